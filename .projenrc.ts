@@ -1,0 +1,51 @@
+import { cdk8s, javascript } from 'projen';
+
+const project = new cdk8s.ConstructLibraryCdk8s({
+  name: 'cdk8s-llama-stack',
+  description: 'cdk8s constructs that synthesize a complete Llama Stack (OGX) server deployment: generated config.yaml, Deployment, Service and more.',
+  author: 'cdk8s-llama-stack maintainers',
+  authorAddress: 'maintainers@users.noreply.github.com',
+  repositoryUrl: 'https://github.com/cdk8s-llama-stack/cdk8s-llama-stack.git',
+  defaultReleaseBranch: 'main',
+  projenrcTs: true,
+  packageManager: javascript.NodePackageManager.NPM,
+  stability: 'experimental',
+  keywords: ['cdk8s', 'kubernetes', 'llama-stack', 'ogx', 'llm'],
+
+  // Toolchain pins that install here: TypeScript 7 breaks jsii and ts-jest.
+  jsiiVersion: '~6.0.0',
+  typescriptVersion: '~6.0.3',
+  minNodeVersion: '20.16.0',
+  workflowNodeVersion: '22',
+
+  cdk8sVersion: '2.70.106',
+  constructsVersion: '10.4.2',
+  // jsii modules are peers (+ dev pins at the floor).
+  peerDeps: ['cdk8s-plus-28@^2.5.6'],
+  // yaml: base-config parsing (AST access for YAML 1.1 scalar resolution); not part of the public API.
+  bundledDeps: ['yaml@^2.8.1'],
+  devDeps: [
+    '@types/node@^22',
+    'cdk8s-plus-28@2.5.6',
+    // property-based tests of the config pipeline
+    'fast-check@^4',
+  ],
+
+  jestOptions: {
+    jestConfig: {
+      testMatch: ['<rootDir>/test/**/*.test.ts'],
+    },
+  },
+  gitignore: ['/dist/examples/', '/bench/out/'],
+});
+
+// The package reads its embedded base configs at run time.
+project.npmignore?.include('/data/');
+project.npmignore?.exclude('/bench/', '/examples/', '/.ci/');
+
+project.addTask('bench', {
+  description: 'Print performance figures (not part of the tests)',
+  exec: 'ts-node --project tsconfig.dev.json bench/generate.bench.ts',
+});
+
+project.synth();

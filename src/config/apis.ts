@@ -1,0 +1,23 @@
+/**
+ * The five provider APIs the v1alpha2 spec can configure, in the operator's iteration order,
+ * with the spec's camelCase field and the config.yaml API name.
+ */
+export interface ProviderApi {
+  /** Field under `spec.providers`. */
+  readonly field: 'inference' | 'safety' | 'vectorIo' | 'toolRuntime' | 'telemetry';
+  /** Key under `providers:` in config.yaml (and a valid `disabled` entry). */
+  readonly api: string;
+}
+
+export const PROVIDER_APIS: readonly ProviderApi[] = [
+  { field: 'inference', api: 'inference' },
+  { field: 'safety', api: 'safety' },
+  { field: 'vectorIo', api: 'vector_io' },
+  { field: 'toolRuntime', api: 'tool_runtime' },
+  { field: 'telemetry', api: 'telemetry' },
+];
+
+/** API names `spec.disabled` accepts. */
+export const DISABLEABLE_APIS: readonly string[] = [
+  'agents', 'datasetio', 'eval', 'inference', 'safety', 'scoring', 'telemetry', 'tool_runtime', 'vector_io',
+];

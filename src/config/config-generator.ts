@@ -1,0 +1,143 @@
+/**
+ * The operator's v1alpha2 config pipeline: validate the spec, read the base config, overlay
+ * providers, apply storage and disabled APIs, register resources, collect secret env vars, and
+ * write config.yaml byte for byte as the operator would.
+ */
+import { createHash } from 'crypto';
+import { applyDisabled } from './disabled-apis';
+import { detectConfigVersion } from './config-version';
+import { embeddedBaseConfig } from './embedded-configs';
+import { ConfigProblem, fail, LlamaStackConfigError } from './errors';
+import { deepCopy, toJsonValue } from './json-convert';
+import { JsonObject, JsonValue } from './json-value';
+import { applyProviders, countProviders } from './providers';
+import { appendResources, expandResources } from './resources';
+import { collectSecretEnvVars, envNameCollisions, SecretEnvVar } from './secrets';
+import { LlamaStackDistributionSpec } from './spec';
+import { applyStorage } from './storage';
+import { validateSpec } from './validate-spec';
+import { emitYaml } from './yaml-emit';
+import { readBaseConfig, YamlReadError } from './yaml-parse';
+import { PROVIDER_APIS } from './apis';
+
+/** Options for `ConfigGenerator.generate`. */
+export interface GenerateOptions {
+  /**
+   * Base config text (YAML or JSON).
+   * @default - the operator's embedded config named by `spec.distribution.name`
+   */
+  readonly baseConfigYaml?: string;
+  /**
+   * Fail when a model's `provider` names no configured provider (user or base). The operator
+   * registers such a model as `remote::<id>`, which no server accepts; the constructs turn this on.
+   * @default false (operator behaviour, as the conformance data records it)
+   */
+  readonly rejectUnknownModelProviders?: boolean;
+}
+
+/** What the pipeline produces. */
+export interface GeneratedConfig {
+  /** The config.yaml text. */
+  readonly configYaml: string;
+  /** Lowercase hex SHA-256 of `configYaml`. */
+  readonly contentHash: string;
+  /** Secret-backed env vars the server needs, in the operator's order. */
+  readonly envVars: SecretEnvVar[];
+  /** Provider entries in the merged config. */
+  readonly providerCount: number;
+  /** Resources expanded from the spec (before dedup against the base). */
+  readonly resourceCount: number;
+  /** The base config's version. */
+  readonly configVersion: number;
+}
+
+/** SHA-256 of a string's UTF-8 bytes, lowercase hex. */
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+function throwIfAny(problems: ConfigProblem[]): void {
+  if (problems.length > 0) throw new LlamaStackConfigError(problems);
+}
+
+/** Settings of every provider as plain JSON, keyed `<field>[<i>]`. */
+function settingsAsJson(spec: LlamaStackDistributionSpec, problems: ConfigProblem[]): Map<string, JsonValue | undefined> {
+  const out = new Map<string, JsonValue | undefined>();
+  for (const { field } of PROVIDER_APIS) {
+    (spec.providers?.[field] ?? []).forEach((p, i) => {
+      const key = `${field}[${i}]`;
+      out.set(key, p.settings === undefined ? undefined : toJsonValue(p.settings, `spec.providers.${key}.settings`, problems));
+    });
+  }
+  return out;
+}
+
+function baseConfigText(spec: LlamaStackDistributionSpec, options: GenerateOptions): string {
+  if (options.baseConfigYaml !== undefined) return options.baseConfigYaml;
+  const name = spec.distribution?.name;
+  if (name === undefined) {
+    fail('spec.distribution', 'no base config: a distribution given by image has no embedded config',
+      'set spec.distribution.name to an embedded distribution, or pass baseConfigYaml with the image\'s config');
+  }
+  return embeddedBaseConfig(name);
+}
+
+function readBase(text: string): JsonObject | null {
+  try {
+    return readBaseConfig(text);
+  } catch (e) {
+    if (e instanceof YamlReadError) fail('baseConfig', e.message, 'pass a YAML or JSON mapping with version: 2');
+    throw e;
+  }
+}
+
+/** Generates config.yaml from a v1alpha2 spec, exactly as the operator's pipeline does. */
+export class ConfigGenerator {
+  /**
+   * Runs the pipeline. Throws `LlamaStackConfigError` listing every problem for bad input.
+   * @param spec the v1alpha2 `LlamaStackDistribution.spec` (JSON shape)
+   * @param options base config override
+   */
+  public static generate(spec: LlamaStackDistributionSpec, options?: GenerateOptions): GeneratedConfig {
+    const opts: GenerateOptions = options ?? {};
+    const problems = validateSpec(spec, { hasBaseConfig: opts.baseConfigYaml !== undefined });
+    if (opts.baseConfigYaml !== undefined && typeof opts.baseConfigYaml !== 'string') {
+      problems.push({ path: 'options.baseConfigYaml', message: 'must be a string', fix: 'pass the base config text' });
+    }
+    throwIfAny(problems);
+    const settings = settingsAsJson(spec, problems);
+    throwIfAny(problems);
+
+    const base = readBase(baseConfigText(spec, opts));
+    const configVersion = detectConfigVersion(base);
+    const merged = deepCopy(base) as JsonObject;
+    if (spec.providers) applyProviders(merged, spec.providers, settings);
+    if (spec.storage) applyStorage(merged, spec.storage);
+    if (spec.disabled) applyDisabled(merged, spec.disabled);
+
+    let resourceCount = 0;
+    if (spec.resources) {
+      const { entries, problems: resourceProblems } = expandResources(spec.resources, spec.providers, merged, {
+        rejectUnknownModelProviders: opts.rejectUnknownModelProviders === true,
+      });
+      throwIfAny(resourceProblems);
+      resourceCount = entries.length;
+      appendResources(merged, entries);
+    }
+
+    const { envVars, paths } = collectSecretEnvVars(spec);
+    throwIfAny(envNameCollisions(envVars, paths));
+
+    const configYaml = emitYaml(merged);
+    return {
+      configYaml,
+      contentHash: sha256Hex(configYaml),
+      envVars,
+      providerCount: countProviders(merged),
+      resourceCount,
+      configVersion,
+    };
+  }
+
+  private constructor() {}
+}

@@ -1,0 +1,37 @@
+/**
+ * Env var names for secret references: `LLSD_<ID>_<FIELD>`.
+ *
+ * Deliberate deviation: the operator only replaces `-`, which turns the id `remote::vllm` into
+ * `LLSD_REMOTE::VLLM_API_KEY`, a name Kubernetes and `${env.X}` substitution reject. We upper-case
+ * ASCII letters and turn every other character outside `[A-Z0-9_]` into `_`.
+ */
+export function envSegment(s: string): string {
+  return Array.from(s, (c) => {
+    const u = c >= 'a' && c <= 'z' ? c.toUpperCase() : c;
+    return /^[A-Z0-9_]$/.test(u) ? u : '_';
+  }).join('');
+}
+
+/** `LLSD_<ID>_<FIELD>` for a provider secret. */
+export function providerEnvName(providerId: string, field: string): string {
+  return `LLSD_${envSegment(providerId)}_${envSegment(field)}`;
+}
+
+/** The `${env.NAME}` placeholder the config refers to the secret by. */
+export function envPlaceholder(name: string): string {
+  return `\${env.${name}}`;
+}
+
+export const STORAGE_KV_PASSWORD_ENV = 'LLSD_STORAGE_KV_PASSWORD';
+export const STORAGE_SQL_CONNECTION_STRING_ENV = 'LLSD_STORAGE_SQL_CONNECTION_STRING';
+
+/** Byte-wise (UTF-8, i.e. code point) string order, as Go's sort.Strings. */
+export function compareBytewise(a: string, b: string): number {
+  const ar = Array.from(a);
+  const br = Array.from(b);
+  for (let i = 0; i < Math.min(ar.length, br.length); i++) {
+    const d = ar[i].codePointAt(0)! - br[i].codePointAt(0)!;
+    if (d !== 0) return d;
+  }
+  return ar.length - br.length;
+}

@@ -1,0 +1,39 @@
+/** One thing wrong with the input: where, what, and how to fix it. */
+export interface ConfigProblem {
+  /** Field path, e.g. `spec.providers.inference[1].id` or `baseConfig`. */
+  readonly path: string;
+  /** What is wrong (the operator's or the CRD's wording where it has one). */
+  readonly message: string;
+  /**
+   * How to fix it.
+   * @default - no hint
+   */
+  readonly fix?: string;
+}
+
+/** Renders one problem as `path: message — fix`. */
+export function formatProblem(p: ConfigProblem): string {
+  return `${p.path}: ${p.message}${p.fix ? ` — ${p.fix}` : ''}`;
+}
+
+/**
+ * The only error the library throws for bad input. `problems` lists every problem found;
+ * the message lists them one per line.
+ */
+export class LlamaStackConfigError extends Error {
+  /** Every problem found, in a stable order. */
+  public readonly problems: ConfigProblem[];
+
+  constructor(problems: ConfigProblem[]) {
+    const lines = problems.map(formatProblem);
+    super(lines.length === 1 ? lines[0] : `${lines.length} problems:\n${lines.map((l) => `- ${l}`).join('\n')}`);
+    this.name = 'LlamaStackConfigError';
+    this.problems = problems;
+    Object.setPrototypeOf(this, LlamaStackConfigError.prototype);
+  }
+}
+
+/** Throws a `LlamaStackConfigError` with a single problem. */
+export function fail(path: string, message: string, fix?: string): never {
+  throw new LlamaStackConfigError([{ path, message, fix }]);
+}

@@ -1,0 +1,67 @@
+import { ConfigProblem } from './errors';
+import { isJsonObject, JsonObject, JsonValue, newObject, setOwn } from './json-value';
+
+/** How deep user-supplied JSON (settings) may nest. */
+export const MAX_JSON_DEPTH = 1000;
+
+/**
+ * Turns a user-supplied value into plain JSON, the way it would travel through the API server:
+ * reports values JSON cannot hold (undefined in arrays, NaN, functions, class instances…)
+ * instead of passing them on. Object keys are copied into prototype-free objects.
+ */
+export function toJsonValue(v: unknown, path: string, problems: ConfigProblem[], depth = 0): JsonValue {
+  if (depth > MAX_JSON_DEPTH) {
+    problems.push({ path, message: `nesting deeper than ${MAX_JSON_DEPTH} levels`, fix: 'flatten the value' });
+    return null;
+  }
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
+  if (typeof v === 'number') {
+    if (Number.isFinite(v)) return v;
+    problems.push({ path, message: `${v} is not a JSON number`, fix: 'use a finite number' });
+    return null;
+  }
+  if (Array.isArray(v)) {
+    const out: JsonValue[] = [];
+    for (let i = 0; i < v.length; i++) out.push(toJsonValue(v[i], `${path}[${i}]`, problems, depth + 1));
+    return out;
+  }
+  if (isPlainObject(v)) {
+    const out = newObject();
+    for (const k of Object.keys(v)) {
+      const item = (v as Record<string, unknown>)[k];
+      if (item === undefined) continue; // as JSON.stringify drops it
+      setOwn(out, k, toJsonValue(item, childPath(path, k), problems, depth + 1));
+    }
+    return out;
+  }
+  problems.push({ path, message: `a ${describe(v)} is not a JSON value`, fix: 'use strings, numbers, booleans, null, arrays and plain objects' });
+  return null;
+}
+
+function isPlainObject(v: unknown): v is object {
+  if (!isJsonObject(v)) return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === null || proto === Object.prototype;
+}
+
+function describe(v: unknown): string {
+  if (v === undefined) return 'undefined';
+  if (typeof v === 'object') return (v as object).constructor?.name ?? 'object';
+  return typeof v;
+}
+
+/** `a.b` for identifier-like keys, `a["x-y"]` otherwise. */
+export function childPath(path: string, key: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
+}
+
+/** A deep copy of JSON data (the operator's json.Marshal / json.Unmarshal copy of the base). */
+export function deepCopy(v: JsonValue): JsonValue {
+  if (Array.isArray(v)) return v.map(deepCopy);
+  if (isJsonObject(v)) {
+    const out: JsonObject = newObject();
+    for (const k of Object.keys(v)) setOwn(out, k, deepCopy(v[k]));
+    return out;
+  }
+  return v;
+}

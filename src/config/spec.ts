@@ -1,0 +1,277 @@
+/**
+ * The v1alpha2 `LlamaStackDistribution.spec`, in the CRD's JSON shape (camelCase).
+ *
+ * These types mirror `llamastack.io/v1alpha2` field for field so that a spec copied out of a
+ * manifest can be passed to `ConfigGenerator.generate` unchanged.
+ */
+
+/** A reference to one key of a Kubernetes Secret (flat, as in the v1alpha2 CRD). */
+export interface SecretKeyRef {
+  /** Name of the Secret. */
+  readonly name: string;
+  /** Key inside the Secret. */
+  readonly key: string;
+}
+
+/** One provider entry of `spec.providers.<api>`. */
+export interface ProviderConfig {
+  /**
+   * Unique provider id. Required when a list holds more than one provider.
+   * @default - the `provider` value (single-element lists only)
+   */
+  readonly id?: string;
+  /** Provider type without the `remote::` prefix, e.g. `vllm`. */
+  readonly provider: string;
+  /**
+   * Endpoint URL, written as `config.url`.
+   * @default - no url
+   */
+  readonly endpoint?: string;
+  /**
+   * API key held in a Secret; becomes `config.api_key: ${env.LLSD_<ID>_API_KEY}`.
+   * @default - no api key
+   */
+  readonly apiKey?: SecretKeyRef;
+  /**
+   * Further secret-backed config keys; each becomes `config.<key>: ${env.LLSD_<ID>_<KEY>}`.
+   * @default - none
+   */
+  readonly secretRefs?: { [key: string]: SecretKeyRef };
+  /**
+   * Free-form provider config, merged shallowly into `config` (must be a JSON object).
+   * @default - none
+   */
+  readonly settings?: any;
+}
+
+/** `spec.providers`: one list per API. */
+export interface ProvidersSpec {
+  /** @default - none */
+  readonly inference?: ProviderConfig[];
+  /** @default - none */
+  readonly safety?: ProviderConfig[];
+  /** @default - none */
+  readonly vectorIo?: ProviderConfig[];
+  /** @default - none */
+  readonly toolRuntime?: ProviderConfig[];
+  /** @default - none */
+  readonly telemetry?: ProviderConfig[];
+}
+
+/** A model to register. */
+export interface ModelConfig {
+  /** Model id as the provider knows it. */
+  readonly name: string;
+  /**
+   * Provider id that serves the model.
+   * @default - the first inference provider
+   */
+  readonly provider?: string;
+  /** @default - not set */
+  readonly contextLength?: number;
+  /** @default - not set */
+  readonly modelType?: string;
+  /** @default - not set */
+  readonly quantization?: string;
+}
+
+/** `spec.resources`. */
+export interface ResourcesSpec {
+  /**
+   * Models, as names (short form) or objects.
+   * @default - none
+   */
+  readonly models?: Array<string | ModelConfig>;
+  /** Tool group ids. @default - none */
+  readonly tools?: string[];
+  /** Shield ids. @default - none */
+  readonly shields?: string[];
+}
+
+/** `spec.storage.kv`. */
+export interface KVStorageSpec {
+  /** `sqlite` or `redis`. @default "sqlite" */
+  readonly type?: string;
+  /** Redis endpoint (redis only). @default - none */
+  readonly endpoint?: string;
+  /** Redis password (redis only). @default - none */
+  readonly password?: SecretKeyRef;
+}
+
+/** `spec.storage.sql`. */
+export interface SQLStorageSpec {
+  /** `sqlite` or `postgres`. @default "sqlite" */
+  readonly type?: string;
+  /** Postgres connection string (postgres only). @default - none */
+  readonly connectionString?: SecretKeyRef;
+}
+
+/** `spec.storage`. */
+export interface StorageSpec {
+  /** @default - base config's metadata store */
+  readonly kv?: KVStorageSpec;
+  /** @default - base config's inference store */
+  readonly sql?: SQLStorageSpec;
+}
+
+/** `spec.distribution`: exactly one of name or image. */
+export interface DistributionSpec {
+  /** @default - none */
+  readonly name?: string;
+  /** @default - none */
+  readonly image?: string;
+}
+
+/** `spec.networking.tls.caBundle`. */
+export interface CABundleConfig {
+  readonly configMapName: string;
+  /** @default - the CR's namespace */
+  readonly configMapNamespace?: string;
+  /** @default ["ca-bundle.crt"] */
+  readonly configMapKeys?: string[];
+}
+
+/** `spec.networking.tls`. */
+export interface TLSSpec {
+  /** @default - not set */
+  readonly enabled?: boolean;
+  /** @default - none */
+  readonly secretName?: string;
+  /** @default - none */
+  readonly caBundle?: CABundleConfig;
+}
+
+/** `spec.networking.expose`. */
+export interface ExposeConfig {
+  /** @default - not specified (no Ingress) */
+  readonly enabled?: boolean;
+  /** @default - generated */
+  readonly hostname?: string;
+}
+
+/** `spec.networking.allowedFrom`. */
+export interface AllowedFromSpec {
+  /** @default - none */
+  readonly namespaces?: string[];
+  /** @default - none */
+  readonly labels?: string[];
+}
+
+/** `spec.networking`. */
+export interface NetworkingSpec {
+  /** @default 8321 */
+  readonly port?: number;
+  /** @default - no TLS */
+  readonly tls?: TLSSpec;
+  /** @default - not exposed */
+  readonly expose?: ExposeConfig;
+  /** @default - no NetworkPolicy */
+  readonly allowedFrom?: AllowedFromSpec;
+}
+
+/** `spec.workload.autoscaling`. */
+export interface AutoscalingSpec {
+  /** @default - not set */
+  readonly minReplicas?: number;
+  readonly maxReplicas: number;
+  /** @default - not set */
+  readonly targetCPUUtilizationPercentage?: number;
+  /** @default - not set */
+  readonly targetMemoryUtilizationPercentage?: number;
+}
+
+/** `spec.workload.storage`. */
+export interface PVCStorageSpec {
+  /** Quantity, e.g. `10Gi`. @default - not set */
+  readonly size?: string;
+  /** @default "/.llama" */
+  readonly mountPath?: string;
+}
+
+/** `spec.workload.podDisruptionBudget` (int or percentage string). */
+export interface PodDisruptionBudgetSpec {
+  /** @default - not set */
+  readonly minAvailable?: any;
+  /** @default - not set */
+  readonly maxUnavailable?: any;
+}
+
+/** `spec.workload.overrides`. Kubernetes-typed fields are plain JSON objects. */
+export interface WorkloadOverrides {
+  /** @default - generated service account */
+  readonly serviceAccountName?: string;
+  /** @default - Kubernetes default */
+  readonly terminationGracePeriodSeconds?: number;
+  /** corev1.EnvVar list. @default - none */
+  readonly env?: any[];
+  /** @default - image entrypoint */
+  readonly command?: string[];
+  /** @default - image defaults */
+  readonly args?: string[];
+  /** corev1.Volume list. @default - none */
+  readonly volumes?: any[];
+  /** corev1.VolumeMount list. @default - none */
+  readonly volumeMounts?: any[];
+}
+
+/** `spec.workload`. */
+export interface WorkloadSpec {
+  /** @default 1 */
+  readonly replicas?: number;
+  /** @default - server default */
+  readonly workers?: number;
+  /** corev1.ResourceRequirements. @default - library defaults */
+  readonly resources?: any;
+  /** @default - no HPA */
+  readonly autoscaling?: AutoscalingSpec;
+  /** @default - emptyDir */
+  readonly storage?: PVCStorageSpec;
+  /** @default - none */
+  readonly podDisruptionBudget?: PodDisruptionBudgetSpec;
+  /** corev1.TopologySpreadConstraint list. @default - none */
+  readonly topologySpreadConstraints?: any[];
+  /** @default - none */
+  readonly overrides?: WorkloadOverrides;
+}
+
+/** `spec.externalProviders.inference[]`. */
+export interface ExternalProviderRef {
+  readonly providerId: string;
+  readonly image: string;
+}
+
+/** `spec.externalProviders`. */
+export interface ExternalProvidersSpec {
+  /** @default - none */
+  readonly inference?: ExternalProviderRef[];
+}
+
+/** `spec.overrideConfig`. */
+export interface OverrideConfigSpec {
+  readonly configMapName: string;
+}
+
+/** The whole v1alpha2 spec. */
+export interface LlamaStackDistributionSpec {
+  /**
+   * Which distribution: by name or by image.
+   * @default - required unless a base config is passed to the generator
+   */
+  readonly distribution?: DistributionSpec;
+  /** @default - base providers only */
+  readonly providers?: ProvidersSpec;
+  /** @default - none */
+  readonly resources?: ResourcesSpec;
+  /** @default - base storage */
+  readonly storage?: StorageSpec;
+  /** API names to remove. @default - none */
+  readonly disabled?: string[];
+  /** @default - defaults */
+  readonly networking?: NetworkingSpec;
+  /** @default - defaults */
+  readonly workload?: WorkloadSpec;
+  /** @default - none */
+  readonly externalProviders?: ExternalProvidersSpec;
+  /** @default - generated config */
+  readonly overrideConfig?: OverrideConfigSpec;
+}

@@ -1,0 +1,161 @@
+/**
+ * Reads a base config as the operator does (`sigs.k8s.io/yaml.Unmarshal` into a map): go-yaml v2
+ * YAML 1.1 scalars (yes/on/y are booleans, 0755 is octal, timestamps stay strings), anchors,
+ * aliases and `<<` merges resolved, non-string keys turned into strings, every number a float64.
+ *
+ * The `yaml` package supplies the syntax tree; the meaning of each scalar is ours.
+ */
+import * as YAML from 'yaml';
+import { formatGoFloat32 } from './go-number';
+import { getOwn, JsonObject, JsonValue, newObject, setOwn } from './json-value';
+import { resolvePlain, Resolved } from './yaml11-resolve';
+
+/** Deepest nesting accepted (the JSON step of the operator would choke long before). */
+export const MAX_DEPTH = 1000;
+/** Most nodes an alias-heavy document may expand to (guards against "billion laughs"). */
+export const MAX_NODES = 2_000_000;
+
+/** A parse failure, worded like the operator's. */
+export class YamlReadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'YamlReadError';
+    Object.setPrototypeOf(this, YamlReadError.prototype);
+  }
+}
+
+const TAG_PREFIX = 'tag:yaml.org,2002:';
+const TAG_KIND: { [tag: string]: Resolved['kind'] } = {
+  int: 'int', float: 'float', bool: 'bool', null: 'null', timestamp: 'timestamp',
+};
+
+class Reader {
+  private nodes = 0;
+  constructor(private readonly doc: YAML.Document.Parsed) {}
+
+  value(node: unknown, depth: number): JsonValue {
+    if (depth > MAX_DEPTH) throw new YamlReadError(`yaml: exceeded max depth of ${MAX_DEPTH}`);
+    if (++this.nodes > MAX_NODES) throw new YamlReadError('yaml: document is too large after expanding aliases');
+    if (node === null || node === undefined) return null;
+    if (YAML.isAlias(node)) return this.value(node.resolve(this.doc), depth + 1);
+    if (YAML.isScalar(node)) return scalarValue(node);
+    if (YAML.isMap(node)) return this.mapping(node, depth);
+    if (YAML.isSeq(node)) return node.items.map((item) => this.value(item, depth + 1));
+    throw new YamlReadError('yaml: unsupported node');
+  }
+
+  private mapping(node: YAML.YAMLMap, depth: number): JsonObject {
+    const out = newObject();
+    for (const pair of node.items) {
+      const key = YAML.isAlias(pair.key) ? pair.key.resolve(this.doc) : pair.key;
+      if (isMergeKey(key)) {
+        this.merge(pair.value, out, depth);
+        continue;
+      }
+      setOwn(out, keyString(key), this.value(pair.value, depth + 1));
+    }
+    return out;
+  }
+
+  /** `<<`: copy the keys of one map, or of a list of maps where earlier maps win. */
+  private merge(node: unknown, out: JsonObject, depth: number): void {
+    const target = YAML.isAlias(node) ? node.resolve(this.doc) : node;
+    const sources = YAML.isSeq(target) ? [...target.items].reverse() : [target];
+    for (const source of sources) {
+      const map = YAML.isAlias(source) ? source.resolve(this.doc) : source;
+      if (!YAML.isMap(map)) throw new YamlReadError('yaml: map merge requires map or sequence of maps as the value');
+      const merged = this.mapping(map, depth + 1);
+      for (const k of Object.keys(merged)) setOwn(out, k, getOwn(merged, k)!);
+    }
+  }
+}
+
+function isMergeKey(key: unknown): boolean {
+  return YAML.isScalar(key) && key.type === 'PLAIN' && key.tag === undefined && key.value === '<<';
+}
+
+/** The meaning of a scalar node, as go-yaml v2 decodes it into interface{}. */
+function resolveScalar(node: YAML.Scalar): Resolved {
+  const text = String(node.value ?? '');
+  const tag = node.tag;
+  if (tag === undefined) return node.type === 'PLAIN' ? resolvePlain(text) : { kind: 'str' };
+  if (!tag.startsWith(TAG_PREFIX)) return { kind: 'str' };
+  const want = TAG_KIND[tag.slice(TAG_PREFIX.length)];
+  if (want === undefined) return { kind: 'str' };
+  const got = resolvePlain(text);
+  if (got.kind === want) return got;
+  if (want === 'float' && got.kind === 'int') return { kind: 'float', value: Number(got.value) };
+  throw new YamlReadError(`yaml: cannot decode !!${got.kind} \`${text}\` as a !!${want}`);
+}
+
+function scalarValue(node: YAML.Scalar): JsonValue {
+  const r = resolveScalar(node);
+  switch (r.kind) {
+    case 'null': return null;
+    case 'bool': return r.value;
+    case 'int': return Number(r.value);
+    case 'float':
+      if (!Number.isFinite(r.value)) throw new YamlReadError(`json: unsupported value: ${r.value > 0 ? '+Inf' : r.value < 0 ? '-Inf' : 'NaN'}`);
+      return r.value;
+    default: return String(node.value ?? '');
+  }
+}
+
+/** sigs.k8s.io/yaml turns non-string keys into strings; other key types are errors. */
+function keyString(key: unknown): string {
+  if (key === null || key === undefined) throw new YamlReadError('unsupported map key of type: <nil>');
+  if (!YAML.isScalar(key)) throw new YamlReadError('yaml: invalid map key: a collection cannot be a key');
+  const r = resolveScalar(key);
+  switch (r.kind) {
+    case 'null': throw new YamlReadError('unsupported map key of type: <nil>');
+    case 'bool': return String(r.value);
+    case 'int':
+      if (r.value >= 2n ** 63n) throw new YamlReadError(`unsupported map key of type: uint64, key: ${r.value}`);
+      return r.value.toString();
+    case 'float': return formatGoFloat32(r.value);
+    default: return String(key.value ?? '');
+  }
+}
+
+/** What the top level decoded to, for the "cannot unmarshal X into map" message. */
+function goJsonKind(v: JsonValue): string {
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'boolean') return 'bool';
+  return typeof v;
+}
+
+/**
+ * Parses base config text into a map, or `null` for an empty document (as Go leaves the map nil).
+ * Throws `YamlReadError` with the operator's wording.
+ */
+export function readBaseConfig(text: string): JsonObject | null {
+  let value: JsonValue;
+  try {
+    const docs = YAML.parseAllDocuments(text, {
+      version: '1.1', schema: 'failsafe', uniqueKeys: false, prettyErrors: false, keepSourceTokens: false,
+    });
+    const doc = Array.isArray(docs) ? docs[0] : undefined;
+    if (!doc) return null;
+    if (doc.errors.length > 0) {
+      const e = doc.errors[0];
+      const line = e.linePos?.[0]?.line;
+      const detail = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+      throw new YamlReadError(`error converting YAML to JSON: yaml: ${line ? `line ${line}: ` : ''}${detail}`);
+    }
+    value = new Reader(doc).value(doc.contents, 0);
+  } catch (e) {
+    if (e instanceof YamlReadError) throw prefixed(e);
+    // Stack exhaustion or any other failure inside the YAML library is still bad input.
+    throw new YamlReadError(`failed to parse base config: error converting YAML to JSON: yaml: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (value === null) return null;
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new YamlReadError(`failed to parse base config: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${goJsonKind(value)} into Go value of type map[string]interface {}`);
+  }
+  return value;
+}
+
+function prefixed(e: YamlReadError): YamlReadError {
+  const msg = e.message.startsWith('error converting') ? e.message : `error converting YAML to JSON: ${e.message}`;
+  return new YamlReadError(`failed to parse base config: ${msg}`);
+}
