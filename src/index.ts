@@ -1,4 +1,6 @@
 export * from './config/spec';
-export * from './config/errors';
+export { ConfigProblem } from './config/errors';
 export { ConfigGenerator, GeneratedConfig, GenerateOptions } from './config/config-generator';
 export { SecretEnvVar, SecretEnvVarSource, SecretKeySelector } from './config/secrets';
+// `LlamaStackConfigError` extends Error, which jsii cannot export to other languages; TypeScript
+// users import it from 'cdk8s-llama-stack/lib/config/errors'. Other languages see the message.

@@ -6,10 +6,7 @@
  * ASCII letters and turn every other character outside `[A-Z0-9_]` into `_`.
  */
 export function envSegment(s: string): string {
-  return Array.from(s, (c) => {
-    const u = c >= 'a' && c <= 'z' ? c.toUpperCase() : c;
-    return /^[A-Z0-9_]$/.test(u) ? u : '_';
-  }).join('');
+  return s.replace(/[a-z]/g, (c) => c.toUpperCase()).replace(/[^A-Z0-9_]/gu, '_');
 }
 
 /** `LLSD_<ID>_<FIELD>` for a provider secret. */

@@ -24,8 +24,12 @@ function digitRun(r: string[], from: number, start: bigint): { value: bigint; en
   return { value: n, end: i };
 }
 
+const SIMPLE_KEY = /^[a-z_]*$/;
+
 /** True when key `a` sorts before key `b`. */
 export function goKeyLess(a: string, b: string): boolean {
+  // Lower-case letters and `_` only (every key the pipeline writes): natural order is byte order.
+  if (SIMPLE_KEY.test(a) && SIMPLE_KEY.test(b)) return a < b;
   const ar = Array.from(a);
   const br = Array.from(b);
   const n = Math.min(ar.length, br.length);

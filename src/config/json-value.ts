@@ -18,7 +18,8 @@ export function getOwn(obj: JsonObject, key: string): JsonValue | undefined {
 
 /** Sets a key as an own data property, even for `__proto__`. */
 export function setOwn(obj: JsonObject, key: string, value: JsonValue): void {
-  Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  else obj[key] = value;
 }
 
 /** A new empty object without a prototype, so any key is an ordinary key. */

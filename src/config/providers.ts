@@ -10,7 +10,7 @@ import { ProviderConfig, ProvidersSpec } from './spec';
 
 /** The id a provider is known by: `id`, or its `provider` when the id is omitted. */
 export function effectiveId(p: ProviderConfig): string {
-  return p.id !== undefined && p.id !== '' ? p.id : p.provider;
+  return p.id !== undefined && p.id !== null && p.id !== '' ? p.id : p.provider;
 }
 
 /** The provider_type the operator writes for a CRD provider. */
@@ -27,7 +27,7 @@ function goJsonKind(v: JsonValue): string {
 /** Expands one API's list into config.yaml provider entries. */
 export function expandProviders(list: readonly ProviderConfig[], path: string, settings: (JsonValue | undefined)[]): JsonObject[] {
   return list.map((p, i) => {
-    if ((p.id === undefined || p.id === '') && list.length > 1) {
+    if ((p.id === undefined || p.id === null || p.id === '') && list.length > 1) {
       throw new LlamaStackConfigError([{
         path: `${path}[${i}]`,
         message: `failed to merge config: failed to expand provider ${JSON.stringify(p.provider)}: missing required 'id' field in multi-provider list`,

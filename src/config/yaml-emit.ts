@@ -128,8 +128,15 @@ function escapeChar(c: number): string {
   return `\\U${hex(c, 8)}`;
 }
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** Code points of a string, with lone surrogates replaced as Go's JSON decoder does. */
 function codePoints(s: string): number[] {
+  if (ASCII.test(s)) {
+    const ascii = new Array<number>(s.length);
+    for (let i = 0; i < s.length; i++) ascii[i] = s.charCodeAt(i);
+    return ascii;
+  }
   const out: number[] = [];
   for (const ch of s) {
     const c = ch.codePointAt(0)!;
@@ -146,7 +153,7 @@ function utf8Length(cps: number[]): number {
 
 /** Emitter state that matters for output: the text, the current column, the line start flag. */
 class Writer {
-  public readonly parts: string[] = [];
+  public out = '';
   public column = 0;
   /** True while only indentation has been written on the current line. */
   public indention = true;
@@ -156,7 +163,7 @@ class Writer {
   public openEnded = false;
 
   put(text: string, chars = text.length): void {
-    this.parts.push(text);
+    this.out += text;
     this.column += chars;
   }
 
@@ -165,7 +172,7 @@ class Writer {
   }
 
   newline(): void {
-    this.parts.push('\n');
+    this.out += '\n';
     this.column = 0;
   }
 
@@ -186,7 +193,7 @@ class Writer {
   }
 
   text(): string {
-    return this.parts.join('');
+    return this.out;
   }
 }
 
@@ -210,7 +217,7 @@ function writePlain(w: Writer, cps: number[], allowBreaks: boolean, indent: numb
 function writeBreak(w: Writer, c: number): void {
   if (c === 0x0a) w.newline();
   else {
-    w.parts.push(String.fromCodePoint(c));
+    w.out += String.fromCodePoint(c);
     w.column = 0;
   }
 }
@@ -296,12 +303,53 @@ function writeLiteral(w: Writer, cps: number[], indent: number): void {
   }
 }
 
+const STYLE_CACHE_LIMIT = 50_000;
+
+/** What the writer needs to know about a string, computed once per distinct string. */
+interface StringInfo {
+  readonly style: Style;
+  /** Length in code points (the emitter's column unit). */
+  readonly length: number;
+  readonly hasSpace: boolean;
+  /** go-yaml writes keys over 128 bytes or with line breaks as complex `? ` keys. */
+  readonly simpleKeyOk: boolean;
+}
+
+const keyInfoCache = new Map<string, StringInfo>();
+const valueInfoCache = new Map<string, StringInfo>();
+
+/** Memoized analysis: configs repeat the same keys and values many times. */
+function infoOf(s: string, simpleKey: boolean): StringInfo {
+  const cache = simpleKey ? keyInfoCache : valueInfoCache;
+  let info = cache.get(s);
+  if (info === undefined) {
+    const cps = codePoints(s);
+    const analysis = analyze(cps);
+    info = {
+      style: chooseStyle(s, analysis, simpleKey),
+      length: cps.length,
+      hasSpace: cps.includes(0x20),
+      simpleKeyOk: utf8Length(cps) <= SIMPLE_KEY_MAX_BYTES && !analysis.multiline,
+    };
+    if (cache.size >= STYLE_CACHE_LIMIT) cache.clear();
+    cache.set(s, info);
+  }
+  return info;
+}
+
 /** Writes a string scalar; `indent` is where continuation lines and block content start. */
-function writeString(w: Writer, s: string, indent: number, simpleKey: boolean): void {
-  const cps = codePoints(s);
-  const style = chooseStyle(s, analyze(cps), simpleKey);
+function writeString(w: Writer, s: string, indent: number, simpleKey: boolean, info = infoOf(s, simpleKey)): void {
   const allowBreaks = !simpleKey;
-  switch (style) {
+  if (info.style === 'plain' && (!allowBreaks || !info.hasSpace || w.column + 1 + info.length <= BEST_WIDTH + 1)) {
+    // Nothing can fold: write it in one piece.
+    if (!w.whitespace) w.put(' ');
+    w.put(s, info.length);
+    w.whitespace = false;
+    w.indention = false;
+    return;
+  }
+  const cps = codePoints(s);
+  switch (info.style) {
     case 'plain': return writePlain(w, cps, allowBreaks, indent);
     case 'single': return writeSingle(w, cps, allowBreaks, indent);
     case 'double': return writeDouble(w, cps, allowBreaks, indent);
@@ -312,11 +360,17 @@ function writeString(w: Writer, s: string, indent: number, simpleKey: boolean): 
 function writeScalar(w: Writer, v: null | boolean | number | string, indent: number): void {
   if (typeof v === 'string') return writeString(w, v, indent, false);
   const text = v === null ? 'null' : typeof v === 'boolean' ? String(v) : formatGoYamlNumber(v);
-  writePlain(w, codePoints(text), false, indent);
+  if (!w.whitespace) w.put(' ');
+  w.put(text);
+  w.whitespace = false;
+  w.indention = false;
 }
 
 function isEmptyCollection(v: JsonValue): v is [] | JsonObject {
-  return (Array.isArray(v) && v.length === 0) || (isJsonObject(v) && Object.keys(v).length === 0);
+  if (Array.isArray(v)) return v.length === 0;
+  if (!isJsonObject(v)) return false;
+  for (const k in v) if (Object.prototype.hasOwnProperty.call(v, k)) return false;
+  return true;
 }
 
 /**
@@ -344,10 +398,9 @@ function writeSequence(w: Writer, items: JsonValue[], indent: number): void {
 function writeMapping(w: Writer, obj: JsonObject, indent: number): void {
   for (const key of sortKeysGoYaml(Object.keys(obj))) {
     w.indent(indent);
-    const keyCps = codePoints(key);
-    const simple = utf8Length(keyCps) <= SIMPLE_KEY_MAX_BYTES && !analyze(keyCps).multiline;
-    if (simple) {
-      writeString(w, key, indent + 2, true);
+    const keyInfo = infoOf(key, true);
+    if (keyInfo.simpleKeyOk) {
+      writeString(w, key, indent + 2, true, keyInfo);
       w.indicator(':', false, false);
     } else {
       // go-yaml's complex key: `? key` then `: value` on its own line.

@@ -124,11 +124,39 @@ function goJsonKind(v: JsonValue): string {
   return typeof v;
 }
 
+const CACHE_LIMIT = 256;
+const cache = new Map<string, JsonObject | null>();
+
 /**
  * Parses base config text into a map, or `null` for an empty document (as Go leaves the map nil).
- * Throws `YamlReadError` with the operator's wording.
+ * Throws `YamlReadError` with the operator's wording. Results are cached by text (many
+ * distributions share one base config); callers must not mutate what it returns.
  */
 export function readBaseConfig(text: string): JsonObject | null {
+  const hit = cache.get(text);
+  if (hit !== undefined) return hit;
+  const value = readUncached(text);
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(text, value);
+  return value;
+}
+
+/** JSON text is YAML too; JSON.parse reads it to the same values, much faster. */
+function readJsonFast(text: string): JsonValue | undefined {
+  if (!/^\s*\{/.test(text)) return undefined;
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    return undefined;
+  }
+}
+
+function readUncached(text: string): JsonObject | null {
+  const fast = readJsonFast(text);
+  if (fast !== undefined && fast !== null && typeof fast === 'object' && !Array.isArray(fast) && !hasNonFinite(fast)) {
+    if (depthExceeds(fast, MAX_DEPTH)) throw new YamlReadError(`failed to parse base config: error converting YAML to JSON: yaml: exceeded max depth of ${MAX_DEPTH}`);
+    return fast;
+  }
   let value: JsonValue;
   try {
     const docs = YAML.parseAllDocuments(text, {
@@ -153,6 +181,20 @@ export function readBaseConfig(text: string): JsonObject | null {
     throw new YamlReadError(`failed to parse base config: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${goJsonKind(value)} into Go value of type map[string]interface {}`);
   }
   return value;
+}
+
+function depthExceeds(v: JsonValue, budget: number): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  if (budget <= 0) return true;
+  const children = Array.isArray(v) ? v : Object.keys(v).map((k) => v[k]);
+  return children.some((c) => depthExceeds(c, budget - 1));
+}
+
+function hasNonFinite(v: JsonValue): boolean {
+  if (typeof v === 'number') return !Number.isFinite(v);
+  if (Array.isArray(v)) return v.some(hasNonFinite);
+  if (v !== null && typeof v === 'object') return Object.keys(v).some((k) => hasNonFinite(v[k]));
+  return false;
 }
 
 function prefixed(e: YamlReadError): YamlReadError {
