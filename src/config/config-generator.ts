@@ -4,8 +4,9 @@
  * write config.yaml byte for byte as the operator would.
  */
 import { createHash } from 'crypto';
-import { applyDisabled } from './disabled-apis';
+import { PROVIDER_APIS } from './apis';
 import { detectConfigVersion } from './config-version';
+import { applyDisabled } from './disabled-apis';
 import { embeddedBaseConfig } from './embedded-configs';
 import { ConfigProblem, fail, LlamaStackConfigError } from './errors';
 import { deepCopy, toJsonValue } from './json-convert';
@@ -18,7 +19,6 @@ import { applyStorage } from './storage';
 import { validateSpec } from './validate-spec';
 import { emitYaml } from './yaml-emit';
 import { readBaseConfig, YamlReadError } from './yaml-parse';
-import { PROVIDER_APIS } from './apis';
 
 /** Options for `ConfigGenerator.generate`. */
 export interface GenerateOptions {

@@ -114,8 +114,7 @@ export function expandResources(resources: ResourcesSpec, providers: ProvidersSp
       return;
     }
     const ref = firstProvider('inference', providers, config);
-    if (ref) entries.push(entry('model', ref, modelParams(m)));
-    else {
+    if (ref) {entries.push(entry('model', ref, modelParams(m)));} else {
       problems.push({
         path,
         message: `${PREFIX}failed to register model ${JSON.stringify(m.name)}: no provider specified and no inference provider is configured`,

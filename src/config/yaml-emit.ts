@@ -3,8 +3,8 @@
  * emitter after a JSON round trip. Block style, 2-space indent, indentless sequences,
  * go-yaml's key order, its quoting rules and its folding of long scalars at 80 columns.
  */
-import { formatGoYamlNumber } from './go-number';
 import { sortKeysGoYaml } from './go-key-order';
+import { formatGoYamlNumber } from './go-number';
 import { isJsonObject, JsonObject, JsonValue } from './json-value';
 import { readsBackAsString } from './yaml11-resolve';
 
@@ -116,8 +116,21 @@ function hex(c: number, width: number): string {
 }
 
 const ESCAPES: { [c: number]: string } = {
-  0x00: '0', 0x07: 'a', 0x08: 'b', 0x09: 't', 0x0a: 'n', 0x0b: 'v', 0x0c: 'f', 0x0d: 'r',
-  0x1b: 'e', 0x22: '"', 0x5c: '\\', 0x85: 'N', 0xa0: '_', 0x2028: 'L', 0x2029: 'P',
+  0x00: '0',
+  0x07: 'a',
+  0x08: 'b',
+  0x09: 't',
+  0x0a: 'n',
+  0x0b: 'v',
+  0x0c: 'f',
+  0x0d: 'r',
+  0x1b: 'e',
+  0x22: '"',
+  0x5c: '\\',
+  0x85: 'N',
+  0xa0: '_',
+  0x2028: 'L',
+  0x2029: 'P',
 };
 
 function escapeChar(c: number): string {
@@ -215,8 +228,7 @@ function writePlain(w: Writer, cps: number[], allowBreaks: boolean, indent: numb
 }
 
 function writeBreak(w: Writer, c: number): void {
-  if (c === 0x0a) w.newline();
-  else {
+  if (c === 0x0a) {w.newline();} else {
     w.out += String.fromCodePoint(c);
     w.column = 0;
   }
@@ -279,8 +291,7 @@ function writeLiteral(w: Writer, cps: number[], indent: number): void {
   if (cps.length > 0 && (cps[0] === 0x20 || isBreak(cps[0]))) hints += '2';
   w.openEnded = false;
   const last = cps.length - 1;
-  if (cps.length === 0 || !isBreak(cps[last])) hints += '-';
-  else if (last === 0 || isBreak(cps[last - 1])) {
+  if (cps.length === 0 || !isBreak(cps[last])) {hints += '-';} else if (last === 0 || isBreak(cps[last - 1])) {
     hints += '+';
     w.openEnded = true;
   }
