@@ -18,7 +18,7 @@ import { LlamaStackDistributionSpec } from './spec';
 import { applyStorage } from './storage';
 import { validateSpec } from './validate-spec';
 import { emitYaml } from './yaml-emit';
-import { readBaseConfig, YamlReadError } from './yaml-parse';
+import { readBaseConfigShared, YamlReadError } from './yaml-parse';
 
 /** Options for `ConfigGenerator.generate`. */
 export interface GenerateOptions {
@@ -84,7 +84,7 @@ function baseConfigText(spec: LlamaStackDistributionSpec, options: GenerateOptio
 
 function readBase(text: string): JsonObject | null {
   try {
-    return readBaseConfig(text);
+    return readBaseConfigShared(text);
   } catch (e) {
     if (e instanceof YamlReadError) fail('baseConfig', e.message, 'pass a YAML or JSON mapping with version: 2');
     throw e;

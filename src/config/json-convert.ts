@@ -34,14 +34,15 @@ export function toJsonValue(v: unknown, path: string, problems: ConfigProblem[],
     }
     return out;
   }
-  problems.push({ path, message: `a ${describe(v)} is not a JSON value`, fix: 'use strings, numbers, booleans, null, arrays and plain objects' });
+  problems.push({ path, message: `a value of type ${describe(v)} is not JSON`, fix: 'use strings, numbers, booleans, null, arrays and plain objects' });
   return null;
 }
 
+/** A plain object, also one made in another realm (vm contexts, structuredClone under jest). */
 function isPlainObject(v: unknown): v is object {
   if (!isJsonObject(v)) return false;
   const proto = Object.getPrototypeOf(v);
-  return proto === null || proto === Object.prototype;
+  return proto === null || Object.getPrototypeOf(proto) === null;
 }
 
 function describe(v: unknown): string {

@@ -7,6 +7,7 @@
  */
 import * as YAML from 'yaml';
 import { formatGoFloat32 } from './go-number';
+import { deepCopy } from './json-convert';
 import { getOwn, JsonObject, JsonValue, newObject, setOwn } from './json-value';
 import { resolvePlain, Resolved } from './yaml11-resolve';
 
@@ -129,10 +130,18 @@ const cache = new Map<string, JsonObject | null>();
 
 /**
  * Parses base config text into a map, or `null` for an empty document (as Go leaves the map nil).
- * Throws `YamlReadError` with the operator's wording. Results are cached by text (many
- * distributions share one base config); callers must not mutate what it returns.
+ * Throws `YamlReadError` with the operator's wording. The result is the caller's to change.
  */
 export function readBaseConfig(text: string): JsonObject | null {
+  const shared = readBaseConfigShared(text);
+  return shared === null ? null : deepCopy(shared) as JsonObject;
+}
+
+/**
+ * Like `readBaseConfig`, but cached by text (many distributions share one base config) and
+ * shared: callers must copy before changing it.
+ */
+export function readBaseConfigShared(text: string): JsonObject | null {
   const hit = cache.get(text);
   if (hit !== undefined) return hit;
   const value = readUncached(text);
