@@ -10,7 +10,7 @@ import { applyDisabled } from './disabled-apis';
 import { embeddedBaseConfig } from './embedded-configs';
 import { ConfigProblem, fail, LlamaStackConfigError } from './errors';
 import { deepCopy, toJsonValue } from './json-convert';
-import { JsonObject, JsonValue } from './json-value';
+import { getOwn, isJsonObject, JsonObject, JsonValue, newObject, setOwn } from './json-value';
 import { applyProviders, countProviders } from './providers';
 import { appendResources, expandResources } from './resources';
 import { collectSecretEnvVars, envNameCollisions, SecretEnvVar } from './secrets';
@@ -33,6 +33,12 @@ export interface GenerateOptions {
    * @default false (operator behaviour, as the conformance data records it)
    */
   readonly rejectUnknownModelProviders?: boolean;
+  /**
+   * Directory holding `tls.crt` and `tls.key` for the server to serve HTTPS; written as
+   * `server.tls_certfile` / `server.tls_keyfile`. The operator pipeline has no such step.
+   * @default - no TLS settings written
+   */
+  readonly serverTlsDir?: string;
 }
 
 /** What the pipeline produces. */
@@ -91,6 +97,14 @@ function readBase(text: string): JsonObject | null {
   }
 }
 
+function setServerTls(config: JsonObject, dir: string): void {
+  const existing = getOwn(config, 'server');
+  const server = isJsonObject(existing) ? existing : newObject();
+  setOwn(server, 'tls_certfile', `${dir}/tls.crt`);
+  setOwn(server, 'tls_keyfile', `${dir}/tls.key`);
+  setOwn(config, 'server', server);
+}
+
 /** Generates config.yaml from a v1alpha2 spec, exactly as the operator's pipeline does. */
 export class ConfigGenerator {
   /**
@@ -128,6 +142,7 @@ export class ConfigGenerator {
     const { envVars, paths } = collectSecretEnvVars(spec);
     throwIfAny(envNameCollisions(envVars, paths));
 
+    if (opts.serverTlsDir) setServerTls(merged, opts.serverTlsDir);
     const configYaml = emitYaml(merged);
     return {
       configYaml,

@@ -1,0 +1,189 @@
+/**
+ * The Deployment: the operator's conventions where they are sound (labels, container name, port
+ * `http`, defaults for replicas > 1, Recreate with an RWO PVC, CPU request = workers), and the
+ * server's real start-up contract: the image's entrypoint, `RUN_CONFIG_PATH`, `/v1/health`.
+ */
+import { commonLabels, imageVersion, selectorLabels } from './labels';
+import { compact, KubeManifest } from './manifest';
+import { objectNames } from './names';
+import {
+  caBundleKeys, CONTAINER_NAME, hasPvc, mountPathOf, PATHS, portOf, replicasOf, RUN_AS_USER, tlsEnabled, WorkloadPlan,
+} from './plan';
+
+const TOPOLOGY_KEYS = ['topology.kubernetes.io/region', 'topology.kubernetes.io/zone', 'kubernetes.io/hostname'];
+
+function workers(plan: WorkloadPlan): number {
+  return plan.spec.workload?.workers ?? 1;
+}
+
+/** Requests default to `cpu: <workers>`, `memory: 1Gi`; memory limit = request unless set. */
+export function containerResources(plan: WorkloadPlan): any {
+  const given = plan.spec.workload?.resources ?? {};
+  const requests = { cpu: String(workers(plan)), memory: '1Gi', ...(given.requests ?? {}) };
+  const limits = { memory: requests.memory, ...(given.limits ?? {}) };
+  return { requests, limits };
+}
+
+function env(plan: WorkloadPlan): any[] {
+  const list: any[] = [
+    { name: 'RUN_CONFIG_PATH', value: PATHS.configFile },
+    { name: 'LLAMA_STACK_PORT', value: String(portOf(plan)) },
+    { name: 'HF_HOME', value: mountPathOf(plan) },
+    { name: 'HOME', value: mountPathOf(plan) },
+  ];
+  if (caBundleKeys(plan).length > 0) list.push({ name: 'SSL_CERT_FILE', value: PATHS.caBundleFile });
+  list.push(...plan.secretEnv.map((e) => ({ name: e.name, valueFrom: { secretKeyRef: { name: e.valueFrom.secretKeyRef.name, key: e.valueFrom.secretKeyRef.key } } })));
+  list.push(...(plan.spec.workload?.overrides?.env ?? []));
+  return list;
+}
+
+function volumeMounts(plan: WorkloadPlan): any[] {
+  const mounts: any[] = [
+    { name: 'config', mountPath: PATHS.configDir, readOnly: true },
+    { name: 'lls-storage', mountPath: mountPathOf(plan) },
+    // The operator pipeline's db paths are under /data: keep them on the same (persistent) volume.
+    { name: 'lls-storage', mountPath: PATHS.dataDir, subPath: 'data' },
+    { name: 'cache', mountPath: PATHS.cacheDir },
+    { name: 'tmp', mountPath: PATHS.tmpDir },
+  ];
+  if (tlsEnabled(plan)) mounts.push({ name: 'tls', mountPath: PATHS.tlsDir, readOnly: true });
+  if (caBundleKeys(plan).length > 0) mounts.push({ name: 'ca-bundle', mountPath: PATHS.caBundleDir, readOnly: true });
+  mounts.push(...(plan.spec.workload?.overrides?.volumeMounts ?? []));
+  return mounts;
+}
+
+function volumes(plan: WorkloadPlan): any[] {
+  const names = objectNames(plan.name);
+  const list: any[] = [
+    { name: 'config', configMap: { name: plan.configMapName, items: [{ key: 'config.yaml', path: 'config.yaml' }] } },
+    hasPvc(plan)
+      ? { name: 'lls-storage', persistentVolumeClaim: { claimName: names.pvc } }
+      : { name: 'lls-storage', emptyDir: {} },
+    { name: 'cache', emptyDir: {} },
+    { name: 'tmp', emptyDir: {} },
+  ];
+  if (tlsEnabled(plan)) list.push({ name: 'tls', secret: { secretName: plan.spec.networking!.tls!.secretName } });
+  const keys = caBundleKeys(plan);
+  const caMap = plan.spec.networking?.tls?.caBundle?.configMapName;
+  if (keys.length === 1) {
+    list.push({ name: 'ca-bundle', configMap: { name: caMap, items: [{ key: keys[0], path: 'ca-bundle.crt' }] } });
+  } else if (keys.length > 1) {
+    // Several keys: an init container concatenates them into one file for SSL_CERT_FILE.
+    list.push({ name: 'ca-bundle', emptyDir: {} });
+    list.push({ name: 'ca-bundle-source', configMap: { name: caMap, items: keys.map((k, i) => ({ key: k, path: `${String(i).padStart(2, '0')}-${k}` })) } });
+  }
+  list.push(...(plan.spec.workload?.overrides?.volumes ?? []));
+  return list;
+}
+
+const RESTRICTED_CONTAINER_SECURITY = {
+  allowPrivilegeEscalation: false,
+  readOnlyRootFilesystem: true,
+  runAsNonRoot: true,
+  capabilities: { drop: ['ALL'] },
+};
+
+function initContainers(plan: WorkloadPlan): any[] | undefined {
+  if (caBundleKeys(plan).length <= 1) return undefined;
+  return [{
+    name: 'ca-bundle',
+    image: plan.image,
+    imagePullPolicy: plan.imagePullPolicy,
+    command: ['/bin/sh', '-c', `cat ${PATHS.caBundleSourceDir}/* > ${PATHS.caBundleFile}`],
+    resources: { requests: { cpu: '10m', memory: '16Mi' }, limits: { memory: '64Mi' } },
+    securityContext: RESTRICTED_CONTAINER_SECURITY,
+    volumeMounts: [
+      { name: 'ca-bundle-source', mountPath: PATHS.caBundleSourceDir, readOnly: true },
+      { name: 'ca-bundle', mountPath: PATHS.caBundleDir },
+    ],
+  }].map((c) => compact(c));
+}
+
+function probe(plan: WorkloadPlan, extra: object): any {
+  return {
+    httpGet: { path: '/v1/health', port: 'http', scheme: tlsEnabled(plan) ? 'HTTPS' : 'HTTP' },
+    ...extra,
+  };
+}
+
+function container(plan: WorkloadPlan): any {
+  const overrides = plan.spec.workload?.overrides;
+  return compact({
+    name: CONTAINER_NAME,
+    image: plan.image,
+    imagePullPolicy: plan.imagePullPolicy,
+    // The image's entrypoint is kept: it runs `stack run $RUN_CONFIG_PATH`.
+    command: overrides?.command,
+    args: overrides?.args,
+    ports: [{ name: 'http', containerPort: portOf(plan), protocol: 'TCP' }],
+    env: env(plan),
+    resources: containerResources(plan),
+    volumeMounts: volumeMounts(plan),
+    // Start-up registers providers and models and can be slow: allow up to 10 minutes.
+    startupProbe: probe(plan, { periodSeconds: 10, timeoutSeconds: 5, failureThreshold: 60 }),
+    readinessProbe: probe(plan, { periodSeconds: 10, timeoutSeconds: 5, failureThreshold: 3 }),
+    livenessProbe: probe(plan, { periodSeconds: 20, timeoutSeconds: 5, failureThreshold: 3 }),
+    securityContext: RESTRICTED_CONTAINER_SECURITY,
+  });
+}
+
+/** The operator's defaults for replicas > 1: spread over region, zone and host. */
+function scheduling(plan: WorkloadPlan): { topologySpreadConstraints?: any[]; affinity?: any } {
+  const given = plan.spec.workload?.topologySpreadConstraints;
+  const many = replicasOf(plan) > 1 || (plan.spec.workload?.autoscaling?.maxReplicas ?? 0) > 1;
+  const selector = { matchLabels: { 'app.kubernetes.io/instance': plan.name } };
+  return {
+    topologySpreadConstraints: given && given.length > 0 ? given : many
+      ? TOPOLOGY_KEYS.map((topologyKey) => ({ maxSkew: 1, topologyKey, whenUnsatisfiable: 'ScheduleAnyway', labelSelector: selector }))
+      : undefined,
+    affinity: many ? {
+      podAntiAffinity: {
+        preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 100, podAffinityTerm: { labelSelector: selector, topologyKey: 'kubernetes.io/hostname' } }],
+      },
+    } : undefined,
+  };
+}
+
+export function renderDeployment(plan: WorkloadPlan): KubeManifest {
+  const names = objectNames(plan.name);
+  const autoscaled = plan.spec.workload?.autoscaling !== undefined && plan.spec.workload.autoscaling !== null;
+  const overrides = plan.spec.workload?.overrides;
+  const podAnnotations: { [k: string]: string } = {};
+  if (plan.configHash) podAnnotations['llamastack.io/config-hash'] = plan.configHash;
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: compact({ name: names.deployment, namespace: plan.namespace, labels: commonLabels(plan.name, imageVersion(plan.image), plan.extraLabels) }),
+    spec: compact({
+      // With an HPA the replica count is the HPA's to set.
+      replicas: autoscaled ? undefined : replicasOf(plan),
+      // A ReadWriteOnce volume cannot be attached to the old and the new pod at once.
+      strategy: hasPvc(plan) ? { type: 'Recreate' } : undefined,
+      selector: { matchLabels: selectorLabels(plan.name) },
+      template: {
+        metadata: compact({
+          labels: { ...selectorLabels(plan.name), 'app.kubernetes.io/name': 'llama-stack' },
+          annotations: Object.keys(podAnnotations).length > 0 ? podAnnotations : undefined,
+        }),
+        spec: compact({
+          serviceAccountName: overrides?.serviceAccountName ?? names.serviceAccount,
+          automountServiceAccountToken: false,
+          securityContext: {
+            runAsNonRoot: true,
+            runAsUser: RUN_AS_USER,
+            runAsGroup: RUN_AS_USER,
+            fsGroup: RUN_AS_USER,
+            seccompProfile: { type: 'RuntimeDefault' },
+          },
+          terminationGracePeriodSeconds: overrides?.terminationGracePeriodSeconds,
+          nodeSelector: plan.nodeSelector,
+          tolerations: plan.tolerations,
+          ...scheduling(plan),
+          initContainers: initContainers(plan),
+          containers: [container(plan)],
+          volumes: volumes(plan),
+        }),
+      },
+    }),
+  };
+}

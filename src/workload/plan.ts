@@ -1,0 +1,69 @@
+import { SecretEnvVar } from '../config/secrets';
+import { LlamaStackDistributionSpec } from '../config/spec';
+
+/** Where the server finds its files inside the container. */
+export const PATHS = {
+  configDir: '/etc/llama-stack',
+  configFile: '/etc/llama-stack/config.yaml',
+  tlsDir: '/etc/llama-stack/tls',
+  caBundleDir: '/etc/ssl/certs/ca-bundle',
+  caBundleFile: '/etc/ssl/certs/ca-bundle/ca-bundle.crt',
+  caBundleSourceDir: '/etc/ssl/certs/ca-bundle-source',
+  /** The operator pipeline's db paths (`/data/...`) live here. */
+  dataDir: '/data',
+  cacheDir: '/.cache',
+  tmpDir: '/tmp',
+  defaultMountPath: '/.llama',
+};
+
+export const DEFAULT_PORT = 8321;
+export const CONTAINER_NAME = 'llama-stack';
+/** Non-root ids for the restricted Pod Security Standard (the operator's fsGroup). */
+export const RUN_AS_USER = 1001;
+
+/** Everything the object renderers need, resolved and validated. */
+export interface WorkloadPlan {
+  readonly name: string;
+  readonly namespace?: string;
+  readonly image: string;
+  /** The validated v1alpha2 spec (networking and workload are read from it). */
+  readonly spec: LlamaStackDistributionSpec;
+  /** The ConfigMap holding config.yaml (generated, or the user's overrideConfig). */
+  readonly configMapName: string;
+  /** True when this library generated the ConfigMap (and so renders it). */
+  readonly generatedConfig: boolean;
+  readonly configHash?: string;
+  readonly secretEnv: SecretEnvVar[];
+  readonly extraLabels: { [k: string]: string };
+  readonly storageClassName?: string;
+  readonly ingressClassName?: string;
+  readonly nodeSelector?: { [k: string]: string };
+  readonly tolerations?: any[];
+  readonly imagePullPolicy?: string;
+}
+
+export function portOf(plan: WorkloadPlan): number {
+  return plan.spec.networking?.port ?? DEFAULT_PORT;
+}
+
+export function tlsEnabled(plan: WorkloadPlan): boolean {
+  return plan.spec.networking?.tls?.enabled === true;
+}
+
+export function replicasOf(plan: WorkloadPlan): number {
+  return plan.spec.workload?.replicas ?? 1;
+}
+
+export function hasPvc(plan: WorkloadPlan): boolean {
+  return plan.spec.workload?.storage !== undefined && plan.spec.workload.storage !== null;
+}
+
+export function mountPathOf(plan: WorkloadPlan): string {
+  return plan.spec.workload?.storage?.mountPath || PATHS.defaultMountPath;
+}
+
+export function caBundleKeys(plan: WorkloadPlan): string[] {
+  const ca = plan.spec.networking?.tls?.caBundle;
+  if (!ca) return [];
+  return ca.configMapKeys && ca.configMapKeys.length > 0 ? ca.configMapKeys : ['ca-bundle.crt'];
+}

@@ -1,0 +1,47 @@
+/** HPA `N-hpa` from `workload.autoscaling`; PDB `N-pdb` when asked or when there can be > 1 pod. */
+import { commonLabels, selectorLabels } from './labels';
+import { compact, KubeManifest } from './manifest';
+import { objectNames } from './names';
+import { replicasOf, WorkloadPlan } from './plan';
+
+const DEFAULT_CPU_UTILIZATION = 80;
+
+function utilization(name: string, pct: number): any {
+  return { type: 'Resource', resource: { name, target: { type: 'Utilization', averageUtilization: pct } } };
+}
+
+export function renderHpa(plan: WorkloadPlan): KubeManifest | undefined {
+  const a = plan.spec.workload?.autoscaling;
+  if (!a) return undefined;
+  const metrics: any[] = [];
+  if (a.targetCPUUtilizationPercentage) metrics.push(utilization('cpu', a.targetCPUUtilizationPercentage));
+  if (a.targetMemoryUtilizationPercentage) metrics.push(utilization('memory', a.targetMemoryUtilizationPercentage));
+  if (metrics.length === 0) metrics.push(utilization('cpu', DEFAULT_CPU_UTILIZATION));
+  return {
+    apiVersion: 'autoscaling/v2',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: compact({ name: objectNames(plan.name).hpa, namespace: plan.namespace, labels: commonLabels(plan.name, undefined, plan.extraLabels) }),
+    spec: {
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: objectNames(plan.name).deployment },
+      minReplicas: a.minReplicas ?? Math.min(Math.max(1, replicasOf(plan)), a.maxReplicas),
+      maxReplicas: a.maxReplicas,
+      metrics,
+    },
+  };
+}
+
+export function renderPdb(plan: WorkloadPlan): KubeManifest | undefined {
+  const given = plan.spec.workload?.podDisruptionBudget;
+  const many = replicasOf(plan) > 1 || (plan.spec.workload?.autoscaling?.maxReplicas ?? 0) > 1;
+  if (!given && !many) return undefined;
+  return {
+    apiVersion: 'policy/v1',
+    kind: 'PodDisruptionBudget',
+    metadata: compact({ name: objectNames(plan.name).pdb, namespace: plan.namespace, labels: commonLabels(plan.name, undefined, plan.extraLabels) }),
+    spec: compact({
+      selector: { matchLabels: selectorLabels(plan.name) },
+      minAvailable: given?.minAvailable ?? undefined,
+      maxUnavailable: given ? given.maxUnavailable ?? undefined : 1,
+    }),
+  };
+}

@@ -1,0 +1,29 @@
+/** Service `N-service` on the server port, and the ServiceAccount `N-sa` the pods run as. */
+import { commonLabels, selectorLabels } from './labels';
+import { compact, KubeManifest } from './manifest';
+import { objectNames } from './names';
+import { portOf, WorkloadPlan } from './plan';
+
+export function renderService(plan: WorkloadPlan): KubeManifest {
+  return {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: compact({ name: objectNames(plan.name).service, namespace: plan.namespace, labels: commonLabels(plan.name, undefined, plan.extraLabels) }),
+    spec: {
+      type: 'ClusterIP',
+      selector: selectorLabels(plan.name),
+      ports: [{ name: 'http', protocol: 'TCP', port: portOf(plan), targetPort: 'http' }],
+    },
+  };
+}
+
+/** Only when the pods use the generated account (not an existing one named in overrides). */
+export function renderServiceAccount(plan: WorkloadPlan): KubeManifest | undefined {
+  if (plan.spec.workload?.overrides?.serviceAccountName) return undefined;
+  return {
+    apiVersion: 'v1',
+    kind: 'ServiceAccount',
+    metadata: compact({ name: objectNames(plan.name).serviceAccount, namespace: plan.namespace, labels: commonLabels(plan.name, undefined, plan.extraLabels) }),
+    automountServiceAccountToken: false,
+  };
+}

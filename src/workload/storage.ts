@@ -1,0 +1,21 @@
+/** PVC `N-pvc` (ReadWriteOnce, 10Gi by default) when `workload.storage` is set. */
+import { commonLabels } from './labels';
+import { compact, KubeManifest } from './manifest';
+import { objectNames } from './names';
+import { hasPvc, WorkloadPlan } from './plan';
+
+export const DEFAULT_STORAGE_SIZE = '10Gi';
+
+export function renderPvc(plan: WorkloadPlan): KubeManifest | undefined {
+  if (!hasPvc(plan)) return undefined;
+  return {
+    apiVersion: 'v1',
+    kind: 'PersistentVolumeClaim',
+    metadata: compact({ name: objectNames(plan.name).pvc, namespace: plan.namespace, labels: commonLabels(plan.name, undefined, plan.extraLabels) }),
+    spec: compact({
+      accessModes: ['ReadWriteOnce'],
+      storageClassName: plan.storageClassName,
+      resources: { requests: { storage: plan.spec.workload?.storage?.size ?? DEFAULT_STORAGE_SIZE } },
+    }),
+  };
+}
