@@ -143,6 +143,11 @@ function escapeChar(c: number): string {
 
 const ASCII = /^[\x00-\x7f]*$/;
 
+/** The string with lone surrogates replaced by U+FFFD. */
+function sanitize(s: string): string {
+  return s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
 /** Code points of a string, with lone surrogates replaced as Go's JSON decoder does. */
 function codePoints(s: string): number[] {
   if (ASCII.test(s)) {
@@ -172,8 +177,6 @@ class Writer {
   public indention = true;
   /** True when the last character written is whitespace. */
   public whitespace = true;
-  /** A `|+` literal leaves the document open-ended; go-yaml then ends it with `...`. */
-  public openEnded = false;
 
   put(text: string, chars = text.length): void {
     this.out += text;
@@ -289,12 +292,10 @@ function writeLiteral(w: Writer, cps: number[], indent: number): void {
   w.indicator('|', true, false);
   let hints = '';
   if (cps.length > 0 && (cps[0] === 0x20 || isBreak(cps[0]))) hints += '2';
-  w.openEnded = false;
   const last = cps.length - 1;
-  if (cps.length === 0 || !isBreak(cps[last])) {hints += '-';} else if (last === 0 || isBreak(cps[last - 1])) {
-    hints += '+';
-    w.openEnded = true;
-  }
+  // go-yaml marks `+` as open-ended, but writing the hint (an indicator) clears that again.
+  if (cps.length === 0 || !isBreak(cps[last])) hints += '-';
+  else if (last === 0 || isBreak(cps[last - 1])) hints += '+';
   if (hints) w.put(hints);
   w.newline();
   w.indention = true;
@@ -318,6 +319,8 @@ const STYLE_CACHE_LIMIT = 50_000;
 
 /** What the writer needs to know about a string, computed once per distinct string. */
 interface StringInfo {
+  /** The string as written: lone surrogates replaced with U+FFFD, as Go's JSON decoder does. */
+  readonly text: string;
   readonly style: Style;
   /** Length in code points (the emitter's column unit). */
   readonly length: number;
@@ -337,6 +340,7 @@ function infoOf(s: string, simpleKey: boolean): StringInfo {
     const cps = codePoints(s);
     const analysis = analyze(cps);
     info = {
+      text: sanitize(s),
       style: chooseStyle(s, analysis, simpleKey),
       length: cps.length,
       hasSpace: cps.includes(0x20),
@@ -354,7 +358,7 @@ function writeString(w: Writer, s: string, indent: number, simpleKey: boolean, i
   if (info.style === 'plain' && (!allowBreaks || !info.hasSpace || w.column + 1 + info.length <= BEST_WIDTH + 1)) {
     // Nothing can fold: write it in one piece.
     if (!w.whitespace) w.put(' ');
-    w.put(s, info.length);
+    w.put(info.text, info.length);
     w.whitespace = false;
     w.indention = false;
     return;
@@ -437,9 +441,5 @@ export function emitYaml(value: JsonValue): string {
     writeScalar(w, value, 0);
   }
   w.indent(0);
-  if (w.openEnded) {
-    w.indicator('...', true, false);
-    w.indent(0);
-  }
   return w.text();
 }

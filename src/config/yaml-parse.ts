@@ -30,25 +30,57 @@ const TAG_KIND: { [tag: string]: Resolved['kind'] } = {
   int: 'int', float: 'float', bool: 'bool', null: 'null', timestamp: 'timestamp',
 };
 
+/**
+ * Turns the syntax tree into JSON values. Anchors are tracked in document order (an alias names
+ * the latest anchor before it); an aliased node is converted once and its size counted at every
+ * use, so alias bombs stop at MAX_NODES quickly.
+ */
 class Reader {
   private nodes = 0;
-  constructor(private readonly doc: YAML.Document.Parsed) {}
+  private readonly anchors = new Map<string, unknown>();
+  private readonly converted = new Map<unknown, { value: JsonValue; size: number }>();
 
   value(node: unknown, depth: number): JsonValue {
     if (depth > MAX_DEPTH) throw new YamlReadError(`yaml: exceeded max depth of ${MAX_DEPTH}`);
-    if (++this.nodes > MAX_NODES) throw new YamlReadError('yaml: document is too large after expanding aliases');
-    if (node === null || node === undefined) return null;
-    if (YAML.isAlias(node)) return this.value(node.resolve(this.doc), depth + 1);
-    if (YAML.isScalar(node)) return scalarValue(node);
-    if (YAML.isMap(node)) return this.mapping(node, depth);
-    if (YAML.isSeq(node)) return node.items.map((item) => this.value(item, depth + 1));
-    throw new YamlReadError('yaml: unsupported node');
+    if (node === null || node === undefined) return this.count(1, null);
+    if (YAML.isAlias(node)) return this.alias(node, depth);
+    const anchor = (node as { anchor?: string }).anchor;
+    if (anchor) this.anchors.set(anchor, node);
+    const before = this.nodes;
+    let value: JsonValue;
+    if (YAML.isScalar(node)) value = this.count(1, scalarValue(node));
+    else if (YAML.isMap(node)) value = this.mapping(node, depth);
+    else if (YAML.isSeq(node)) value = node.items.map((item) => this.value(item, depth + 1));
+    else throw new YamlReadError('yaml: unsupported node');
+    if (anchor) this.converted.set(node, { value, size: this.nodes - before });
+    return value;
+  }
+
+  private count<T extends JsonValue>(n: number, value: T): T {
+    this.nodes += n;
+    if (this.nodes > MAX_NODES) throw new YamlReadError('yaml: document is too large after expanding aliases');
+    return value;
+  }
+
+  private target(alias: YAML.Alias): unknown {
+    const node = this.anchors.get(alias.source);
+    if (node === undefined) throw new YamlReadError(`yaml: unknown anchor '${alias.source}' referenced`);
+    return node;
+  }
+
+  private alias(alias: YAML.Alias, depth: number): JsonValue {
+    const node = this.target(alias);
+    const done = this.converted.get(node);
+    // An alias inside its own anchor's node (a cycle) has no converted value yet.
+    if (!done) throw new YamlReadError(`yaml: anchor '${alias.source}' value contains itself`);
+    if (depth > MAX_DEPTH) throw new YamlReadError(`yaml: exceeded max depth of ${MAX_DEPTH}`);
+    return this.count(done.size, done.value);
   }
 
   private mapping(node: YAML.YAMLMap, depth: number): JsonObject {
-    const out = newObject();
+    const out = this.count(1, newObject());
     for (const pair of node.items) {
-      const key = YAML.isAlias(pair.key) ? pair.key.resolve(this.doc) : pair.key;
+      const key = YAML.isAlias(pair.key) ? this.target(pair.key) : pair.key;
       if (isMergeKey(key)) {
         this.merge(pair.value, out, depth);
         continue;
@@ -60,12 +92,11 @@ class Reader {
 
   /** `<<`: copy the keys of one map, or of a list of maps where earlier maps win. */
   private merge(node: unknown, out: JsonObject, depth: number): void {
-    const target = YAML.isAlias(node) ? node.resolve(this.doc) : node;
-    const sources = YAML.isSeq(target) ? [...target.items].reverse() : [target];
+    const sources = YAML.isSeq(node) ? [...node.items].reverse() : [node];
     for (const source of sources) {
-      const map = YAML.isAlias(source) ? source.resolve(this.doc) : source;
+      const map = YAML.isAlias(source) ? this.target(source) : source;
       if (!YAML.isMap(map)) throw new YamlReadError('yaml: map merge requires map or sequence of maps as the value');
-      const merged = this.mapping(map, depth + 1);
+      const merged = this.value(source, depth + 1) as JsonObject;
       for (const k of Object.keys(merged)) setOwn(out, k, getOwn(merged, k)!);
     }
   }
@@ -81,6 +112,7 @@ function resolveScalar(node: YAML.Scalar): Resolved {
   const tag = node.tag;
   if (tag === undefined) return node.type === 'PLAIN' ? resolvePlain(text) : { kind: 'str' };
   if (!tag.startsWith(TAG_PREFIX)) return { kind: 'str' };
+  if (tag === `${TAG_PREFIX}binary`) return { kind: 'str' };
   const want = TAG_KIND[tag.slice(TAG_PREFIX.length)];
   if (want === undefined) return { kind: 'str' };
   const got = resolvePlain(text);
@@ -98,7 +130,10 @@ function scalarValue(node: YAML.Scalar): JsonValue {
     case 'float':
       if (!Number.isFinite(r.value)) throw new YamlReadError(`json: unsupported value: ${r.value > 0 ? '+Inf' : r.value < 0 ? '-Inf' : 'NaN'}`);
       return r.value;
-    default: return String(node.value ?? '');
+    default:
+      // !!binary is base64 text that go-yaml decodes to the bytes it stands for.
+      if (node.tag === `${TAG_PREFIX}binary`) return Buffer.from(String(node.value ?? '').replace(/\s+/g, ''), 'base64').toString('utf8');
+      return String(node.value ?? '');
   }
 }
 
@@ -162,9 +197,9 @@ function readJsonFast(text: string): JsonValue | undefined {
 
 function readUncached(text: string): JsonObject | null {
   const fast = readJsonFast(text);
-  if (fast !== undefined && fast !== null && typeof fast === 'object' && !Array.isArray(fast) && !hasNonFinite(fast)) {
+  if (fast !== undefined && fast !== null && typeof fast === 'object' && !Array.isArray(fast)) {
     if (depthExceeds(fast, MAX_DEPTH)) throw new YamlReadError(`failed to parse base config: error converting YAML to JSON: yaml: exceeded max depth of ${MAX_DEPTH}`);
-    return fast;
+    if (!hasNonFinite(fast)) return fast;
   }
   let value: JsonValue;
   try {
@@ -179,7 +214,7 @@ function readUncached(text: string): JsonObject | null {
       const detail = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
       throw new YamlReadError(`error converting YAML to JSON: yaml: ${line ? `line ${line}: ` : ''}${detail}`);
     }
-    value = new Reader(doc).value(doc.contents, 0);
+    value = new Reader().value(doc.contents, 0);
   } catch (e) {
     if (e instanceof YamlReadError) throw prefixed(e);
     // Stack exhaustion or any other failure inside the YAML library is still bad input.

@@ -73,7 +73,7 @@ function resolveNumeric(s: string): Resolved {
  * decimal, 0x hex, 0o / leading-0 octal, or 0b binary digits.
  */
 function parseGoInt(s: string): bigint | undefined {
-  const m = /^([-+]?)(.*)$/.exec(s)!;
+  const m = /^([-+]?)(.*)$/s.exec(s)!;
   const neg = m[1] === '-';
   const body = m[2];
   let digits: string;
