@@ -26,15 +26,13 @@ test('a deeply nested JSON base config is a read error, not a RangeError', () =>
   expect(() => ConfigGenerator.generate({}, { baseConfigYaml: deep })).toThrow(LlamaStackConfigError);
 });
 
-test('an alias bomb is rejected fast', () => {
+test('an alias bomb is rejected (jest's timeout catches a hang)', () => {
   let doc = 'a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n';
   for (let i = 1; i < 9; i++) {
     const name = String.fromCharCode(97 + i);
     doc += `${name}: &${name} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(', ')}]\n`;
   }
-  const t0 = Date.now();
   expect(() => readBaseConfig(doc)).toThrow('document is too large after expanding aliases');
-  expect(Date.now() - t0).toBeLessThan(2000);
 });
 
 test('an unknown anchor is an error, as in go-yaml', () => {
