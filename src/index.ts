@@ -2,5 +2,9 @@ export * from './config/spec';
 export { ConfigProblem } from './config/errors';
 export { ConfigGenerator, GeneratedConfig, GenerateOptions } from './config/config-generator';
 export { SecretEnvVar, SecretEnvVarSource, SecretKeySelector } from './config/secrets';
+export * from './secret-ref';
+export * from './storage-backend';
+export * from './providers';
+export * from './llama-stack-distribution';
 // `LlamaStackConfigError` extends Error, which jsii cannot export to other languages; TypeScript
 // users import it from 'cdk8s-llama-stack/lib/config/errors'. Other languages see the message.

@@ -1,0 +1,414 @@
+import { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+import { ConfigGenerator } from './config/config-generator';
+import { embeddedBaseConfig } from './config/embedded-configs';
+import { ConfigProblem, LlamaStackConfigError } from './config/errors';
+import { isPinnedImage, operatorDistributionImage } from './config/images';
+import { SecretEnvVar } from './config/secrets';
+import {
+  AllowedFromSpec, AutoscalingSpec, CABundleConfig, LlamaStackDistributionSpec, ModelConfig,
+  PodDisruptionBudgetSpec, ProviderConfig,
+} from './config/spec';
+import { validateSpec } from './config/validate-spec';
+import { InferenceProvider, Provider, SafetyProvider, TelemetryProvider, ToolRuntimeProvider, VectorIoProvider } from './providers';
+import { StorageBackend } from './storage-backend';
+import { KubeManifest, renderObjects, WorkloadPlan } from './workload';
+import { configMapName, isDnsLabel, MAX_NAME_LENGTH } from './workload/names';
+import { PATHS } from './workload/plan';
+
+/** Serving TLS: the server itself terminates HTTPS with a `kubernetes.io/tls` Secret. */
+export interface TlsOptions {
+  /** Secret of type `kubernetes.io/tls` (keys `tls.crt`, `tls.key`). */
+  readonly secretName: string;
+  /**
+   * Extra CA certificates the server trusts for outbound calls (`SSL_CERT_FILE`).
+   * @default - the image's trust store
+   */
+  readonly caBundle?: CABundleConfig;
+}
+
+/** External access through an Ingress. */
+export interface ExposeOptions {
+  /**
+   * Host name of the Ingress rule.
+   * @default - any host
+   */
+  readonly hostname?: string;
+  /**
+   * IngressClass to use.
+   * @default - the cluster's default class
+   */
+  readonly ingressClassName?: string;
+}
+
+/** Container resources; any resource name works (e.g. `nvidia.com/gpu`). */
+export interface ResourceRequirements {
+  /** @default - `cpu: <workers>`, `memory: 1Gi` */
+  readonly requests?: { [resource: string]: string };
+  /** @default - `memory` equal to the memory request */
+  readonly limits?: { [resource: string]: string };
+}
+
+/** A PVC for the server's data directory. */
+export interface PersistentStorageOptions {
+  /** @default "10Gi" */
+  readonly size?: string;
+  /** @default "/.llama" */
+  readonly mountPath?: string;
+  /** @default - the cluster's default StorageClass */
+  readonly storageClassName?: string;
+}
+
+/** Props of `LlamaStackDistribution`. */
+export interface LlamaStackDistributionProps {
+  /**
+   * Base name of every object (`N`, `N-service`, `N-config-<hash>`…): a DNS label of at most 48
+   * characters.
+   * @default - the construct id
+   */
+  readonly name?: string;
+  /**
+   * Namespace of every object.
+   * @default - the chart's namespace
+   */
+  readonly namespace?: string;
+  /**
+   * A complete v1alpha2 `LlamaStackDistribution.spec`, as in an existing manifest. Exclusive with
+   * the typed props that describe the same things (providers, models, storage, networking, workload).
+   * @default - built from the typed props
+   */
+  readonly spec?: LlamaStackDistributionSpec;
+  /**
+   * Embedded distribution whose base config is used: `starter`, `remote-vllm`,
+   * `meta-reference-gpu`, `postgres-demo`.
+   * @default "starter"
+   */
+  readonly distribution?: string;
+  /**
+   * Container image (pinned: a tag other than `latest`, or a digest).
+   * @default - the distribution's pinned image
+   */
+  readonly image?: string;
+  /**
+   * Base config text of the image (YAML or JSON), instead of an embedded one.
+   * @default - the embedded config of `distribution`
+   */
+  readonly baseConfigYaml?: string;
+  /** @default - the base config's inference providers */
+  readonly inference?: InferenceProvider[];
+  /** @default - the base config's safety providers */
+  readonly safety?: SafetyProvider[];
+  /** @default - the base config's vector IO providers */
+  readonly vectorIo?: VectorIoProvider[];
+  /** @default - the base config's tool runtime providers */
+  readonly toolRuntime?: ToolRuntimeProvider[];
+  /** @default - the base config's telemetry providers */
+  readonly telemetry?: TelemetryProvider[];
+  /**
+   * Models to register: names (served by the first inference provider) or objects.
+   * @default - none
+   */
+  readonly models?: Array<string | ModelConfig>;
+  /** Tool group ids. @default - none */
+  readonly tools?: string[];
+  /** Shield ids. @default - none */
+  readonly shields?: string[];
+  /** Key-value store (`metadata_store`). @default - the base config's */
+  readonly kvStorage?: StorageBackend;
+  /** SQL store (`inference_store`). @default - the base config's */
+  readonly sqlStorage?: StorageBackend;
+  /** APIs to remove (`agents`, `eval`, `tool_runtime`…). @default - none */
+  readonly disabledApis?: string[];
+  /**
+   * Name of an existing ConfigMap (key `config.yaml`) to run instead of a generated config.
+   * Exclusive with providers, models, storage and disabled APIs.
+   * @default - generated
+   */
+  readonly overrideConfigMapName?: string;
+  /** @default 8321 */
+  readonly port?: number;
+  /** @default - plain HTTP */
+  readonly tls?: TlsOptions;
+  /** @default - no Ingress */
+  readonly expose?: ExposeOptions;
+  /**
+   * Namespaces (`*` for all) and namespace label keys allowed to reach the server; creates a
+   * NetworkPolicy that also admits the distribution's own namespace.
+   * @default - no NetworkPolicy
+   */
+  readonly allowedFrom?: AllowedFromSpec;
+  /** @default 1 */
+  readonly replicas?: number;
+  /** Server workers; also the CPU request. @default 1 */
+  readonly workers?: number;
+  /** @default - requests `cpu: <workers>`, `memory: 1Gi`; memory limit = request */
+  readonly resources?: ResourceRequirements;
+  /** @default - no HPA */
+  readonly autoscaling?: AutoscalingSpec;
+  /** @default - an emptyDir */
+  readonly persistentStorage?: PersistentStorageOptions;
+  /** @default - `maxUnavailable: 1` when more than one pod can run, else none */
+  readonly podDisruptionBudget?: PodDisruptionBudgetSpec;
+  /** corev1.TopologySpreadConstraint objects. @default - spread over region, zone, host when replicas > 1 */
+  readonly topologySpreadConstraints?: any[];
+  /** An existing ServiceAccount. @default - `N-sa`, created */
+  readonly serviceAccountName?: string;
+  /** Extra env vars (plain values; use providers' secret references for secrets). @default - none */
+  readonly env?: { [name: string]: string };
+  /** @default - the image's entrypoint */
+  readonly command?: string[];
+  /** @default - none */
+  readonly args?: string[];
+  /** corev1.Volume objects. @default - none */
+  readonly volumes?: any[];
+  /** corev1.VolumeMount objects. @default - none */
+  readonly volumeMounts?: any[];
+  /** @default - Kubernetes default (30) */
+  readonly terminationGracePeriodSeconds?: number;
+  /** @default - none */
+  readonly nodeSelector?: { [key: string]: string };
+  /** corev1.Toleration objects. @default - none */
+  readonly tolerations?: any[];
+  /** @default - Kubernetes default (IfNotPresent for pinned tags) */
+  readonly imagePullPolicy?: string;
+  /** Labels added to every object. @default - none */
+  readonly labels?: { [key: string]: string };
+}
+
+const DEFAULT_DISTRIBUTION = 'starter';
+
+/** Props that describe what `spec` describes; they cannot be combined with it. */
+const SPEC_EXCLUSIVE_PROPS: (keyof LlamaStackDistributionProps)[] = [
+  'distribution', 'inference', 'safety', 'vectorIo', 'toolRuntime', 'telemetry', 'models', 'tools', 'shields',
+  'kvStorage', 'sqlStorage', 'disabledApis', 'overrideConfigMapName', 'port', 'tls', 'expose', 'allowedFrom',
+  'replicas', 'workers', 'resources', 'autoscaling', 'persistentStorage', 'podDisruptionBudget',
+  'topologySpreadConstraints', 'serviceAccountName', 'env', 'command', 'args', 'volumes', 'volumeMounts',
+  'terminationGracePeriodSeconds',
+];
+
+function nonEmpty<T>(list: T[] | undefined): T[] | undefined {
+  return list && list.length > 0 ? list : undefined;
+}
+
+function providerSpecs(list: Provider[] | undefined): ProviderConfig[] | undefined {
+  return nonEmpty(list?.map((p) => p.toSpec()));
+}
+
+function pruned<T extends object>(obj: T): T | undefined {
+  const out: any = {};
+  for (const [k, v] of Object.entries(obj)) if (v !== undefined) out[k] = v;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** The v1alpha2 spec the typed props describe. */
+function specFromProps(props: LlamaStackDistributionProps): LlamaStackDistributionSpec {
+  const env = props.env ? Object.keys(props.env).sort().map((name) => ({ name, value: props.env![name] })) : undefined;
+  return pruned({
+    distribution: props.baseConfigYaml !== undefined && props.image !== undefined && props.distribution === undefined
+      ? { image: props.image }
+      : { name: props.distribution ?? DEFAULT_DISTRIBUTION },
+    providers: pruned({
+      inference: providerSpecs(props.inference),
+      safety: providerSpecs(props.safety),
+      vectorIo: providerSpecs(props.vectorIo),
+      toolRuntime: providerSpecs(props.toolRuntime),
+      telemetry: providerSpecs(props.telemetry),
+    }),
+    resources: pruned({ models: nonEmpty(props.models), tools: nonEmpty(props.tools), shields: nonEmpty(props.shields) }),
+    storage: pruned({ kv: props.kvStorage?.toKvSpec(), sql: props.sqlStorage?.toSqlSpec() }),
+    disabled: nonEmpty(props.disabledApis),
+    networking: pruned({
+      port: props.port,
+      tls: props.tls ? pruned({ enabled: true, secretName: props.tls.secretName, caBundle: props.tls.caBundle }) : undefined,
+      expose: props.expose ? pruned({ enabled: true, hostname: props.expose.hostname }) : undefined,
+      allowedFrom: props.allowedFrom,
+    }),
+    workload: pruned({
+      replicas: props.replicas,
+      workers: props.workers,
+      resources: props.resources,
+      autoscaling: props.autoscaling,
+      storage: props.persistentStorage ? pruned({ size: props.persistentStorage.size, mountPath: props.persistentStorage.mountPath }) ?? {} : undefined,
+      podDisruptionBudget: props.podDisruptionBudget,
+      topologySpreadConstraints: nonEmpty(props.topologySpreadConstraints),
+      overrides: pruned({
+        serviceAccountName: props.serviceAccountName,
+        terminationGracePeriodSeconds: props.terminationGracePeriodSeconds,
+        env: nonEmpty(env),
+        command: nonEmpty(props.command),
+        args: nonEmpty(props.args),
+        volumes: nonEmpty(props.volumes),
+        volumeMounts: nonEmpty(props.volumeMounts),
+      }),
+    }),
+    overrideConfig: props.overrideConfigMapName !== undefined ? { configMapName: props.overrideConfigMapName } : undefined,
+  }) ?? {};
+}
+
+/**
+ * A Llama Stack server: the generated config.yaml in an immutable, content-named ConfigMap, the
+ * Deployment that runs it, its Service and ServiceAccount, and when asked a PVC, HPA, PDB,
+ * NetworkPolicy and Ingress. Bad props fail synth with every problem listed.
+ */
+export class LlamaStackDistribution extends Construct {
+  /** Base name of the objects. */
+  public readonly name: string;
+  /** The v1alpha2 spec this distribution was built from. */
+  public readonly spec: LlamaStackDistributionSpec;
+  /** The container image. */
+  public readonly image: string;
+  /** The generated config.yaml (undefined with an override ConfigMap). */
+  public readonly configYaml?: string;
+  /** SHA-256 of `configYaml`. */
+  public readonly contentHash?: string;
+  /** Name of the ConfigMap the server reads config.yaml from. */
+  public readonly configMapName: string;
+  /** Secret-backed env vars the config refers to. */
+  public readonly secretEnvVars: SecretEnvVar[];
+  public readonly deployment: ApiObject;
+  public readonly service: ApiObject;
+  /** @default - not created with an override ConfigMap */
+  public readonly configMap?: ApiObject;
+  /** @default - not created when `serviceAccountName` names an existing one */
+  public readonly serviceAccount?: ApiObject;
+  /** @default - only with `persistentStorage` */
+  public readonly persistentVolumeClaim?: ApiObject;
+  /** @default - only with `autoscaling` */
+  public readonly horizontalPodAutoscaler?: ApiObject;
+  /** @default - only when more than one pod can run, or when asked */
+  public readonly podDisruptionBudget?: ApiObject;
+  /** @default - only with `allowedFrom` */
+  public readonly networkPolicy?: ApiObject;
+  /** @default - only with `expose` */
+  public readonly ingress?: ApiObject;
+
+  constructor(scope: Construct, id: string, props: LlamaStackDistributionProps = {}) {
+    super(scope, id);
+    const problems: ConfigProblem[] = [];
+    this.name = props.name ?? id;
+    if (!isDnsLabel(this.name, MAX_NAME_LENGTH)) {
+      problems.push({
+        path: props.name !== undefined ? 'props.name' : 'id',
+        message: `"${this.name}" is not a valid name: object names are derived from it (${this.name}-network-policy…)`,
+        fix: `use lower-case letters, digits and '-', at most ${MAX_NAME_LENGTH} characters (set props.name)`,
+      });
+    }
+    if (props.spec !== undefined) {
+      const clashing = SPEC_EXCLUSIVE_PROPS.filter((k) => props[k] !== undefined);
+      for (const k of clashing) {
+        problems.push({ path: `props.${k}`, message: 'cannot be combined with props.spec', fix: `set it inside props.spec instead` });
+      }
+    }
+    this.spec = props.spec ?? specFromProps(props);
+    const hasBase = props.baseConfigYaml !== undefined;
+    problems.push(...validateSpec(this.spec, { hasBaseConfig: hasBase }));
+    this.image = this.resolveImage(props, problems);
+    problems.push(...constructChecks(this.spec, props.namespace));
+    if (problems.length > 0) throw new LlamaStackConfigError(problems);
+
+    const tls = this.spec.networking?.tls?.enabled === true;
+    let configYaml: string | undefined;
+    if (this.spec.overrideConfig) {
+      this.configMapName = this.spec.overrideConfig.configMapName;
+      this.secretEnvVars = [];
+    } else {
+      const generated = ConfigGenerator.generate(this.spec, {
+        baseConfigYaml: props.baseConfigYaml,
+        rejectUnknownModelProviders: true,
+        serverTlsDir: tls ? PATHS.tlsDir : undefined,
+      });
+      configYaml = generated.configYaml;
+      this.configYaml = generated.configYaml;
+      this.contentHash = generated.contentHash;
+      this.configMapName = configMapName(this.name, generated.contentHash);
+      this.secretEnvVars = generated.envVars;
+    }
+
+    const plan: WorkloadPlan = {
+      name: this.name,
+      namespace: props.namespace,
+      image: this.image,
+      spec: this.spec,
+      configMapName: this.configMapName,
+      generatedConfig: configYaml !== undefined,
+      configHash: this.contentHash,
+      secretEnv: this.secretEnvVars,
+      extraLabels: props.labels ?? {},
+      storageClassName: props.persistentStorage?.storageClassName,
+      ingressClassName: props.expose?.ingressClassName,
+      nodeSelector: props.nodeSelector,
+      tolerations: nonEmpty(props.tolerations),
+      imagePullPolicy: props.imagePullPolicy,
+    };
+    const objects = renderObjects(plan, configYaml);
+    const make = (childId: string, m: KubeManifest | undefined) => (m ? new ApiObject(this, childId, m) : undefined);
+    this.configMap = make('ConfigMap', objects.configMap);
+    this.serviceAccount = make('ServiceAccount', objects.serviceAccount);
+    this.persistentVolumeClaim = make('PersistentVolumeClaim', objects.pvc);
+    this.deployment = make('Deployment', objects.deployment)!;
+    this.service = make('Service', objects.service)!;
+    this.horizontalPodAutoscaler = make('HorizontalPodAutoscaler', objects.hpa);
+    this.podDisruptionBudget = make('PodDisruptionBudget', objects.pdb);
+    this.networkPolicy = make('NetworkPolicy', objects.networkPolicy);
+    this.ingress = make('Ingress', objects.ingress);
+    this.node.defaultChild = this.deployment;
+  }
+
+  private resolveImage(props: LlamaStackDistributionProps, problems: ConfigProblem[]): string {
+    const name = this.spec.distribution?.name;
+    const image = props.image ?? this.spec.distribution?.image ?? (name ? operatorDistributionImage(name) : undefined);
+    if (image === undefined) {
+      problems.push({
+        path: 'spec.distribution.name',
+        message: `no image is known for distribution ${JSON.stringify(name)}`,
+        fix: 'set props.image to a pinned image, or use one of starter, remote-vllm, meta-reference-gpu, postgres-demo',
+      });
+      return '';
+    }
+    if (!isPinnedImage(image)) {
+      problems.push({
+        path: props.image !== undefined ? 'props.image' : 'spec.distribution.image',
+        message: `image "${image}" is not pinned`,
+        fix: 'use an exact version tag (not latest) or a digest, so every synth deploys the same server',
+      });
+    }
+    if (name !== undefined && props.baseConfigYaml === undefined && this.spec.overrideConfig === undefined) {
+      try {
+        embeddedBaseConfig(name);
+      } catch (e) {
+        if (e instanceof LlamaStackConfigError) problems.push(...e.problems);
+        else throw e;
+      }
+    }
+    return image;
+  }
+}
+
+/** Checks that only matter once the spec becomes objects in one namespace. */
+function constructChecks(spec: LlamaStackDistributionSpec, namespace: string | undefined): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const ca = spec.networking?.tls?.caBundle;
+  if (ca?.configMapNamespace && namespace !== undefined && ca.configMapNamespace !== namespace) {
+    problems.push({
+      path: 'spec.networking.tls.caBundle.configMapNamespace',
+      message: `a pod can only mount ConfigMaps of its own namespace (${namespace})`,
+      fix: `copy the CA bundle ConfigMap into ${namespace}, or drop configMapNamespace`,
+    });
+  }
+  const w = spec.workload;
+  if (w?.storage && ((w.replicas ?? 1) > 1 || (w.autoscaling?.maxReplicas ?? 0) > 1)) {
+    problems.push({
+      path: 'spec.workload.storage',
+      message: 'a ReadWriteOnce volume cannot be shared by several pods (replicas or autoscaling allow more than one)',
+      fix: 'keep state in postgres/redis storage and drop the PVC, or run a single replica',
+    });
+  }
+  if (spec.externalProviders) {
+    problems.push({
+      path: 'spec.externalProviders',
+      message: 'external provider images are not supported yet (the operator pipeline ignores them too)',
+      fix: 'remove externalProviders, or add the provider to a custom image and pass it as image',
+    });
+  }
+  return problems;
+}

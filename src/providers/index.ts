@@ -1,0 +1,3 @@
+export * from './provider';
+export * from './inference';
+export * from './other-apis';

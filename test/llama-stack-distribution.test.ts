@@ -1,0 +1,305 @@
+import { App, Chart, Testing } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-28';
+import { ConfigGenerator } from '../src/config/config-generator';
+import { LlamaStackConfigError } from '../src/config/errors';
+import { LlamaStackDistribution, LlamaStackDistributionProps } from '../src/llama-stack-distribution';
+import { InferenceProvider, SafetyProvider, ToolRuntimeProvider } from '../src/providers';
+import { SecretRef } from '../src/secret-ref';
+import { StorageBackend } from '../src/storage-backend';
+import { schemaErrors } from './support/k8s-schema';
+
+function synth(props: LlamaStackDistributionProps, chartProps: { namespace?: string } = { namespace: 'ai' }): any[] {
+  const chart = Testing.chart();
+  if (chartProps.namespace) (chart as any).namespace = chartProps.namespace;
+  new LlamaStackDistribution(chart, 'llama', props);
+  return Testing.synth(chart);
+}
+
+function byKind(manifests: any[], kind: string): any {
+  const found = manifests.filter((m) => m.kind === kind);
+  expect(found).toHaveLength(1);
+  return found[0];
+}
+
+function problems(props: LlamaStackDistributionProps): string[] {
+  try {
+    new LlamaStackDistribution(Testing.chart(), 'llama', props);
+  } catch (e) {
+    expect(e).toBeInstanceOf(LlamaStackConfigError);
+    return (e as LlamaStackConfigError).problems.map((p) => `${p.path}: ${p.message}`);
+  }
+  return [];
+}
+
+const VLLM = () => InferenceProvider.vllm({
+  id: 'remote::vllm',
+  endpoint: 'http://vllm:8000/v1',
+  apiKey: SecretRef.fromSecretName('vllm-creds', 'token'),
+});
+
+describe('minimal distribution', () => {
+  const manifests = synth({ inference: [VLLM()], models: ['llama3.2-8b', 'granite'] });
+  const generated = ConfigGenerator.generate({
+    distribution: { name: 'starter' },
+    providers: { inference: [VLLM().toSpec()] },
+    resources: { models: ['llama3.2-8b', 'granite'] },
+  });
+
+  test('creates ConfigMap, ServiceAccount, Deployment, Service and nothing else', () => {
+    expect(manifests.map((m) => `${m.kind}/${m.metadata.name}`)).toEqual([
+      `ConfigMap/llama-config-${generated.contentHash.slice(0, 8)}`,
+      'ServiceAccount/llama-sa',
+      'Deployment/llama',
+      'Service/llama-service',
+    ]);
+  });
+
+  test('every object passes the Kubernetes schemas', () => {
+    expect(schemaErrors(manifests)).toEqual([]);
+  });
+
+  test('the ConfigMap is immutable, hash-named and holds the generated config', () => {
+    const cm = byKind(manifests, 'ConfigMap');
+    expect(cm.immutable).toBe(true);
+    expect(cm.metadata.namespace).toBe('ai');
+    expect(cm.data).toEqual({ 'config.yaml': generated.configYaml });
+    expect(cm.data['config.yaml']).toContain('api_key: ${env.LLSD_REMOTE__VLLM_API_KEY}');
+  });
+
+  test('the Deployment runs the pinned image with the operator labels and the config path', () => {
+    const d = byKind(manifests, 'Deployment');
+    expect(d.spec.replicas).toBe(1);
+    expect(d.spec.strategy).toBeUndefined();
+    expect(d.spec.selector.matchLabels).toEqual({ 'app': 'llama-stack', 'app.kubernetes.io/instance': 'llama' });
+    const pod = d.spec.template.spec;
+    expect(pod.serviceAccountName).toBe('llama-sa');
+    expect(pod.automountServiceAccountToken).toBe(false);
+    expect(pod.securityContext).toEqual({ runAsNonRoot: true, runAsUser: 1001, runAsGroup: 1001, fsGroup: 1001, seccompProfile: { type: 'RuntimeDefault' } });
+    expect(pod.containers).toHaveLength(1);
+    const c = pod.containers[0];
+    expect(c.name).toBe('llama-stack');
+    expect(c.image).toBe('docker.io/llamastack/distribution-starter:0.2.23');
+    expect(c.command).toBeUndefined();
+    expect(c.ports).toEqual([{ name: 'http', containerPort: 8321, protocol: 'TCP' }]);
+    expect(c.env).toEqual([
+      { name: 'RUN_CONFIG_PATH', value: '/etc/llama-stack/config.yaml' },
+      { name: 'LLAMA_STACK_PORT', value: '8321' },
+      { name: 'HF_HOME', value: '/.llama' },
+      { name: 'HOME', value: '/.llama' },
+      { name: 'LLSD_REMOTE__VLLM_API_KEY', valueFrom: { secretKeyRef: { name: 'vllm-creds', key: 'token' } } },
+    ]);
+    expect(c.resources).toEqual({ requests: { cpu: '1', memory: '1Gi' }, limits: { memory: '1Gi' } });
+    expect(c.startupProbe.httpGet).toEqual({ path: '/v1/health', port: 'http', scheme: 'HTTP' });
+    expect(c.readinessProbe.httpGet.path).toBe('/v1/health');
+    expect(c.livenessProbe.httpGet.path).toBe('/v1/health');
+    expect(c.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, runAsNonRoot: true, capabilities: { drop: ['ALL'] } });
+    expect(pod.volumes.find((v: any) => v.name === 'config')).toEqual({
+      name: 'config', configMap: { name: `llama-config-${generated.contentHash.slice(0, 8)}`, items: [{ key: 'config.yaml', path: 'config.yaml' }] },
+    });
+    expect(pod.volumes.find((v: any) => v.name === 'lls-storage')).toEqual({ name: 'lls-storage', emptyDir: {} });
+    expect(pod.topologySpreadConstraints).toBeUndefined();
+    expect(pod.affinity).toBeUndefined();
+  });
+
+  test('the Service targets the http port', () => {
+    const s = byKind(manifests, 'Service');
+    expect(s.metadata.name).toBe('llama-service');
+    expect(s.spec).toEqual({
+      type: 'ClusterIP',
+      selector: { 'app': 'llama-stack', 'app.kubernetes.io/instance': 'llama' },
+      ports: [{ name: 'http', protocol: 'TCP', port: 8321, targetPort: 'http' }],
+    });
+  });
+
+  test('two synths are byte-identical', () => {
+    const once = () => {
+      const app = new App({ outdir: '/tmp/unused' });
+      new LlamaStackDistribution(new Chart(app, 'c'), 'llama', { inference: [VLLM()], models: ['a', 'b'] });
+      return app.synthYaml();
+    };
+    expect(once()).toBe(once());
+  });
+});
+
+describe('secrets', () => {
+  test('no secret value appears in any object', () => {
+    const app = Testing.app();
+    const secrets = new Chart(app, 'secrets');
+    const secret = new kplus.Secret(secrets, 'creds', { stringData: { token: 'sk-SUPER-SECRET-VALUE' } });
+    const chart = new Chart(app, 'llama');
+    new LlamaStackDistribution(chart, 'llama', {
+      inference: [InferenceProvider.vllm({ id: 'remote::vllm', endpoint: 'http://vllm:8000/v1', apiKey: SecretRef.fromSecret(secret, 'token') })],
+    });
+    const manifests = Testing.synth(chart);
+    expect(JSON.stringify(manifests)).not.toContain('sk-SUPER-SECRET-VALUE');
+    expect(byKind(manifests, 'Deployment').spec.template.spec.containers[0].env).toContainEqual({
+      name: 'LLSD_REMOTE__VLLM_API_KEY', valueFrom: { secretKeyRef: { name: secret.name, key: 'token' } },
+    });
+  });
+});
+
+describe('production distribution', () => {
+  const manifests = synth({
+    distribution: 'postgres-demo',
+    inference: [
+      InferenceProvider.vllm({ id: 'vllm-primary', endpoint: 'http://vllm:8000/v1', apiKey: SecretRef.fromSecretName('vllm', 'token') }),
+      InferenceProvider.openai({ id: 'openai', apiKey: SecretRef.fromSecretName('openai', 'key') }),
+    ],
+    safety: [SafetyProvider.custom('llama-guard', { id: 'guard' })],
+    toolRuntime: [ToolRuntimeProvider.braveSearch({ apiKey: SecretRef.fromSecretName('brave', 'key') })],
+    models: [{ name: 'llama-70b', provider: 'vllm-primary', contextLength: 131072 }, { name: 'gpt-4o', provider: 'openai' }],
+    tools: ['builtin::websearch'],
+    shields: ['llama-guard'],
+    kvStorage: StorageBackend.redis({ endpoint: 'redis://redis:6379', password: SecretRef.fromSecretName('redis', 'password') }),
+    sqlStorage: StorageBackend.postgres({ connectionString: SecretRef.fromSecretName('pg', 'uri') }),
+    replicas: 3,
+    workers: 2,
+    autoscaling: { minReplicas: 3, maxReplicas: 10, targetCPUUtilizationPercentage: 70 },
+    tls: { secretName: 'llama-tls', caBundle: { configMapName: 'corp-ca', configMapKeys: ['root.crt', 'intermediate.crt'] } },
+    expose: { hostname: 'llama.example.com', ingressClassName: 'nginx' },
+    allowedFrom: { namespaces: ['ingress-nginx'], labels: ['team'] },
+  });
+
+  test('all objects, all valid', () => {
+    expect(manifests.map((m) => m.kind)).toEqual([
+      'ConfigMap', 'ServiceAccount', 'Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'NetworkPolicy', 'Ingress',
+    ]);
+    expect(schemaErrors(manifests)).toEqual([]);
+  });
+
+  test('replicas are the HPA\'s; spread and anti-affinity defaults; CPU request = workers', () => {
+    const d = byKind(manifests, 'Deployment');
+    expect(d.spec.replicas).toBeUndefined();
+    const pod = d.spec.template.spec;
+    expect(pod.topologySpreadConstraints.map((t: any) => t.topologyKey)).toEqual(['topology.kubernetes.io/region', 'topology.kubernetes.io/zone', 'kubernetes.io/hostname']);
+    expect(pod.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].podAffinityTerm.topologyKey).toBe('kubernetes.io/hostname');
+    expect(pod.containers[0].resources.requests.cpu).toBe('2');
+  });
+
+  test('HPA and PDB', () => {
+    expect(byKind(manifests, 'HorizontalPodAutoscaler').spec).toEqual({
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'llama' },
+      minReplicas: 3,
+      maxReplicas: 10,
+      metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }],
+    });
+    expect(byKind(manifests, 'PodDisruptionBudget').spec).toEqual({
+      selector: { matchLabels: { 'app': 'llama-stack', 'app.kubernetes.io/instance': 'llama' } },
+      maxUnavailable: 1,
+    });
+  });
+
+  test('NetworkPolicy admits the namespace, listed namespaces and labelled namespaces', () => {
+    expect(byKind(manifests, 'NetworkPolicy').spec).toEqual({
+      podSelector: { matchLabels: { 'app': 'llama-stack', 'app.kubernetes.io/instance': 'llama' } },
+      policyTypes: ['Ingress'],
+      ingress: [{
+        from: [
+          { podSelector: {} },
+          { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } },
+          { namespaceSelector: { matchExpressions: [{ key: 'team', operator: 'Exists' }] } },
+        ],
+        ports: [{ protocol: 'TCP', port: 8321 }],
+      }],
+    });
+  });
+
+  test('Ingress routes the host to the Service', () => {
+    expect(byKind(manifests, 'Ingress').spec).toEqual({
+      ingressClassName: 'nginx',
+      rules: [{ host: 'llama.example.com', http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'llama-service', port: { name: 'http' } } } }] } }],
+    });
+  });
+
+  test('TLS: secret mounted, config points at it, probes use HTTPS', () => {
+    const d = byKind(manifests, 'Deployment');
+    const c = d.spec.template.spec.containers[0];
+    expect(c.volumeMounts).toContainEqual({ name: 'tls', mountPath: '/etc/llama-stack/tls', readOnly: true });
+    expect(d.spec.template.spec.volumes).toContainEqual({ name: 'tls', secret: { secretName: 'llama-tls' } });
+    expect(c.startupProbe.httpGet.scheme).toBe('HTTPS');
+    expect(byKind(manifests, 'ConfigMap').data['config.yaml']).toContain('tls_certfile: /etc/llama-stack/tls/tls.crt');
+  });
+
+  test('CA bundle: keys concatenated by an init container into SSL_CERT_FILE', () => {
+    const pod = byKind(manifests, 'Deployment').spec.template.spec;
+    expect(pod.containers[0].env).toContainEqual({ name: 'SSL_CERT_FILE', value: '/etc/ssl/certs/ca-bundle/ca-bundle.crt' });
+    expect(pod.initContainers[0].command).toEqual(['/bin/sh', '-c', 'cat /etc/ssl/certs/ca-bundle-source/* > /etc/ssl/certs/ca-bundle/ca-bundle.crt']);
+    expect(pod.volumes).toContainEqual({
+      name: 'ca-bundle-source',
+      configMap: { name: 'corp-ca', items: [{ key: 'root.crt', path: '00-root.crt' }, { key: 'intermediate.crt', path: '01-intermediate.crt' }] },
+    });
+  });
+
+  test('secret env vars for every referenced secret, in the operator order', () => {
+    const env = byKind(manifests, 'Deployment').spec.template.spec.containers[0].env.filter((e: any) => e.valueFrom);
+    expect(env.map((e: any) => e.name)).toEqual([
+      'LLSD_VLLM_PRIMARY_API_KEY', 'LLSD_OPENAI_API_KEY', 'LLSD_BRAVE_SEARCH_API_KEY', 'LLSD_STORAGE_KV_PASSWORD', 'LLSD_STORAGE_SQL_CONNECTION_STRING',
+    ]);
+  });
+});
+
+describe('persistent storage', () => {
+  const manifests = synth({ persistentStorage: { size: '20Gi', storageClassName: 'fast' } });
+  test('PVC, Recreate strategy, volume from the claim', () => {
+    expect(byKind(manifests, 'PersistentVolumeClaim').spec).toEqual({
+      accessModes: ['ReadWriteOnce'], storageClassName: 'fast', resources: { requests: { storage: '20Gi' } },
+    });
+    const d = byKind(manifests, 'Deployment');
+    expect(d.spec.strategy).toEqual({ type: 'Recreate' });
+    expect(d.spec.template.spec.volumes).toContainEqual({ name: 'lls-storage', persistentVolumeClaim: { claimName: 'llama-pvc' } });
+    expect(schemaErrors(manifests)).toEqual([]);
+  });
+  test('a PVC with several replicas is rejected', () => {
+    expect(problems({ persistentStorage: {}, replicas: 2 })).toEqual([
+      'spec.workload.storage: a ReadWriteOnce volume cannot be shared by several pods (replicas or autoscaling allow more than one)',
+    ]);
+  });
+});
+
+describe('override config and spec input', () => {
+  test('overrideConfig mounts the user ConfigMap and generates nothing', () => {
+    const manifests = synth({ overrideConfigMapName: 'my-config' });
+    expect(manifests.find((m) => m.kind === 'ConfigMap')).toBeUndefined();
+    const pod = byKind(manifests, 'Deployment').spec.template.spec;
+    expect(pod.volumes[0]).toEqual({ name: 'config', configMap: { name: 'my-config', items: [{ key: 'config.yaml', path: 'config.yaml' }] } });
+  });
+
+  test('a v1alpha2 spec gives the same objects as the typed props', () => {
+    const typed = synth({ inference: [VLLM()], models: ['m'], replicas: 2 });
+    const chart = Testing.chart();
+    (chart as any).namespace = 'ai';
+    const d = new LlamaStackDistribution(Testing.chart(), 'x', { inference: [VLLM()], models: ['m'], replicas: 2 });
+    new LlamaStackDistribution(chart, 'llama', { spec: d.spec });
+    expect(Testing.synth(chart)).toEqual(typed);
+  });
+
+  test('spec cannot be combined with typed props', () => {
+    expect(problems({ spec: { distribution: { name: 'starter' } }, replicas: 2 })).toEqual(['props.replicas: cannot be combined with props.spec']);
+  });
+});
+
+describe('validation: every problem, with its path', () => {
+  test.each<[string, LlamaStackDistributionProps, string[]]>([
+    ['name', { name: 'Bad_Name' }, ['props.name: "Bad_Name" is not a valid name: object names are derived from it (Bad_Name-network-policy…)']],
+    ['unpinned image', { image: 'quay.io/x/llama:latest' }, ['props.image: image "quay.io/x/llama:latest" is not pinned']],
+    ['untagged image', { image: 'quay.io/x/llama' }, ['props.image: image "quay.io/x/llama" is not pinned']],
+    ['unknown distribution', { distribution: 'nope' }, [
+      'spec.distribution.name: no image is known for distribution "nope"',
+    ]],
+    ['override exclusive', { overrideConfigMapName: 'cm', models: ['m'] }, ['spec: overrideConfig and resources are mutually exclusive']],
+    ['disabled + configured', { inference: [VLLM()], disabledApis: ['inference'] }, ['spec: inference cannot be both in providers and disabled']],
+    ['pdb both', { podDisruptionBudget: { minAvailable: 1, maxUnavailable: 1 } }, ['spec.workload.podDisruptionBudget: minAvailable and maxUnavailable are mutually exclusive']],
+    ['autoscaling bounds', { autoscaling: { minReplicas: 5, maxReplicas: 2 } }, ['spec.workload.autoscaling: maxReplicas must be greater than or equal to minReplicas']],
+    ['unknown model provider', { models: [{ name: 'm', provider: 'ghost' }] }, []],
+  ])('%s', (_what, props, want) => {
+    if (want.length === 0) {
+      expect(() => new LlamaStackDistribution(Testing.chart(), 'llama', props)).toThrow('names provider "ghost", which is not configured');
+      return;
+    }
+    expect(problems(props)).toEqual(want);
+  });
+
+  test('several problems are reported together', () => {
+    expect(problems({ name: 'X', image: 'a/b', replicas: -1 }).length).toBe(3);
+  });
+});
