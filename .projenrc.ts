@@ -36,6 +36,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   jestOptions: {
     jestConfig: {
       testMatch: ['<rootDir>/test/**/*.test.ts'],
+      // Example apps import the package by name, as users do.
+      moduleNameMapper: { '^cdk8s-llama-stack$': '<rootDir>/src' },
     },
   },
   gitignore: ['/dist/examples/', '/bench/out/'],
