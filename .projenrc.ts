@@ -35,13 +35,15 @@ const project = new cdk8s.ConstructLibraryCdk8s({
 
   jestOptions: {
     jestConfig: {
-      testMatch: ['<rootDir>/test/**/*.test.ts'],
       // Example apps import the package by name, as users do.
       moduleNameMapper: { '^cdk8s-llama-stack$': '<rootDir>/src' },
     },
   },
   gitignore: ['/dist/examples/', '/bench/out/'],
 });
+
+// Tests live in test/ only (projen's default also matches src/**/spec.ts, a source file here).
+project.tryFindObjectFile('package.json')?.addOverride('jest.testMatch', ['<rootDir>/test/**/*.test.ts']);
 
 // The package reads its embedded base configs at run time.
 project.npmignore?.include('/data/');

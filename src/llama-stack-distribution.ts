@@ -228,7 +228,9 @@ function specFromProps(props: LlamaStackDistributionProps): LlamaStackDistributi
       workers: props.workers,
       resources: props.resources,
       autoscaling: props.autoscaling,
-      storage: props.persistentStorage ? pruned({ size: props.persistentStorage.size, mountPath: props.persistentStorage.mountPath }) ?? {} : undefined,
+      storage: props.persistentStorage
+        ? pruned({ size: props.persistentStorage.size, mountPath: props.persistentStorage.mountPath }) ?? {}
+        : undefined,
       podDisruptionBudget: props.podDisruptionBudget,
       topologySpreadConstraints: nonEmpty(props.topologySpreadConstraints),
       overrides: pruned({
@@ -296,7 +298,7 @@ export class LlamaStackDistribution extends Construct {
     if (props.spec !== undefined) {
       const clashing = SPEC_EXCLUSIVE_PROPS.filter((k) => props[k] !== undefined);
       for (const k of clashing) {
-        problems.push({ path: `props.${k}`, message: 'cannot be combined with props.spec', fix: `set it inside props.spec instead` });
+        problems.push({ path: `props.${k}`, message: 'cannot be combined with props.spec', fix: 'set it inside props.spec instead' });
       }
     }
     this.spec = props.spec ?? specFromProps(props);

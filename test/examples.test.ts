@@ -17,6 +17,7 @@ function synthApp(app: string): any[] {
   process.chdir(dir);
   try {
     jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
       require(path.join(EXAMPLES, app, 'main.ts'));
     });
   } finally {

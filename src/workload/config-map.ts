@@ -1,17 +1,13 @@
 /** The generated config: immutable, named after its content, only references to secrets. */
-import { commonLabels } from './labels';
-import { compact, KubeManifest } from './manifest';
+import { KubeManifest } from './manifest';
+import { objectMeta } from './metadata';
 import { WorkloadPlan } from './plan';
 
 export function renderConfigMap(plan: WorkloadPlan, configYaml: string): KubeManifest {
   return {
     apiVersion: 'v1',
     kind: 'ConfigMap',
-    metadata: compact({
-      name: plan.configMapName,
-      namespace: plan.namespace,
-      labels: { ...commonLabels(plan.name, undefined, plan.extraLabels), 'app.kubernetes.io/component': 'generated-config' },
-    }),
+    metadata: objectMeta(plan, plan.configMapName, { 'app.kubernetes.io/component': 'generated-config' }),
     immutable: true,
     data: { 'config.yaml': configYaml },
   };

@@ -3,8 +3,9 @@
  * `http`, defaults for replicas > 1, Recreate with an RWO PVC, CPU request = workers), and the
  * server's real start-up contract: the image's entrypoint, `RUN_CONFIG_PATH`, `/v1/health`.
  */
-import { commonLabels, imageVersion, selectorLabels } from './labels';
+import { imageVersion, selectorLabels } from './labels';
 import { compact, KubeManifest } from './manifest';
+import { objectMeta } from './metadata';
 import { objectNames } from './names';
 import {
   caBundleKeys, CONTAINER_NAME, hasPvc, mountPathOf, PATHS, portOf, replicasOf, RUN_AS_USER, tlsEnabled, WorkloadPlan,
@@ -32,7 +33,10 @@ function env(plan: WorkloadPlan): any[] {
     { name: 'HOME', value: mountPathOf(plan) },
   ];
   if (caBundleKeys(plan).length > 0) list.push({ name: 'SSL_CERT_FILE', value: PATHS.caBundleFile });
-  list.push(...plan.secretEnv.map((e) => ({ name: e.name, valueFrom: { secretKeyRef: { name: e.valueFrom.secretKeyRef.name, key: e.valueFrom.secretKeyRef.key } } })));
+  for (const e of plan.secretEnv) {
+    const ref = e.valueFrom.secretKeyRef;
+    list.push({ name: e.name, valueFrom: { secretKeyRef: { name: ref.name, key: ref.key } } });
+  }
   list.push(...(plan.spec.workload?.overrides?.env ?? []));
   return list;
 }
@@ -153,7 +157,7 @@ export function renderDeployment(plan: WorkloadPlan): KubeManifest {
   return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
-    metadata: compact({ name: names.deployment, namespace: plan.namespace, labels: commonLabels(plan.name, imageVersion(plan.image), plan.extraLabels) }),
+    metadata: objectMeta(plan, names.deployment, {}, imageVersion(plan.image)),
     spec: compact({
       // With an HPA the replica count is the HPA's to set.
       replicas: autoscaled ? undefined : replicasOf(plan),

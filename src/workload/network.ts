@@ -2,8 +2,9 @@
  * NetworkPolicy `N-network-policy` from `networking.allowedFrom` (ingress only: egress stays open,
  * so DNS and remote providers keep working), and Ingress `N-ingress` from `networking.expose`.
  */
-import { commonLabels, selectorLabels } from './labels';
+import { selectorLabels } from './labels';
 import { compact, KubeManifest } from './manifest';
+import { objectMeta } from './metadata';
 import { objectNames } from './names';
 import { portOf, WorkloadPlan } from './plan';
 
@@ -23,7 +24,7 @@ export function renderNetworkPolicy(plan: WorkloadPlan): KubeManifest | undefine
   return {
     apiVersion: 'networking.k8s.io/v1',
     kind: 'NetworkPolicy',
-    metadata: compact({ name: objectNames(plan.name).networkPolicy, namespace: plan.namespace, labels: commonLabels(plan.name, undefined, plan.extraLabels) }),
+    metadata: objectMeta(plan, objectNames(plan.name).networkPolicy),
     spec: {
       podSelector: { matchLabels: selectorLabels(plan.name) },
       policyTypes: ['Ingress'],
@@ -45,7 +46,7 @@ export function renderIngress(plan: WorkloadPlan): KubeManifest | undefined {
   return {
     apiVersion: 'networking.k8s.io/v1',
     kind: 'Ingress',
-    metadata: compact({ name: names.ingress, namespace: plan.namespace, labels: commonLabels(plan.name, undefined, plan.extraLabels) }),
+    metadata: objectMeta(plan, names.ingress),
     spec: compact({
       ingressClassName: plan.ingressClassName,
       rules: [compact({

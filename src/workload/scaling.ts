@@ -1,6 +1,7 @@
 /** HPA `N-hpa` from `workload.autoscaling`; PDB `N-pdb` when asked or when there can be > 1 pod. */
-import { commonLabels, selectorLabels } from './labels';
+import { selectorLabels } from './labels';
 import { compact, KubeManifest } from './manifest';
+import { objectMeta } from './metadata';
 import { objectNames } from './names';
 import { replicasOf, WorkloadPlan } from './plan';
 
@@ -20,7 +21,7 @@ export function renderHpa(plan: WorkloadPlan): KubeManifest | undefined {
   return {
     apiVersion: 'autoscaling/v2',
     kind: 'HorizontalPodAutoscaler',
-    metadata: compact({ name: objectNames(plan.name).hpa, namespace: plan.namespace, labels: commonLabels(plan.name, undefined, plan.extraLabels) }),
+    metadata: objectMeta(plan, objectNames(plan.name).hpa),
     spec: {
       scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: objectNames(plan.name).deployment },
       minReplicas: a.minReplicas ?? Math.min(Math.max(1, replicasOf(plan)), a.maxReplicas),
@@ -37,7 +38,7 @@ export function renderPdb(plan: WorkloadPlan): KubeManifest | undefined {
   return {
     apiVersion: 'policy/v1',
     kind: 'PodDisruptionBudget',
-    metadata: compact({ name: objectNames(plan.name).pdb, namespace: plan.namespace, labels: commonLabels(plan.name, undefined, plan.extraLabels) }),
+    metadata: objectMeta(plan, objectNames(plan.name).pdb),
     spec: compact({
       selector: { matchLabels: selectorLabels(plan.name) },
       minAvailable: given?.minAvailable ?? undefined,

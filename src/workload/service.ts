@@ -1,6 +1,7 @@
 /** Service `N-service` on the server port, and the ServiceAccount `N-sa` the pods run as. */
-import { commonLabels, selectorLabels } from './labels';
-import { compact, KubeManifest } from './manifest';
+import { selectorLabels } from './labels';
+import { KubeManifest } from './manifest';
+import { objectMeta } from './metadata';
 import { objectNames } from './names';
 import { portOf, WorkloadPlan } from './plan';
 
@@ -8,7 +9,7 @@ export function renderService(plan: WorkloadPlan): KubeManifest {
   return {
     apiVersion: 'v1',
     kind: 'Service',
-    metadata: compact({ name: objectNames(plan.name).service, namespace: plan.namespace, labels: commonLabels(plan.name, undefined, plan.extraLabels) }),
+    metadata: objectMeta(plan, objectNames(plan.name).service),
     spec: {
       type: 'ClusterIP',
       selector: selectorLabels(plan.name),
@@ -23,7 +24,7 @@ export function renderServiceAccount(plan: WorkloadPlan): KubeManifest | undefin
   return {
     apiVersion: 'v1',
     kind: 'ServiceAccount',
-    metadata: compact({ name: objectNames(plan.name).serviceAccount, namespace: plan.namespace, labels: commonLabels(plan.name, undefined, plan.extraLabels) }),
+    metadata: objectMeta(plan, objectNames(plan.name).serviceAccount),
     automountServiceAccountToken: false,
   };
 }

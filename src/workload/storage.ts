@@ -1,6 +1,6 @@
 /** PVC `N-pvc` (ReadWriteOnce, 10Gi by default) when `workload.storage` is set. */
-import { commonLabels } from './labels';
 import { compact, KubeManifest } from './manifest';
+import { objectMeta } from './metadata';
 import { objectNames } from './names';
 import { hasPvc, WorkloadPlan } from './plan';
 
@@ -11,7 +11,7 @@ export function renderPvc(plan: WorkloadPlan): KubeManifest | undefined {
   return {
     apiVersion: 'v1',
     kind: 'PersistentVolumeClaim',
-    metadata: compact({ name: objectNames(plan.name).pvc, namespace: plan.namespace, labels: commonLabels(plan.name, undefined, plan.extraLabels) }),
+    metadata: objectMeta(plan, objectNames(plan.name).pvc),
     spec: compact({
       accessModes: ['ReadWriteOnce'],
       storageClassName: plan.storageClassName,

@@ -26,7 +26,7 @@ test('a deeply nested JSON base config is a read error, not a RangeError', () =>
   expect(() => ConfigGenerator.generate({}, { baseConfigYaml: deep })).toThrow(LlamaStackConfigError);
 });
 
-test('an alias bomb is rejected (jest's timeout catches a hang)', () => {
+test('an alias bomb is rejected (the jest timeout catches a hang)', () => {
   let doc = 'a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n';
   for (let i = 1; i < 9; i++) {
     const name = String.fromCharCode(97 + i);
