@@ -45,6 +45,10 @@ const project = new cdk8s.ConstructLibraryCdk8s({
 // Tests live in test/ only (projen's default also matches src/**/spec.ts, a source file here).
 project.tryFindObjectFile('package.json')?.addOverride('jest.testMatch', ['<rootDir>/test/**/*.test.ts']);
 
+// The registry mirror lacks most platform builds of unrs-resolver 1.13.0 (an eslint-import
+// dependency), which leaves package-lock.json unusable for `npm ci`; 1.12.2 has them all.
+project.package.addField('overrides', { 'unrs-resolver': '1.12.2' });
+
 // The package reads its embedded base configs at run time.
 project.npmignore?.include('/data/');
 project.npmignore?.exclude('/bench/', '/examples/', '/.ci/');
