@@ -29,6 +29,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     'cdk8s-plus-28@2.5.6',
     // property-based tests of the config pipeline
     'fast-check@^4',
+    // `cdk8s import` of the CRDs in crds/ (the import task)
+    'cdk8s-cli@^2.207.60',
     // Kubernetes OpenAPI schema validators for synthesized objects (tests only);
     'kubernetes-models@^4.5.1', // 4.x ships CommonJS, which jest loads
   ],
@@ -39,7 +41,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
       moduleNameMapper: { '^cdk8s-llama-stack$': '<rootDir>/src' },
     },
   },
-  gitignore: ['/dist/examples/', '/bench/out/'],
+  gitignore: ['/dist/examples/', '/bench/out/', '/examples/node_modules'],
+  bin: { 'cdk8s-llama-stack': 'bin/cdk8s-llama-stack' },
 });
 
 // Tests live in test/ only (projen's default also matches src/**/spec.ts, a source file here).
@@ -51,6 +54,17 @@ project.package.addField('overrides', { 'unrs-resolver': '1.12.2' });
 
 // The package reads its embedded base configs at run time.
 project.npmignore?.include('/data/');
+project.npmignore?.include('/bin/');
+
+// Typed classes for the CRDs in crds/ (llamastack.io v1alpha1/v1alpha2, ogx.io v1beta1).
+project.addTask('import', {
+  description: 'Regenerate src/imports/ from the CRDs in crds/',
+  steps: [
+    { exec: 'cdk8s import crds/llamastack.io_llamastackdistributions.v1alpha1-v1alpha2.yaml --language typescript --output src/imports' },
+    { exec: 'cdk8s import crds/ogx.io_ogxservers.v1beta1.yaml --language typescript --output src/imports' },
+  ],
+});
+project.eslint?.addIgnorePattern('src/imports/');
 project.npmignore?.exclude('/bench/', '/examples/', '/.ci/');
 
 // Benchmarks measure the compiled package (lib/), as users run it.
