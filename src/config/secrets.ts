@@ -3,7 +3,7 @@
  * order (providers by API then list order: apiKey, then secretRefs by key; then storage).
  */
 import { PROVIDER_APIS } from './apis';
-import { compareBytewise, providerEnvName, STORAGE_KV_PASSWORD_ENV, STORAGE_SQL_CONNECTION_STRING_ENV } from './env-names';
+import { compareBytewise, providerEnvName, STORAGE_KV_PASSWORD_ENV, STORAGE_SQL_CONNECTION_STRING_ENV, STORAGE_SQL_PASSWORD_ENV } from './env-names';
 import { ConfigProblem } from './errors';
 import { effectiveId } from './providers';
 import { LlamaStackDistributionSpec, SecretKeyRef } from './spec';
@@ -51,6 +51,7 @@ export function collectSecretEnvVars(spec: LlamaStackDistributionSpec): { envVar
   if (spec.storage?.sql?.connectionString) {
     add(STORAGE_SQL_CONNECTION_STRING_ENV, spec.storage.sql.connectionString, 'spec.storage.sql.connectionString');
   }
+  if (spec.storage?.sql?.password) add(STORAGE_SQL_PASSWORD_ENV, spec.storage.sql.password, 'spec.storage.sql.password');
   return { envVars, paths };
 }
 

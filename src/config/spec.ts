@@ -102,8 +102,22 @@ export interface KVStorageSpec {
 export interface SQLStorageSpec {
   /** `sqlite` or `postgres`. @default "sqlite" */
   readonly type?: string;
-  /** Postgres connection string (postgres only). @default - none */
+  /** Postgres connection string (postgres only; the operator pipeline). @default - none */
   readonly connectionString?: SecretKeyRef;
+  /**
+   * Postgres host (library extension of the v1alpha2 API: real servers read host, port, db, user
+   * and password, never a connection string).
+   * @default - none
+   */
+  readonly host?: string;
+  /** Postgres port (extension). @default 5432 */
+  readonly port?: number;
+  /** Postgres database (extension). @default "llamastack" */
+  readonly db?: string;
+  /** Postgres user (extension). @default - none */
+  readonly user?: string;
+  /** Postgres password held in a Secret (extension). @default - none */
+  readonly password?: SecretKeyRef;
 }
 
 /** `spec.storage`. */

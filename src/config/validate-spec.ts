@@ -507,14 +507,25 @@ function kvRules(o: Obj, path: string, ctx: Ctx): void {
   if (type !== 'redis' && has(o, 'password')) report(ctx, path, 'password is only valid when type is redis', 'remove password, or set type: redis');
 }
 
+/** Library extension: discrete postgres fields, which real servers need (no release reads a connection string). */
+const POSTGRES_FIELDS = ['host', 'port', 'db', 'user', 'password'];
+
 function sqlRules(o: Obj, path: string, ctx: Ctx): void {
   const type = storeType(o, SQL_TYPES);
   if (type === undefined) return;
-  if (type === 'postgres' && !has(o, 'connectionString')) {
-    report(ctx, path, 'connectionString is required when type is postgres', 'add connectionString: {name: <Secret name>, key: <key>}');
+  const discrete = has(o, 'host') && has(o, 'user');
+  if (type === 'postgres' && !has(o, 'connectionString') && !discrete) {
+    report(ctx, path, 'connectionString is required when type is postgres',
+      'add connectionString: {name: <Secret name>, key: <key>} (operator pipeline), or host, user, db and password (server targets)');
   }
   if (type !== 'postgres' && has(o, 'connectionString')) {
     report(ctx, path, 'connectionString is only valid when type is postgres', 'remove connectionString, or set type: postgres');
+  }
+  for (const f of POSTGRES_FIELDS) {
+    if (type !== 'postgres' && has(o, f)) report(ctx, `${path}.${f}`, `${f} is only valid when type is postgres`, `remove ${f}, or set type: postgres`);
+  }
+  if (type === 'postgres' && !discrete && POSTGRES_FIELDS.some((f) => has(o, f))) {
+    report(ctx, path, 'host and user are both required when postgres is given field by field', 'add the missing host or user');
   }
 }
 
@@ -537,6 +548,11 @@ const STORAGE: Shape = {
         fields: [
           { name: 'type', check: str({ enum: SQL_TYPES }) },
           { name: 'connectionString', check: struct(SECRET_KEY_REF) },
+          { name: 'host', check: str({ minLength: 1 }) },
+          { name: 'port', check: int({ min: 1, max: 65535 }) },
+          { name: 'db', check: str({ minLength: 1 }) },
+          { name: 'user', check: str({ minLength: 1 }) },
+          { name: 'password', check: struct(SECRET_KEY_REF) },
         ],
         rules: [sqlRules],
       }),

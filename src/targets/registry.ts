@@ -1,0 +1,102 @@
+/**
+ * A server release's provider registry (from the release's own config classes): which provider
+ * types exist per API, their config keys (the YAML key is the alias when there is one), which are
+ * required, and which APIs a provider needs.
+ */
+import * as fs from 'fs';
+
+interface FieldInfo {
+  readonly required: boolean;
+  readonly alias: string | null;
+}
+
+interface ProviderInfo {
+  readonly api: string;
+  readonly provider_type: string;
+  readonly fields: { [name: string]: FieldInfo };
+  readonly sample_run_config?: any;
+  readonly api_dependencies?: string[];
+  readonly model_config_extra?: string | null;
+  readonly deprecation_error?: string | null;
+}
+
+/** Where the endpoint goes, in order of preference. */
+const URL_KEYS = ['base_url', 'url', 'uri', 'api_base', 'guardrails_service_url', 'elasticsearch_url', 'weaviate_cluster_url', 'evaluator_url'];
+/** Where the API key goes, in order of preference (after an `auth_credential` alias). */
+const CREDENTIAL_KEYS = ['api_key', 'api_token', 'token', 'elasticsearch_api_key', 'weaviate_api_key'];
+
+/** One provider type as the release knows it. */
+export class ProviderType {
+  constructor(private readonly info: ProviderInfo) {}
+
+  get api(): string {
+    return this.info.api;
+  }
+  get type(): string {
+    return this.info.provider_type;
+  }
+  /** The YAML keys the server reads. */
+  get keys(): string[] {
+    return Object.keys(this.info.fields).map((name) => this.info.fields[name].alias ?? name).sort();
+  }
+  /** Keys without a default. */
+  get requiredKeys(): string[] {
+    return Object.keys(this.info.fields).filter((n) => this.info.fields[n].required).map((n) => this.info.fields[n].alias ?? n).sort();
+  }
+  /** The provider accepts any key (pydantic extra=allow). */
+  get acceptsAnyKey(): boolean {
+    return this.info.model_config_extra === 'allow';
+  }
+  get apiDependencies(): string[] {
+    return this.info.api_dependencies ?? [];
+  }
+  get urlKey(): string | undefined {
+    return URL_KEYS.find((k) => this.keys.includes(k));
+  }
+  get credentialKey(): string | undefined {
+    const auth = this.info.fields.auth_credential;
+    if (auth?.alias) return auth.alias;
+    return CREDENTIAL_KEYS.find((k) => this.keys.includes(k));
+  }
+  /** The sample config's references to storage backends (`persistence`, `kvstore`, `metadata_store`…). */
+  storageReferences(): { [key: string]: any } {
+    const sample = this.info.sample_run_config ?? {};
+    const out: { [key: string]: any } = {};
+    for (const k of Object.keys(sample)) if (refersToBackend(sample[k])) out[k] = JSON.parse(JSON.stringify(sample[k]));
+    return out;
+  }
+}
+
+function refersToBackend(v: any): boolean {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  if (typeof v.backend === 'string') return true;
+  return Object.keys(v).some((k) => refersToBackend(v[k]));
+}
+
+/** All provider types of one release. */
+export class ProviderRegistry {
+  public static load(file: string): ProviderRegistry {
+    return new ProviderRegistry(JSON.parse(fs.readFileSync(file, 'utf8')).providers);
+  }
+
+  private readonly byType = new Map<string, ProviderType>();
+
+  constructor(private readonly providers: { [api: string]: ProviderInfo[] }) {
+    for (const api of Object.keys(providers)) {
+      for (const p of providers[api]) this.byType.set(`${api}/${p.provider_type}`, new ProviderType(p));
+    }
+  }
+
+  /** APIs that take providers in this release. */
+  get apis(): string[] {
+    return Object.keys(this.providers).sort();
+  }
+
+  find(api: string, type: string): ProviderType | undefined {
+    return this.byType.get(`${api}/${type}`);
+  }
+
+  typesOf(api: string): string[] {
+    return (this.providers[api] ?? []).map((p) => p.provider_type).sort();
+  }
+}

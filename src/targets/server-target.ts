@@ -1,0 +1,104 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { ProviderRegistry } from './registry';
+
+const DATA = path.join(__dirname, '..', '..', 'data', 'targets');
+
+interface TargetData {
+  readonly id: string;
+  readonly server: string;
+  readonly release: string;
+  readonly image: string;
+  readonly imageTag: string;
+  readonly dataDir: string;
+  readonly env: { readonly port: string; readonly configDir: string };
+  readonly removedApis: { [api: string]: string };
+  readonly toolGroupsAccepted: boolean;
+  readonly requiredExtras: { [providerType: string]: string[] };
+}
+
+/**
+ * The server line a distribution runs, and so the config schema it is written in: llama-stack
+ * 0.7 (the last llama-stack release), OGX 0.8 (the renamed server), or the operator's v1alpha2
+ * pipeline output (for parity and migration; no released server accepts it).
+ */
+export class ServerTarget {
+  /** OGX 0.8 (`docker.io/ogxai/distribution-<name>:0.8.0`, data in `/.ogx`, `OGX_*` env vars). */
+  public static readonly OGX_0_8 = new ServerTarget('ogx-0.8');
+  /** llama-stack 0.7 (`docker.io/llamastack/distribution-<name>:0.7.1`, data in `/.llama`, `LLAMA_STACK_*`). */
+  public static readonly LLAMA_STACK_0_7 = new ServerTarget('llama-stack-0.7');
+  /** The llama-stack operator's v1alpha2 pipeline, byte for byte (its embedded base configs). */
+  public static readonly OPERATOR = new ServerTarget('operator');
+
+  /** `ogx-0.8`, `llama-stack-0.7` or `operator`. */
+  public readonly id: string;
+  private dataCache?: TargetData;
+  private registryCache?: ProviderRegistry;
+
+  private constructor(id: string, private readonly tagOverride?: string) {
+    this.id = id;
+  }
+
+  /** The same target with another image tag of that line (e.g. a patch release). */
+  public withImageTag(tag: string): ServerTarget {
+    return new ServerTarget(this.id, tag);
+  }
+
+  /** True for the operator-compatible pipeline. */
+  public get isOperator(): boolean {
+    return this.id === 'operator';
+  }
+
+  /** Server name and release, e.g. `OGX 0.8.0`. */
+  public get description(): string {
+    return this.isOperator ? 'the operator pipeline (v1alpha2)' : `${this.data.server} ${this.data.release}`;
+  }
+
+  /** The pinned image of a distribution of this line. */
+  public imageFor(distribution: string): string {
+    return `${this.data.image.replace('{distro}', distribution)}:${this.tagOverride ?? this.data.imageTag}`;
+  }
+
+  /** Distributions whose base configs ship with this target. */
+  public get distributions(): string[] {
+    return fs.readdirSync(path.join(DATA, this.id, 'distributions')).sort();
+  }
+
+  /** Where the server writes (mount the data volume here). */
+  public get dataDir(): string {
+    return this.data.dataDir;
+  }
+
+  /** Env var naming the listen port. */
+  public get portEnvVar(): string {
+    return this.data.env.port;
+  }
+
+  /** Env var naming the server's config/data directory. */
+  public get configDirEnvVar(): string {
+    return this.data.env.configDir;
+  }
+
+  /** @internal */
+  public get _data(): TargetData {
+    return this.data;
+  }
+
+  /** @internal */
+  public get _registry(): ProviderRegistry {
+    this.registryCache ??= ProviderRegistry.load(path.join(DATA, this.id, 'provider-registry.json'));
+    return this.registryCache;
+  }
+
+  /** @internal the text of a shipped base config, or undefined for an unknown distribution. */
+  public _baseConfig(distribution: string): string | undefined {
+    const file = path.join(DATA, this.id, 'distributions', distribution, 'config.yaml');
+    return this.distributions.includes(distribution) ? fs.readFileSync(file, 'utf8') : undefined;
+  }
+
+  private get data(): TargetData {
+    if (this.isOperator) throw new Error('the operator target has no server data');
+    this.dataCache ??= JSON.parse(fs.readFileSync(path.join(DATA, this.id, 'target.json'), 'utf8')) as TargetData;
+    return this.dataCache;
+  }
+}
