@@ -6,5 +6,6 @@ export * from './secret-ref';
 export * from './storage-backend';
 export * from './providers';
 export * from './llama-stack-distribution';
+export { ServerTarget } from './targets/server-target';
 // `LlamaStackConfigError` extends Error, which jsii cannot export to other languages; TypeScript
 // users import it from 'cdk8s-llama-stack/lib/config/errors'. Other languages see the message.

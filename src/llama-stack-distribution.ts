@@ -1,7 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ConfigGenerator } from './config/config-generator';
-import { embeddedBaseConfig } from './config/embedded-configs';
 import { ConfigProblem, LlamaStackConfigError } from './config/errors';
 import { isPinnedImage, operatorDistributionImage } from './config/images';
 import { SecretEnvVar } from './config/secrets';
@@ -12,6 +11,8 @@ import {
 import { validateSpec } from './config/validate-spec';
 import { InferenceProvider, Provider, SafetyProvider, TelemetryProvider, ToolRuntimeProvider, VectorIoProvider } from './providers';
 import { StorageBackend } from './storage-backend';
+import { generateTargetConfig } from './targets/target-config';
+import { ServerTarget } from './targets/server-target';
 import { KubeManifest, renderObjects, WorkloadPlan } from './workload';
 import { configMapName, isDnsLabel, MAX_NAME_LENGTH } from './workload/names';
 import { PATHS } from './workload/plan';
@@ -79,8 +80,16 @@ export interface LlamaStackDistributionProps {
    */
   readonly spec?: LlamaStackDistributionSpec;
   /**
-   * Embedded distribution whose base config is used: `starter`, `remote-vllm`,
-   * `meta-reference-gpu`, `postgres-demo`.
+   * The server line: its image, config schema, provider registry and data directory.
+   * `ServerTarget.OPERATOR` writes the operator pipeline's output byte for byte instead (no
+   * released server accepts it; for parity and migration).
+   * @default ServerTarget.OGX_0_8
+   */
+  readonly target?: ServerTarget;
+  /**
+   * Distribution whose base config is used: one the target ships (`starter`, `postgres-demo`,
+   * `ci-tests`, `nvidia`, `oci`, `open-benchmark`, `watsonx`), or with `ServerTarget.OPERATOR`
+   * one of `starter`, `remote-vllm`, `meta-reference-gpu`, `postgres-demo`.
    * @default "starter"
    */
   readonly distribution?: string;
@@ -259,6 +268,8 @@ export class LlamaStackDistribution extends Construct {
   public readonly spec: LlamaStackDistributionSpec;
   /** The container image. */
   public readonly image: string;
+  /** The server line the config is written for. */
+  public readonly target: ServerTarget;
   /** The generated config.yaml (undefined with an override ConfigMap). */
   public readonly configYaml?: string;
   /** SHA-256 of `configYaml`. */
@@ -302,10 +313,11 @@ export class LlamaStackDistribution extends Construct {
       }
     }
     this.spec = props.spec ?? specFromProps(props);
+    this.target = props.target ?? ServerTarget.OGX_0_8;
     const hasBase = props.baseConfigYaml !== undefined;
     problems.push(...validateSpec(this.spec, { hasBaseConfig: hasBase }));
     this.image = this.resolveImage(props, problems);
-    problems.push(...constructChecks(this.spec, props.namespace));
+    problems.push(...constructChecks(this.spec, props.namespace, this.target));
     if (problems.length > 0) throw new LlamaStackConfigError(problems);
 
     const tls = this.spec.networking?.tls?.enabled === true;
@@ -314,16 +326,26 @@ export class LlamaStackDistribution extends Construct {
       this.configMapName = this.spec.overrideConfig.configMapName;
       this.secretEnvVars = [];
     } else {
-      const generated = ConfigGenerator.generate(this.spec, {
-        baseConfigYaml: props.baseConfigYaml,
-        rejectUnknownModelProviders: true,
-        serverTlsDir: tls ? PATHS.tlsDir : undefined,
-      });
+      const serverTlsDir = tls ? PATHS.tlsDir : undefined;
+      const generated = this.target.isOperator
+        ? ConfigGenerator.generate(this.spec, { baseConfigYaml: props.baseConfigYaml, rejectUnknownModelProviders: true, serverTlsDir })
+        : generateTargetConfig(this.spec, this.target, { baseConfigYaml: props.baseConfigYaml, serverTlsDir });
       configYaml = generated.configYaml;
       this.configYaml = generated.configYaml;
       this.contentHash = generated.contentHash;
       this.configMapName = configMapName(this.name, generated.contentHash);
       this.secretEnvVars = generated.envVars;
+    }
+
+    if (configYaml !== undefined) {
+      const missing = requiredEnvVars(configYaml).filter((v) => !providedEnv(this.secretEnvVars, this.spec, this.target).has(v));
+      if (missing.length > 0) {
+        throw new LlamaStackConfigError(missing.map((v) => ({
+          path: 'config',
+          message: `the config reads \${env.${v}} with no default, and nothing sets ${v} (the server would not start)`,
+          fix: `set env: { ${v}: ... } (or point the base config's value elsewhere)`,
+        })));
+      }
     }
 
     const plan: WorkloadPlan = {
@@ -341,6 +363,7 @@ export class LlamaStackDistribution extends Construct {
       nodeSelector: props.nodeSelector,
       tolerations: nonEmpty(props.tolerations),
       imagePullPolicy: props.imagePullPolicy,
+      ...serverSettings(this.target, this.spec),
     };
     const objects = renderObjects(plan, configYaml);
     const make = (childId: string, m: KubeManifest | undefined) => (m ? new ApiObject(this, childId, m) : undefined);
@@ -358,14 +381,17 @@ export class LlamaStackDistribution extends Construct {
 
   private resolveImage(props: LlamaStackDistributionProps, problems: ConfigProblem[]): string {
     const name = this.spec.distribution?.name;
-    const image = props.image ?? this.spec.distribution?.image ?? (name ? operatorDistributionImage(name) : undefined);
-    if (image === undefined) {
+    const known = this.target.isOperator ? ['meta-reference-gpu', 'postgres-demo', 'remote-vllm', 'starter'] : this.target.distributions;
+    const shipped = name !== undefined && known.includes(name);
+    const defaultImage = !shipped ? undefined : this.target.isOperator ? operatorDistributionImage(name) : this.target.imageFor(name);
+    const image = props.image ?? this.spec.distribution?.image ?? defaultImage;
+    if (image === undefined || (!shipped && name !== undefined && props.baseConfigYaml === undefined)) {
       problems.push({
         path: 'spec.distribution.name',
-        message: `no image is known for distribution ${JSON.stringify(name)}`,
-        fix: 'set props.image to a pinned image, or use one of starter, remote-vllm, meta-reference-gpu, postgres-demo',
+        message: `${this.target.description} has no distribution ${JSON.stringify(name)}`,
+        fix: `use one of ${known.join(', ')}, or set props.image and props.baseConfigYaml`,
       });
-      return '';
+      return image ?? '';
     }
     if (!isPinnedImage(image)) {
       problems.push({
@@ -374,21 +400,56 @@ export class LlamaStackDistribution extends Construct {
         fix: 'use an exact version tag (not latest) or a digest, so every synth deploys the same server',
       });
     }
-    if (name !== undefined && props.baseConfigYaml === undefined && this.spec.overrideConfig === undefined) {
-      try {
-        embeddedBaseConfig(name);
-      } catch (e) {
-        if (e instanceof LlamaStackConfigError) problems.push(...e.problems);
-        else throw e;
-      }
-    }
     return image;
   }
 }
 
+/** `${env.X}` references without a default: the server fails to start unless X is set. */
+function requiredEnvVars(configYaml: string): string[] {
+  const names = new Set<string>();
+  for (const m of configYaml.matchAll(/\$\{env\.([A-Z0-9_]+)\}/g)) names.add(m[1]);
+  return [...names].sort();
+}
+
+function providedEnv(secretEnv: SecretEnvVar[], spec: LlamaStackDistributionSpec, target: ServerTarget): Set<string> {
+  const names = new Set(secretEnv.map((e) => e.name));
+  for (const e of spec.workload?.overrides?.env ?? []) if (e && typeof e.name === 'string') names.add(e.name);
+  for (const e of serverSettings(target, spec).serverEnv) names.add(e.name);
+  return names;
+}
+
+/** Env vars and paths of the server line. */
+function serverSettings(target: ServerTarget, spec: LlamaStackDistributionSpec): Pick<WorkloadPlan, 'serverEnv' | 'defaultMountPath' | 'legacyDataMount'> {
+  const port = String(spec.networking?.port ?? 8321);
+  if (target.isOperator) {
+    return { serverEnv: [{ name: 'LLAMA_STACK_PORT', value: port }], defaultMountPath: PATHS.defaultMountPath, legacyDataMount: true };
+  }
+  const mount = spec.workload?.storage?.mountPath || target.dataDir;
+  const distro = spec.distribution?.name ?? 'custom';
+  return {
+    serverEnv: [
+      { name: target.portEnvVar, value: port },
+      { name: target.configDirEnvVar, value: mount },
+      // The shipped configs keep their databases and files under these.
+      { name: 'SQLITE_STORE_DIR', value: `${mount}/distributions/${distro}` },
+      { name: 'FILES_STORAGE_DIR', value: `${mount}/distributions/${distro}/files` },
+    ],
+    defaultMountPath: target.dataDir,
+    legacyDataMount: false,
+  };
+}
+
 /** Checks that only matter once the spec becomes objects in one namespace. */
-function constructChecks(spec: LlamaStackDistributionSpec, namespace: string | undefined): ConfigProblem[] {
+function constructChecks(spec: LlamaStackDistributionSpec, namespace: string | undefined, target: ServerTarget): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
+  const sql = spec.storage?.sql;
+  if (target.isOperator && sql?.type === 'postgres' && !sql.connectionString) {
+    problems.push({
+      path: 'spec.storage.sql.connectionString',
+      message: 'the operator pipeline only writes a connection string',
+      fix: 'add connectionString, or use a server target (they take host, db, user and password)',
+    });
+  }
   const ca = spec.networking?.tls?.caBundle;
   if (ca?.configMapNamespace && namespace !== undefined && ca.configMapNamespace !== namespace) {
     problems.push({

@@ -4,64 +4,124 @@ import { SecretRef } from './secret-ref';
 
 /** Options of `StorageBackend.redis`. */
 export interface RedisOptions {
-  /** Redis endpoint, e.g. `redis://redis.cache.svc:6379`. */
+  /** Redis endpoint: `redis://<host>:6379` or `rediss://…` (recommended), or `<host>:<port>`. */
   readonly endpoint: string;
-  /** @default - no password */
+  /**
+   * Password held in a Secret.
+   * @default - no password
+   */
   readonly password?: SecretRef;
 }
 
-/** Options of `StorageBackend.postgres`. */
+/**
+ * Options of `StorageBackend.postgres`: the fields real servers read (host, port, db, user,
+ * password), or a connection string (what the operator pipeline writes; no server release reads
+ * it). Either or both.
+ */
 export interface PostgresOptions {
-  /** Secret key holding the connection string (`postgresql://user:pass@host:5432/db`). */
-  readonly connectionString: SecretRef;
+  /** @default - none (give host, user and password) */
+  readonly host?: string;
+  /** @default 5432 */
+  readonly port?: number;
+  /** @default "llamastack" */
+  readonly db?: string;
+  /** @default - none */
+  readonly user?: string;
+  /** Password held in a Secret. @default - none */
+  readonly password?: SecretRef;
+  /** Secret key holding `postgresql://user:pass@host:5432/db`. @default - none */
+  readonly connectionString?: SecretRef;
 }
 
-/** Where the server keeps its state: `kvStorage` (sqlite or redis) and `sqlStorage` (sqlite or postgres). */
+const SECRET_FIX = 'SecretRef.fromSecretName(<secret>, <key>)';
+const REDIS_URL = /^rediss?:\/\/\S+$/;
+const HOST_PORT = /^([A-Za-z0-9]([-A-Za-z0-9.]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/;
+
+function isRedisEndpoint(endpoint: string): boolean {
+  return REDIS_URL.test(endpoint) || HOST_PORT.test(endpoint) || endpoint.includes('${env.');
+}
+
+/**
+ * Where the server keeps its state: `kvStorage` (sqlite or redis) and `sqlStorage` (sqlite or
+ * postgres), as `spec.storage.kv` and `spec.storage.sql` of the v1alpha2 API.
+ */
 export class StorageBackend {
-  /** SQLite files on the server's data volume. */
+  /** SQLite files on the server's data volume (key-value and SQL). */
   public static sqlite(): StorageBackend {
-    return new StorageBackend('sqlite', undefined, undefined, undefined);
+    return new StorageBackend('sqlite');
   }
 
   /** Redis (key-value store only). */
   public static redis(options: RedisOptions): StorageBackend {
-    if (!options || typeof options.endpoint !== 'string' || options.endpoint.trim() === '') {
+    const endpoint: unknown = options?.endpoint;
+    if (endpoint === undefined || endpoint === null || (typeof endpoint === 'string' && endpoint.trim() === '')) {
       fail('StorageBackend.redis(endpoint)', 'endpoint is required', 'pass endpoint: redis://<host>:6379');
     }
-    return new StorageBackend('redis', options.endpoint, options.password, undefined);
+    if (typeof endpoint !== 'string' || !isRedisEndpoint(endpoint)) {
+      fail('StorageBackend.redis(endpoint)', `${JSON.stringify(endpoint)} is not a Redis endpoint`,
+        'write redis://<host>:6379 (rediss:// for TLS) or <host>:<port>');
+    }
+    if (/^rediss?:\/\/[^/]*@/.test(endpoint)) {
+      fail('StorageBackend.redis(endpoint)', 'the endpoint holds credentials, which would be written into the ConfigMap',
+        'drop user:password@ from the endpoint and pass password: SecretRef.fromSecretName(<secret>, <key>)');
+    }
+    const password: unknown = options.password;
+    if (password !== undefined && password !== null && !(password instanceof SecretRef)) {
+      fail('StorageBackend.redis(password)', 'password must be a SecretRef', `pass password: ${SECRET_FIX}`);
+    }
+    return new StorageBackend('redis', endpoint, options.password ?? undefined);
   }
 
   /** PostgreSQL (SQL store only). */
   public static postgres(options: PostgresOptions): StorageBackend {
-    if (!options || !(options.connectionString instanceof SecretRef)) {
-      fail('StorageBackend.postgres(connectionString)', 'connectionString is required', 'pass connectionString: SecretRef.fromSecretName(<secret>, <key>)');
+    const o: PostgresOptions = options ?? {};
+    for (const key of ['connectionString', 'password'] as const) {
+      if (o[key] !== undefined && o[key] !== null && !(o[key] instanceof SecretRef)) {
+        fail(`StorageBackend.postgres(${key})`, `${key} must be a SecretRef (it holds a password)`, `pass ${key}: ${SECRET_FIX}`);
+      }
     }
-    return new StorageBackend('postgres', undefined, undefined, options.connectionString);
+    if (!o.connectionString && !(o.host && o.user && o.password)) {
+      fail('StorageBackend.postgres(host)', 'give host, user and password (or a connectionString for the operator pipeline)',
+        `pass host: <host>, user: <user>, password: ${SECRET_FIX}`);
+    }
+    const fields: SQLStorageSpec = {
+      type: 'postgres',
+      ...(o.connectionString ? { connectionString: o.connectionString.toSpec() } : {}),
+      ...(o.host ? { host: o.host, port: o.port ?? 5432, db: o.db ?? 'llamastack', user: o.user } : {}),
+      ...(o.password ? { password: o.password.toSpec() } : {}),
+    };
+    return new StorageBackend('postgres', undefined, undefined, fields);
   }
 
   /** `sqlite`, `redis` or `postgres`. */
   public readonly type: string;
+  private readonly endpoint?: string;
+  private readonly secret?: SecretRef;
 
-  private constructor(type: string, private readonly endpoint?: string, private readonly password?: SecretRef,
-    private readonly connectionString?: SecretRef) {
+  private readonly sqlFields?: SQLStorageSpec;
+
+  private constructor(type: string, endpoint?: string, secret?: SecretRef, sqlFields?: SQLStorageSpec) {
     this.type = type;
+    this.endpoint = endpoint;
+    this.secret = secret;
+    this.sqlFields = sqlFields;
   }
 
-  /** As `spec.storage.kv`. */
+  /** As `spec.storage.kv`; fails for postgres. */
   public toKvSpec(): KVStorageSpec {
     if (this.type === 'postgres') {
-      fail('kvStorage', 'postgres is not a key-value backend in the v1alpha2 API', 'use StorageBackend.redis(...) or StorageBackend.sqlite() for kvStorage');
+      fail('props.kvStorage', 'postgres is not a key-value backend in the v1alpha2 API', 'use StorageBackend.redis(...) or StorageBackend.sqlite() for kvStorage');
     }
-    return this.type === 'redis'
-      ? { type: 'redis', endpoint: this.endpoint, ...(this.password ? { password: this.password.toSpec() } : {}) }
-      : { type: 'sqlite' };
+    if (this.type === 'sqlite') return { type: 'sqlite' };
+    return { type: 'redis', endpoint: this.endpoint, ...(this.secret ? { password: this.secret.toSpec() } : {}) };
   }
 
-  /** As `spec.storage.sql`. */
+  /** As `spec.storage.sql`; fails for redis. */
   public toSqlSpec(): SQLStorageSpec {
     if (this.type === 'redis') {
-      fail('sqlStorage', 'redis is not an SQL backend', 'use StorageBackend.postgres(...) or StorageBackend.sqlite() for sqlStorage');
+      fail('props.sqlStorage', 'redis is not an SQL backend in the v1alpha2 API', 'use StorageBackend.postgres(...) or StorageBackend.sqlite() for sqlStorage');
     }
-    return this.type === 'postgres' ? { type: 'postgres', connectionString: this.connectionString!.toSpec() } : { type: 'sqlite' };
+    if (this.type === 'sqlite') return { type: 'sqlite' };
+    return { ...this.sqlFields! };
   }
 }

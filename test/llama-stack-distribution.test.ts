@@ -3,6 +3,10 @@ import * as kplus from 'cdk8s-plus-28';
 import { ConfigGenerator } from '../src/config/config-generator';
 import { LlamaStackConfigError } from '../src/config/errors';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../src/llama-stack-distribution';
+import { ServerTarget } from '../src/targets/server-target';
+
+// These tests pin the operator-compatible target; test/targets.test.ts covers the server targets.
+const OPERATOR = { target: ServerTarget.OPERATOR };
 import { InferenceProvider, SafetyProvider, ToolRuntimeProvider } from '../src/providers';
 import { SecretRef } from '../src/secret-ref';
 import { StorageBackend } from '../src/storage-backend';
@@ -11,7 +15,7 @@ import { schemaErrors } from './support/k8s-schema';
 function synth(props: LlamaStackDistributionProps, chartProps: { namespace?: string } = { namespace: 'ai' }): any[] {
   const chart = Testing.chart();
   if (chartProps.namespace) (chart as any).namespace = chartProps.namespace;
-  new LlamaStackDistribution(chart, 'llama', props);
+  new LlamaStackDistribution(chart, 'llama', { ...OPERATOR, ...props });
   return Testing.synth(chart);
 }
 
@@ -23,7 +27,7 @@ function byKind(manifests: any[], kind: string): any {
 
 function problems(props: LlamaStackDistributionProps): string[] {
   try {
-    new LlamaStackDistribution(Testing.chart(), 'llama', props);
+    new LlamaStackDistribution(Testing.chart(), 'llama', { ...OPERATOR, ...props });
   } catch (e) {
     expect(e).toBeInstanceOf(LlamaStackConfigError);
     return (e as LlamaStackConfigError).problems.map((p) => `${p.path}: ${p.message}`);
@@ -114,7 +118,7 @@ describe('minimal distribution', () => {
   test('two synths are byte-identical', () => {
     const once = () => {
       const app = new App({ outdir: '/tmp/unused' });
-      new LlamaStackDistribution(new Chart(app, 'c'), 'llama', { inference: [VLLM()], models: ['a', 'b'] });
+      new LlamaStackDistribution(new Chart(app, 'c'), 'llama', { ...OPERATOR, inference: [VLLM()], models: ['a', 'b'] });
       return app.synthYaml();
     };
     expect(once()).toBe(once());
@@ -128,6 +132,7 @@ describe('secrets', () => {
     const secret = new kplus.Secret(secrets, 'creds', { stringData: { token: 'sk-SUPER-SECRET-VALUE' } });
     const chart = new Chart(app, 'llama');
     new LlamaStackDistribution(chart, 'llama', {
+      ...OPERATOR,
       inference: [InferenceProvider.vllm({ id: 'remote::vllm', endpoint: 'http://vllm:8000/v1', apiKey: SecretRef.fromSecret(secret, 'token') })],
     });
     const manifests = Testing.synth(chart);
@@ -268,8 +273,8 @@ describe('override config and spec input', () => {
     const typed = synth({ inference: [VLLM()], models: ['m'], replicas: 2 });
     const chart = Testing.chart();
     (chart as any).namespace = 'ai';
-    const d = new LlamaStackDistribution(Testing.chart(), 'x', { inference: [VLLM()], models: ['m'], replicas: 2 });
-    new LlamaStackDistribution(chart, 'llama', { spec: d.spec });
+    const d = new LlamaStackDistribution(Testing.chart(), 'x', { ...OPERATOR, inference: [VLLM()], models: ['m'], replicas: 2 });
+    new LlamaStackDistribution(chart, 'llama', { ...OPERATOR, spec: d.spec });
     expect(Testing.synth(chart)).toEqual(typed);
   });
 
@@ -284,7 +289,7 @@ describe('validation: every problem, with its path', () => {
     ['unpinned image', { image: 'quay.io/x/llama:latest' }, ['props.image: image "quay.io/x/llama:latest" is not pinned']],
     ['untagged image', { image: 'quay.io/x/llama' }, ['props.image: image "quay.io/x/llama" is not pinned']],
     ['unknown distribution', { distribution: 'nope' }, [
-      'spec.distribution.name: no image is known for distribution "nope"',
+      'spec.distribution.name: the operator pipeline (v1alpha2) has no distribution "nope"',
     ]],
     ['override exclusive', { overrideConfigMapName: 'cm', models: ['m'] }, ['spec: overrideConfig and resources are mutually exclusive']],
     ['disabled + configured', { inference: [VLLM()], disabledApis: ['inference'] }, ['spec: inference cannot be both in providers and disabled']],
@@ -293,7 +298,7 @@ describe('validation: every problem, with its path', () => {
     ['unknown model provider', { models: [{ name: 'm', provider: 'ghost' }] }, []],
   ])('%s', (_what, props, want) => {
     if (want.length === 0) {
-      expect(() => new LlamaStackDistribution(Testing.chart(), 'llama', props)).toThrow('names provider "ghost", which is not configured');
+      expect(() => new LlamaStackDistribution(Testing.chart(), 'llama', { ...OPERATOR, ...props })).toThrow('names provider "ghost", which is not configured');
       return;
     }
     expect(problems(props)).toEqual(want);

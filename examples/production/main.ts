@@ -1,5 +1,6 @@
-// Production-style app: several providers, Redis + Postgres storage, 3-10 replicas with HPA and
-// PDB, a NetworkPolicy, an Ingress, serving TLS and a corporate CA bundle.
+// Production-style app on OGX 0.8 (the default target): several providers, Redis + Postgres
+// storage, 3-10 replicas with HPA and PDB, a NetworkPolicy, an Ingress, serving TLS and a
+// corporate CA bundle.
 import { App, Chart } from 'cdk8s';
 import {
   InferenceProvider, LlamaStackDistribution, SafetyProvider, SecretRef, StorageBackend, ToolRuntimeProvider, VectorIoProvider,
@@ -9,7 +10,7 @@ const app = new App({ outdir: 'dist/examples/production' });
 const chart = new Chart(app, 'llama-stack-prod', { namespace: 'ai-platform' });
 
 new LlamaStackDistribution(chart, 'llama-prod', {
-  distribution: 'postgres-demo',
+  distribution: 'starter',
   inference: [
     InferenceProvider.vllm({
       id: 'vllm-primary',
@@ -29,13 +30,15 @@ new LlamaStackDistribution(chart, 'llama-prod', {
     { name: 'meta-llama/Llama-3.3-70B-Instruct', provider: 'vllm-primary', contextLength: 131072 },
     { name: 'gpt-4o', provider: 'openai' },
   ],
-  tools: ['builtin::websearch'],
   shields: ['content-safety'],
   kvStorage: StorageBackend.redis({
     endpoint: 'redis://redis-master.data.svc.cluster.local:6379',
     password: SecretRef.fromSecretName('redis-credentials', 'password'),
   }),
-  sqlStorage: StorageBackend.postgres({ connectionString: SecretRef.fromSecretName('llama-postgres', 'uri') }),
+  sqlStorage: StorageBackend.postgres({
+    host: 'postgres.data.svc.cluster.local', db: 'llamastack', user: 'llama',
+    password: SecretRef.fromSecretName('llama-postgres', 'password'),
+  }),
   replicas: 3,
   workers: 2,
   resources: { requests: { cpu: '2', memory: '4Gi' }, limits: { memory: '4Gi' } },

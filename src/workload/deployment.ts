@@ -28,7 +28,7 @@ export function containerResources(plan: WorkloadPlan): any {
 function env(plan: WorkloadPlan): any[] {
   const list: any[] = [
     { name: 'RUN_CONFIG_PATH', value: PATHS.configFile },
-    { name: 'LLAMA_STACK_PORT', value: String(portOf(plan)) },
+    ...plan.serverEnv,
     { name: 'HF_HOME', value: mountPathOf(plan) },
     { name: 'HOME', value: mountPathOf(plan) },
   ];
@@ -46,7 +46,7 @@ function volumeMounts(plan: WorkloadPlan): any[] {
     { name: 'config', mountPath: PATHS.configDir, readOnly: true },
     { name: 'lls-storage', mountPath: mountPathOf(plan) },
     // The operator pipeline's db paths are under /data: keep them on the same (persistent) volume.
-    { name: 'lls-storage', mountPath: PATHS.dataDir, subPath: 'data' },
+    ...(plan.legacyDataMount ? [{ name: 'lls-storage', mountPath: PATHS.dataDir, subPath: 'data' }] : []),
     { name: 'cache', mountPath: PATHS.cacheDir },
     { name: 'tmp', mountPath: PATHS.tmpDir },
   ];

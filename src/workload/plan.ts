@@ -40,6 +40,12 @@ export interface WorkloadPlan {
   readonly nodeSelector?: { [k: string]: string };
   readonly tolerations?: any[];
   readonly imagePullPolicy?: string;
+  /** Env vars the server line reads (port, config dir, store dirs), after RUN_CONFIG_PATH. */
+  readonly serverEnv: { name: string; value: string }[];
+  /** Where the data volume goes when `workload.storage.mountPath` is not set. */
+  readonly defaultMountPath: string;
+  /** The operator pipeline's configs write under /data: mount the data volume there too. */
+  readonly legacyDataMount: boolean;
 }
 
 export function portOf(plan: WorkloadPlan): number {
@@ -59,7 +65,7 @@ export function hasPvc(plan: WorkloadPlan): boolean {
 }
 
 export function mountPathOf(plan: WorkloadPlan): string {
-  return plan.spec.workload?.storage?.mountPath || PATHS.defaultMountPath;
+  return plan.spec.workload?.storage?.mountPath || plan.defaultMountPath;
 }
 
 export function caBundleKeys(plan: WorkloadPlan): string[] {
