@@ -1,3 +1,6 @@
 export * from './provider';
 export * from './inference';
-export * from './other-apis';
+export * from './safety';
+export * from './vector-io';
+export * from './tool-runtime';
+export * from './telemetry';

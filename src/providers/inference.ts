@@ -1,115 +1,149 @@
 import { SecretRef } from '../secret-ref';
-import { EndpointProviderOptions, HostedProviderOptions, Provider, ProviderOptions } from './provider';
-import { API_KEY_HINT, ENDPOINT_HINT } from './required';
+import {
+  ApiKeyOptions, EndpointOptions, HostedOptions, Provider, ProviderBaseOptions, ProviderOptions, SelfHostedOptions,
+} from './provider';
+import { buildProviderSpec, RuleTable } from './rules';
 
-/** Options of `InferenceProvider.bedrock`. */
-export interface BedrockOptions {
+/** Options of `InferenceProvider.bedrock` and `SafetyProvider.bedrock`. */
+export interface BedrockOptions extends ProviderBaseOptions {
   /** AWS region, e.g. `us-east-1` (config key `region_name`). */
   readonly region: string;
-  /** @default "bedrock" */
-  readonly id?: string;
-  /** Bedrock API key (bearer token). @default - the pod's AWS credentials */
+  /**
+   * Bedrock API key (bearer token, llama-stack ≥ 0.4).
+   * @default - the pod's AWS credentials
+   */
   readonly apiKey?: SecretRef;
-  /** @default - none */
-  readonly settings?: { [configKey: string]: any };
 }
 
 /** Options of `InferenceProvider.azure`. */
-export interface AzureOptions {
-  /** Azure OpenAI endpoint, e.g. `https://<resource>.openai.azure.com/openai/v1`. */
-  readonly endpoint: string;
+export interface AzureOptions extends EndpointOptions {
   /** API key held in a Secret. */
   readonly apiKey: SecretRef;
   /** Deployment name of the model (config key `deployment_name`). */
   readonly deploymentName: string;
-  /** API version (config key `api_version`). @default - the provider's default */
+  /**
+   * API version (config key `api_version`), e.g. `2024-10-21`.
+   * @default - the server's default (env `AZURE_API_VERSION`)
+   */
   readonly apiVersion?: string;
-  /** @default "azure" */
-  readonly id?: string;
-  /** @default - none */
-  readonly settings?: { [configKey: string]: any };
 }
 
 /** Options of `InferenceProvider.watsonx`. */
-export interface WatsonxOptions {
-  /** API key held in a Secret. */
-  readonly apiKey: SecretRef;
-  /** watsonx.ai project id (config key `project_id`). */
+export interface WatsonxOptions extends HostedOptions {
+  /** watsonx.ai project id (config key `project_id`); every request needs one. */
   readonly projectId: string;
-  /** @default - the service's public endpoint */
-  readonly endpoint?: string;
-  /** @default "watsonx" */
-  readonly id?: string;
-  /** @default - none */
-  readonly settings?: { [configKey: string]: any };
 }
 
-/** An inference provider: where models run. */
+/**
+ * One rule per factory. `endpoint` and `apiKey` stay in the v1alpha2 fields (written as `url` and
+ * `api_key`); fields the API has no place for go to `settings` under the key the server reads.
+ */
+const INFERENCE: RuleTable = {
+  vllm: { type: 'vllm', required: ['endpoint'], httpEndpoint: true, hints: { endpoint: 'http://vllm.<namespace>.svc:8000/v1' } },
+  ollama: { type: 'ollama', required: ['endpoint'], httpEndpoint: true, hints: { endpoint: 'http://ollama.<namespace>.svc:11434/v1' } },
+  openai: { type: 'openai', required: ['apiKey'], httpEndpoint: true },
+  anthropic: { type: 'anthropic', required: ['apiKey'] },
+  gemini: { type: 'gemini', required: ['apiKey'] },
+  together: { type: 'together', required: ['apiKey'], httpEndpoint: true },
+  fireworks: { type: 'fireworks', required: ['apiKey'], httpEndpoint: true },
+  groq: { type: 'groq', required: ['apiKey'], httpEndpoint: true },
+  nvidia: { type: 'nvidia', httpEndpoint: true },
+  bedrock: {
+    type: 'bedrock',
+    required: ['region'],
+    settings: { region: { key: 'region_name' } },
+    hints: { region: 'the AWS region, e.g. us-east-1' },
+  },
+  azure: {
+    type: 'azure',
+    required: ['endpoint', 'apiKey', 'deploymentName'],
+    settings: { deploymentName: { key: 'deployment_name' }, apiVersion: { key: 'api_version' } },
+    httpEndpoint: true,
+    hints: { endpoint: 'https://<resource>.openai.azure.com/openai/v1', deploymentName: 'the Azure deployment of the model' },
+  },
+  watsonx: {
+    type: 'watsonx',
+    required: ['apiKey', 'projectId'],
+    settings: { projectId: { key: 'project_id' } },
+    httpEndpoint: true,
+    hints: { projectId: 'the watsonx.ai project id' },
+  },
+};
+
+/**
+ * An inference provider: where models run. Each factory checks the fields its provider needs and
+ * throws a `LlamaStackConfigError` naming any that is missing.
+ */
 export class InferenceProvider extends Provider {
-  /** A vLLM server (OpenAI-compatible). */
-  public static vllm(options: EndpointProviderOptions): InferenceProvider {
-    return new InferenceProvider('vllm', options, 'InferenceProvider.vllm', { endpoint: ENDPOINT_HINT });
+  /** A vLLM server (OpenAI-compatible), e.g. `endpoint: 'http://vllm.models.svc:8000/v1'`. */
+  public static vllm(options: SelfHostedOptions): InferenceProvider {
+    return new InferenceProvider('vllm', options);
   }
-  /** An Ollama server. */
-  public static ollama(options: EndpointProviderOptions): InferenceProvider {
-    return new InferenceProvider('ollama', options, 'InferenceProvider.ollama', { endpoint: ENDPOINT_HINT });
+
+  /** An Ollama server, e.g. `endpoint: 'http://ollama.models.svc:11434/v1'`. */
+  public static ollama(options: EndpointOptions): InferenceProvider {
+    return new InferenceProvider('ollama', options);
   }
-  /** OpenAI. */
-  public static openai(options: HostedProviderOptions): InferenceProvider {
-    return InferenceProvider.hosted('openai', options);
+
+  /** OpenAI (or an OpenAI-compatible service with `endpoint`). */
+  public static openai(options: HostedOptions): InferenceProvider {
+    return new InferenceProvider('openai', options);
   }
+
   /** Anthropic. */
-  public static anthropic(options: HostedProviderOptions): InferenceProvider {
-    return InferenceProvider.hosted('anthropic', options);
+  public static anthropic(options: ApiKeyOptions): InferenceProvider {
+    return new InferenceProvider('anthropic', options);
   }
-  /** Google Gemini. */
-  public static gemini(options: HostedProviderOptions): InferenceProvider {
-    return InferenceProvider.hosted('gemini', options);
+
+  /** Google Gemini (API key). */
+  public static gemini(options: ApiKeyOptions): InferenceProvider {
+    return new InferenceProvider('gemini', options);
   }
+
   /** Together AI. */
-  public static together(options: HostedProviderOptions): InferenceProvider {
-    return InferenceProvider.hosted('together', options);
+  public static together(options: HostedOptions): InferenceProvider {
+    return new InferenceProvider('together', options);
   }
+
   /** Fireworks AI. */
-  public static fireworks(options: HostedProviderOptions): InferenceProvider {
-    return InferenceProvider.hosted('fireworks', options);
+  public static fireworks(options: HostedOptions): InferenceProvider {
+    return new InferenceProvider('fireworks', options);
   }
+
   /** Groq. */
-  public static groq(options: HostedProviderOptions): InferenceProvider {
-    return InferenceProvider.hosted('groq', options);
+  public static groq(options: HostedOptions): InferenceProvider {
+    return new InferenceProvider('groq', options);
   }
-  /** NVIDIA NIM (hosted, or self-hosted with `endpoint`). */
+
+  /** NVIDIA: the hosted API (`apiKey`) or a self-hosted NIM (`endpoint`). */
   public static nvidia(options: ProviderOptions = {}): InferenceProvider {
-    return new InferenceProvider('nvidia', options, 'InferenceProvider.nvidia');
+    return new InferenceProvider('nvidia', options);
   }
-  /** AWS Bedrock. */
+
+  /** AWS Bedrock; `region` becomes `region_name`. */
   public static bedrock(options: BedrockOptions): InferenceProvider {
-    return new InferenceProvider('bedrock', options, 'InferenceProvider.bedrock',
-      { region: 'pass region: the AWS region, e.g. us-east-1' }, { region_name: options?.region });
+    return new InferenceProvider('bedrock', options);
   }
-  /** Azure OpenAI. */
+
+  /** Azure OpenAI; `deploymentName` and `apiVersion` become `deployment_name` and `api_version`. */
   public static azure(options: AzureOptions): InferenceProvider {
-    return new InferenceProvider('azure', options, 'InferenceProvider.azure', {
-      endpoint: 'pass endpoint: https://<resource>.openai.azure.com/openai/v1',
-      apiKey: API_KEY_HINT,
-      deploymentName: 'pass deploymentName: the Azure deployment of the model',
-    }, { deployment_name: options?.deploymentName, ...(options?.apiVersion ? { api_version: options.apiVersion } : {}) });
+    return new InferenceProvider('azure', options);
   }
-  /** IBM watsonx.ai. */
+
+  /** IBM watsonx.ai; `projectId` becomes `project_id`. */
   public static watsonx(options: WatsonxOptions): InferenceProvider {
-    return new InferenceProvider('watsonx', options, 'InferenceProvider.watsonx',
-      { apiKey: API_KEY_HINT, projectId: 'pass projectId: the watsonx.ai project id' }, { project_id: options?.projectId });
-  }
-  /** Any other remote provider type. */
-  public static custom(providerType: string, options: ProviderOptions = {}): InferenceProvider {
-    return new InferenceProvider(providerType, options, 'InferenceProvider.custom');
+    return new InferenceProvider('watsonx', options);
   }
 
-  private static hosted(type: string, options: HostedProviderOptions): InferenceProvider {
-    return new InferenceProvider(type, options, `InferenceProvider.${type}`, { apiKey: API_KEY_HINT });
+  /**
+   * Any other remote inference provider, e.g. `custom('sambanova', { apiKey })`.
+   * @param provider the provider type without `remote::`
+   */
+  public static custom(provider: string, options: ProviderOptions = {}): InferenceProvider {
+    return new InferenceProvider('custom', options, provider);
   }
 
-  private constructor(type: string, options: ProviderOptions, where: string, required?: { [o: string]: string }, extra?: { [k: string]: any }) {
-    super('inference', type, options, where, required, extra);
+  private constructor(factory: string, options: object, customType?: string) {
+    super('inference', buildProviderSpec(`InferenceProvider.${factory}`, INFERENCE[factory] ?? { type: customType as string }, options));
   }
 }

@@ -1,64 +1,79 @@
-import { fail } from '../config/errors';
-import { ProviderConfig, SecretKeyRef } from '../config/spec';
+import { ProviderConfig } from '../config/spec';
 import { SecretRef } from '../secret-ref';
-import { requireOptions } from './required';
 
-/** What every provider accepts. */
-export interface ProviderOptions {
+/** What every provider factory accepts. */
+export interface ProviderBaseOptions {
   /**
-   * Provider id (`provider_id`); give it the id of a base provider to replace that one.
+   * Provider id (`provider_id`). Required by the v1alpha2 API when a list holds more than one
+   * provider; give it the id of a base-config provider to replace that one.
    * @default - the provider type, e.g. `vllm`
    */
   readonly id?: string;
-  /** Endpoint URL. @default - none (the provider's default) */
+  /**
+   * Further config keys whose values come from Secrets; each becomes
+   * `<key>: ${env.LLSD_<ID>_<KEY>}` in config.yaml.
+   * @default - none
+   */
+  readonly secretRefs?: { [configKey: string]: SecretRef };
+  /**
+   * Further config keys with plain JSON values, copied when the provider is created.
+   * @default - none
+   */
+  readonly settings?: { [configKey: string]: any };
+}
+
+/** Options of a provider whose endpoint and API key are both optional (`custom`, `nvidia`). */
+export interface ProviderOptions extends ProviderBaseOptions {
+  /**
+   * Endpoint URL (`endpoint` of the v1alpha2 API).
+   * @default - the provider's default
+   */
   readonly endpoint?: string;
-  /** API key held in a Secret. @default - none */
+  /**
+   * API key held in a Secret (`apiKey` of the v1alpha2 API).
+   * @default - no API key
+   */
   readonly apiKey?: SecretRef;
-  /** Further config keys whose values come from Secrets. @default - none */
-  readonly secretRefs?: { [configKey: string]: SecretRef };
-  /** Further config keys with plain values. @default - none */
-  readonly settings?: { [configKey: string]: any };
 }
 
-/** Options of a self-hosted provider, which needs its endpoint. */
-export interface EndpointProviderOptions {
-  /** Endpoint URL, e.g. `http://vllm.models.svc:8000/v1`. */
+/** Options of a service that needs its address and takes no API key. */
+export interface EndpointOptions extends ProviderBaseOptions {
+  /** Endpoint URL, e.g. `http://<service>.<namespace>.svc:<port>`. */
   readonly endpoint: string;
-  /** @default - the provider type */
-  readonly id?: string;
-  /** @default - none */
-  readonly apiKey?: SecretRef;
-  /** @default - none */
-  readonly secretRefs?: { [configKey: string]: SecretRef };
-  /** @default - none */
-  readonly settings?: { [configKey: string]: any };
 }
 
-/** Options of a hosted API, which needs an API key. */
-export interface HostedProviderOptions {
+/** Options of a self-hosted service: its address, and an API key if it checks one. */
+export interface SelfHostedOptions extends EndpointOptions {
+  /**
+   * API key (or token) held in a Secret.
+   * @default - no API key
+   */
+  readonly apiKey?: SecretRef;
+}
+
+/** Options of a hosted API that has no endpoint setting: an API key only. */
+export interface ApiKeyOptions extends ProviderBaseOptions {
   /** API key held in a Secret. */
   readonly apiKey: SecretRef;
-  /** @default - the provider type */
-  readonly id?: string;
-  /** @default - the service's public endpoint */
-  readonly endpoint?: string;
-  /** @default - none */
-  readonly secretRefs?: { [configKey: string]: SecretRef };
-  /** @default - none */
-  readonly settings?: { [configKey: string]: any };
 }
 
-/** Plain JSON copy, so later changes to the caller's objects do not leak in. */
-function copyJson(v: any): any {
-  return v === undefined ? undefined : JSON.parse(JSON.stringify(v));
+/** Options of a hosted API: an API key, and optionally another endpoint (a proxy or region). */
+export interface HostedOptions extends ApiKeyOptions {
+  /**
+   * Endpoint URL.
+   * @default - the service's public endpoint
+   */
+  readonly endpoint?: string;
 }
 
 /**
- * A provider of one API. `toSpec()` gives its v1alpha2 `ProviderConfig` (`provider_type` becomes
- * `remote::<providerType>`).
+ * A provider of one llama-stack API. Create one with the static factories of
+ * `InferenceProvider`, `SafetyProvider`, `VectorIoProvider`, `ToolRuntimeProvider` or
+ * `TelemetryProvider`; `toSpec()` gives its v1alpha2 `ProviderConfig`, whose `provider` becomes
+ * `provider_type: remote::<provider>` in config.yaml.
  */
 export abstract class Provider {
-  /** The id the config knows it by. */
+  /** The id config.yaml knows it by: the given id, or else the provider type. */
   public readonly id: string;
   /** Provider type without `remote::`, e.g. `vllm`. */
   public readonly providerType: string;
@@ -67,36 +82,23 @@ export abstract class Provider {
   private readonly spec: ProviderConfig;
 
   /**
-   * @param where factory name for error paths, e.g. `InferenceProvider.vllm`
-   * @param required option names that must be set, with a hint
-   * @param extraSettings provider-specific options already turned into config keys
+   * @param api config.yaml API name
+   * @param spec the v1alpha2 provider entry (copied)
    */
-  protected constructor(api: string, providerType: string, options: ProviderOptions, where: string,
-    required: { [option: string]: string } = {}, extraSettings: { [key: string]: any } = {}) {
-    const opts: any = options ?? {};
-    requireOptions(where, opts, required);
-    if (typeof providerType !== 'string' || providerType.trim() === '') {
-      fail(`${where}(provider)`, 'provider type is required', 'name the provider type, e.g. vllm');
-    }
+  protected constructor(api: string, spec: ProviderConfig) {
     this.api = api;
-    this.providerType = providerType;
-    this.id = opts.id ?? providerType;
-    const settings = { ...copyJson(opts.settings ?? {}), ...extraSettings };
-    const secretRefs: { [k: string]: SecretKeyRef } = {};
-    for (const k of Object.keys(opts.secretRefs ?? {})) secretRefs[k] = (opts.secretRefs[k] as SecretRef).toSpec();
-    this.spec = {
-      ...(opts.id !== undefined ? { id: opts.id } : {}),
-      provider: providerType,
-      ...(opts.endpoint !== undefined ? { endpoint: opts.endpoint } : {}),
-      ...(opts.apiKey !== undefined ? { apiKey: (opts.apiKey as SecretRef).toSpec() } : {}),
-      ...(Object.keys(secretRefs).length > 0 ? { secretRefs } : {}),
-      ...(Object.keys(settings).length > 0 ? { settings } : {}),
-    };
+    this.spec = jsonCopy(spec);
+    this.providerType = this.spec.provider;
+    this.id = this.spec.id !== undefined && this.spec.id !== '' ? this.spec.id : this.spec.provider;
   }
 
-  /** The v1alpha2 `ProviderConfig`. */
+  /** The v1alpha2 `ProviderConfig` (a fresh copy on every call). */
   public toSpec(): ProviderConfig {
-    return copyJson(this.spec);
+    return jsonCopy(this.spec);
   }
 }
 
+/** A deep copy of validated JSON data (keeps keys such as `__proto__` as own properties). */
+function jsonCopy<T>(v: T): T {
+  return JSON.parse(JSON.stringify(v));
+}

@@ -1,0 +1,201 @@
+/**
+ * Internal (not exported from the package): the table-driven checks and mapping behind every
+ * provider factory. A factory names a `ProviderRule`; `buildProviderSpec` validates the options
+ * against it and returns the v1alpha2 provider entry.
+ */
+import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
+import { childPath, toJsonValue } from '../config/json-convert';
+import { ProviderConfig, SecretKeyRef } from '../config/spec';
+import { SecretRef } from '../secret-ref';
+
+/** A typed option written to `settings` under the config key the server reads. */
+export interface SettingField {
+  /** Config key, e.g. `region_name`. */
+  readonly key: string;
+  /** `port`: an integer from 1 to 65535; otherwise a non-empty string. */
+  readonly kind?: 'string' | 'port';
+}
+
+/** What one factory requires and writes. */
+export interface ProviderRule {
+  /** Provider type without `remote::`. */
+  readonly type: string;
+  /** Options that must be set (JavaScript callers can omit typed-required ones). */
+  readonly required?: readonly string[];
+  /** Typed options that become `settings` keys. */
+  readonly settings?: { readonly [option: string]: SettingField };
+  /** Typed SecretRef options that become `secretRefs` keys, as option → config key. */
+  readonly secrets?: { readonly [option: string]: string };
+  /** The endpoint must be an http(s) URL (the server parses it as one). */
+  readonly httpEndpoint?: boolean;
+  /** What to pass, per option, for the fix hints. */
+  readonly hints?: { readonly [option: string]: string };
+}
+
+/** A table of rules, one per factory. */
+export type RuleTable = { readonly [factory: string]: ProviderRule };
+
+const SECRET_HINT = 'SecretRef.fromSecretName(<secret>, <key>)';
+const DEFAULT_HINTS: { readonly [option: string]: string } = {
+  endpoint: 'the service URL, e.g. http://<service>.<namespace>.svc:<port>',
+  apiKey: SECRET_HINT,
+};
+
+/** The config key the v1alpha2 pipeline writes `endpoint` and `apiKey` to. */
+const ENDPOINT_KEY = 'url';
+const API_KEY_KEY = 'api_key';
+
+/** Set, in the API server's sense: `null` counts as absent. */
+function present(v: unknown): boolean {
+  return v !== undefined && v !== null;
+}
+
+function isObject(v: unknown): v is { [key: string]: any } {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Collects problems and which option wrote each config key. */
+class Check {
+  public readonly problems: ConfigProblem[] = [];
+  private readonly writers = new Map<string, string>();
+
+  constructor(private readonly where: string, private readonly rule: ProviderRule) {}
+
+  public problem(option: string, message: string, fix?: string): void {
+    this.problems.push({ path: `${this.where}(${option})`, message, fix });
+  }
+
+  public hint(option: string): string {
+    const what = this.rule.hints?.[option] ?? DEFAULT_HINTS[option] ?? (this.rule.secrets?.[option] ? SECRET_HINT : '<value>');
+    return `pass ${option}: ${what}`;
+  }
+
+  /** Records that `option` writes config key `key`; two writers of one key are an error. */
+  public writes(key: string, option: string): void {
+    const first = this.writers.get(key);
+    if (first === undefined) {
+      this.writers.set(key, option);
+    } else {
+      this.problem(option, `writes config key "${key}", which ${first} already sets`, `set "${key}" in one place only`);
+    }
+  }
+
+  public string(option: string, v: unknown): v is string {
+    if (typeof v === 'string' && v.trim() !== '') return true;
+    this.problem(option, `${option} must be a non-empty string`, this.hint(option));
+    return false;
+  }
+
+  public secret(option: string, v: unknown): v is SecretRef {
+    if (v instanceof SecretRef) return true;
+    this.problem(option, `${option} must be a SecretRef`, `pass ${option}: ${SECRET_HINT}`);
+    return false;
+  }
+}
+
+function checkType(c: Check, type: unknown): void {
+  if (typeof type !== 'string' || type.trim() === '') {
+    c.problem('provider', 'provider type is required', 'name the provider type, e.g. vllm');
+  } else if (type.includes('::')) {
+    c.problem('provider', `${JSON.stringify(type)} must not contain "::"`,
+      'write the type without "remote::", e.g. vllm (inline providers come from the base config)');
+  }
+}
+
+function checkEndpoint(c: Check, rule: ProviderRule, endpoint: unknown): void {
+  if (!c.string('endpoint', endpoint)) return;
+  c.writes(ENDPOINT_KEY, 'endpoint');
+  if (rule.httpEndpoint && !/^https?:\/\/[^\s/]/.test(endpoint) && !endpoint.includes('${env.')) {
+    c.problem('endpoint', `${JSON.stringify(endpoint)} is not an http(s) URL`,
+      `write the full URL with its scheme, e.g. ${rule.hints?.endpoint ?? 'http://<service>.<namespace>.svc:<port>'}`);
+  }
+}
+
+function typedSettings(c: Check, rule: ProviderRule, opts: { [key: string]: any }): { [key: string]: string | number } {
+  const out: { [key: string]: string | number } = {};
+  for (const [option, field] of Object.entries(rule.settings ?? {})) {
+    const v = opts[option];
+    if (!present(v)) continue;
+    if (field.kind === 'port') {
+      if (!Number.isInteger(v) || v < 1 || v > 65535) {
+        c.problem(option, `${option} must be an integer from 1 to 65535`, `pass ${option}: a port number`);
+        continue;
+      }
+    } else if (!c.string(option, v)) {
+      continue;
+    }
+    c.writes(field.key, option);
+    out[field.key] = v;
+  }
+  return out;
+}
+
+function secretRefs(c: Check, rule: ProviderRule, opts: { [key: string]: any }): { [key: string]: SecretKeyRef } {
+  const out: { [key: string]: SecretKeyRef } = {};
+  for (const [option, key] of Object.entries(rule.secrets ?? {})) {
+    const v = opts[option];
+    if (!present(v) || !c.secret(option, v)) continue;
+    c.writes(key, option);
+    out[key] = v.toSpec();
+  }
+  const user = opts.secretRefs;
+  if (!present(user)) return out;
+  if (!isObject(user)) {
+    c.problem('secretRefs', 'secretRefs must be an object of config keys', `pass secretRefs: { <config key>: ${SECRET_HINT} }`);
+    return out;
+  }
+  for (const key of Object.keys(user)) {
+    if (key === '') {
+      c.problem('secretRefs', 'a secretRefs key is empty', 'name the config key the secret is written to');
+    } else if (c.secret(childPath('secretRefs', key), user[key])) {
+      c.writes(key, childPath('secretRefs', key));
+      Object.defineProperty(out, key, { value: user[key].toSpec(), enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return out;
+}
+
+function userSettings(c: Check, where: string, settings: unknown): { [key: string]: any } {
+  if (!present(settings)) return {};
+  if (!isObject(settings)) {
+    c.problem('settings', 'settings must be an object of config keys', 'pass settings: { <config key>: <value> }');
+    return {};
+  }
+  const copy = toJsonValue(settings, `${where}(settings)`, c.problems) as { [key: string]: any } | null;
+  for (const key of Object.keys(copy ?? {})) c.writes(key, childPath('settings', key));
+  return copy ?? {};
+}
+
+/**
+ * Validates a factory's options against its rule and returns the v1alpha2 provider entry.
+ * Throws a `LlamaStackConfigError` listing every problem.
+ * @param where the factory, e.g. `InferenceProvider.vllm`, for the error paths
+ */
+export function buildProviderSpec(where: string, rule: ProviderRule, options: unknown): ProviderConfig {
+  const c = new Check(where, rule);
+  if (present(options) && !isObject(options)) c.problem('options', 'options must be an object');
+  const opts: { [key: string]: any } = isObject(options) ? options : {};
+  checkType(c, rule.type);
+  for (const option of rule.required ?? []) {
+    if (!present(opts[option])) c.problem(option, `${option} is required`, c.hint(option));
+  }
+  if (present(opts.id)) c.string('id', opts.id);
+  if (present(opts.endpoint)) checkEndpoint(c, rule, opts.endpoint);
+  const hasApiKey = present(opts.apiKey) && c.secret('apiKey', opts.apiKey);
+  if (hasApiKey) c.writes(API_KEY_KEY, 'apiKey');
+  const refs = secretRefs(c, rule, opts);
+  const settings = { ...typedSettings(c, rule, opts) };
+  const user = userSettings(c, where, opts.settings);
+  if (c.problems.length > 0) throw new LlamaStackConfigError(c.problems);
+  for (const key of Object.keys(user)) {
+    Object.defineProperty(settings, key, { value: user[key], enumerable: true, writable: true, configurable: true });
+  }
+  return {
+    ...(present(opts.id) ? { id: opts.id } : {}),
+    provider: rule.type,
+    ...(present(opts.endpoint) ? { endpoint: opts.endpoint } : {}),
+    ...(hasApiKey ? { apiKey: (opts.apiKey as SecretRef).toSpec() } : {}),
+    ...(Object.keys(refs).length > 0 ? { secretRefs: refs } : {}),
+    ...(Object.keys(settings).length > 0 ? { settings } : {}),
+  };
+}
