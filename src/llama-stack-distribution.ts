@@ -210,7 +210,7 @@ function pruned<T extends object>(obj: T): T | undefined {
 }
 
 /** The v1alpha2 spec the typed props describe. */
-function specFromProps(props: LlamaStackDistributionProps): LlamaStackDistributionSpec {
+export function specFromProps(props: LlamaStackDistributionProps): LlamaStackDistributionSpec {
   const env = props.env ? Object.keys(props.env).sort().map((name) => ({ name, value: props.env![name] })) : undefined;
   return pruned({
     distribution: props.baseConfigYaml !== undefined && props.image !== undefined && props.distribution === undefined

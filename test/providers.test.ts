@@ -54,7 +54,9 @@ const INFERENCE: Case[] = [
   ['azure', () => InferenceProvider.azure({
     endpoint: 'https://r.openai.azure.com/openai/v1', apiKey: KEY, deploymentName: 'gpt4o', apiVersion: '2024-10-21',
   }), 'inference', {
-    provider: 'azure', endpoint: 'https://r.openai.azure.com/openai/v1', apiKey: key,
+    provider: 'azure',
+    endpoint: 'https://r.openai.azure.com/openai/v1',
+    apiKey: key,
     settings: { deployment_name: 'gpt4o', api_version: '2024-10-21' },
   }],
   ['azure without version', () => InferenceProvider.azure({ endpoint: 'https://r/openai/v1', apiKey: KEY, deploymentName: 'd' }), 'inference',
@@ -212,7 +214,7 @@ describe('invalid options', () => {
     ['empty endpoint', () => InferenceProvider.ollama({ endpoint: ' ' }),
       'InferenceProvider.ollama(endpoint): endpoint must be a non-empty string — pass endpoint: http://ollama.<namespace>.svc:11434/v1'],
     ['plain object as apiKey', () => InferenceProvider.openai({ apiKey: { name: 'a', key: 'b' } as any }),
-      `InferenceProvider.openai(apiKey): apiKey must be a SecretRef — pass apiKey: SecretRef.fromSecretName(<secret>, <key>)`],
+      'InferenceProvider.openai(apiKey): apiKey must be a SecretRef — pass apiKey: SecretRef.fromSecretName(<secret>, <key>)'],
     ['plain object in secretRefs', () => InferenceProvider.custom('x', { secretRefs: { token: 'abc' as any } }),
       'InferenceProvider.custom(secretRefs.token): secretRefs.token must be a SecretRef — pass secretRefs.token: SecretRef.fromSecretName(<secret>, <key>)'],
     ['settings not an object', () => InferenceProvider.custom('x', { settings: 'a=b' as any }),

@@ -31,10 +31,7 @@ new LlamaStackDistribution(chart, 'llama-prod', {
     { name: 'gpt-4o', provider: 'openai' },
   ],
   shields: ['content-safety'],
-  kvStorage: StorageBackend.redis({
-    endpoint: 'redis://redis-master.data.svc.cluster.local:6379',
-    password: SecretRef.fromSecretName('redis-credentials', 'password'),
-  }),
+  kvStorage: StorageBackend.redis({ endpoint: 'redis://redis-master.data.svc.cluster.local:6379' }),
   sqlStorage: StorageBackend.postgres({
     host: 'postgres.data.svc.cluster.local', db: 'llamastack', user: 'llama',
     password: SecretRef.fromSecretName('llama-postgres', 'password'),

@@ -6,7 +6,7 @@
  */
 import { PROVIDER_APIS } from '../config/apis';
 import { sha256Hex } from '../config/config-generator';
-import { compareBytewise, envPlaceholder, providerEnvName, STORAGE_KV_PASSWORD_ENV, STORAGE_SQL_PASSWORD_ENV } from '../config/env-names';
+import { compareBytewise, envPlaceholder, providerEnvName, STORAGE_SQL_PASSWORD_ENV } from '../config/env-names';
 import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
 import { childPath, deepCopy, toJsonValue } from '../config/json-convert';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../config/json-value';
@@ -191,7 +191,12 @@ function applyStorage(g: TargetGeneration, config: JsonObject, spec: LlamaStackD
     if (type === 'redis') {
       const r = parseRedis(storage.kv.endpoint ?? '');
       if (!r) g.problem('spec.storage.kv.endpoint', `${JSON.stringify(storage.kv.endpoint)} is not a Redis endpoint`, 'write redis://<host>:<port>');
-      else backends.kv_default = { type: 'kv_redis', host: r.host, port: r.port, ...(storage.kv.password ? { password: envPlaceholder(STORAGE_KV_PASSWORD_ENV) } : {}) };
+      else backends.kv_default = { type: 'kv_redis', host: r.host, port: r.port };
+      if (storage.kv.password) {
+        // kv_redis reads host and port only: a password would be silently ignored.
+        g.problem('spec.storage.kv.password', `${g.target.description} connects to Redis without a password (kv_redis takes host and port only)`,
+          'remove the password and restrict Redis with a NetworkPolicy, or use postgres');
+      }
     } else {
       backends.kv_default = { type: 'kv_sqlite', db_path: `${sqliteDir}/kvstore.db` };
     }

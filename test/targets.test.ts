@@ -1,0 +1,194 @@
+/**
+ * Server targets: configs that real llama-stack 0.7 and OGX 0.8 servers accept.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { Testing } from 'cdk8s';
+import { LlamaStackConfigError } from '../src/config/errors';
+import { LlamaStackDistributionSpec } from '../src/config/spec';
+import { validateSpec } from '../src/config/validate-spec';
+import { readBaseConfig } from '../src/config/yaml-parse';
+import { LlamaStackDistribution } from '../src/llama-stack-distribution';
+import { InferenceProvider } from '../src/providers';
+import { SecretRef } from '../src/secret-ref';
+import { effectiveBaseId, generateTargetConfig } from '../src/targets/target-config';
+import { ServerTarget } from '../src/targets/server-target';
+import { schemaErrors } from './support/k8s-schema';
+
+const FIXTURES = path.join(__dirname, 'fixtures');
+const VALIDATED = fs.readFileSync(path.join(FIXTURES, 'validated-minimal', 'v0.7-and-ogx-0.8.yaml'), 'utf8');
+const TARGETS = [ServerTarget.OGX_0_8, ServerTarget.LLAMA_STACK_0_7];
+
+function problems(spec: LlamaStackDistributionSpec, target: ServerTarget, baseConfigYaml?: string): string[] {
+  expect(validateSpec(spec, { hasBaseConfig: true })).toEqual([]);
+  try {
+    generateTargetConfig(spec, target, { baseConfigYaml });
+  } catch (e) {
+    expect(e).toBeInstanceOf(LlamaStackConfigError);
+    return (e as LlamaStackConfigError).problems.map((p) => `${p.path}: ${p.message}`);
+  }
+  return [];
+}
+
+const GOLDEN_SPEC: LlamaStackDistributionSpec = {
+  distribution: { name: 'starter' },
+  providers: {
+    inference: [
+      { provider: 'vllm', endpoint: 'http://vllm.default.svc.cluster.local:8000/v1', apiKey: { name: 'vllm', key: 'token' }, settings: { max_tokens: 4096 } },
+      { provider: 'openai', endpoint: 'https://api.openai.com/v1', apiKey: { name: 'openai', key: 'api-key' } },
+    ],
+    toolRuntime: [{ provider: 'tavily-search', apiKey: { name: 'tavily', key: 'key' } }],
+  },
+  resources: { models: ['llama-3.1-8b', { name: 'gpt-4o', provider: 'openai', contextLength: 128000 }], shields: ['llama-guard-3'] },
+  storage: { kv: { type: 'redis', endpoint: 'redis://redis:6379' }, sql: { type: 'postgres', host: 'pg', db: 'llamastack', user: 'llama', password: { name: 'pg', key: 'password' } } },
+  networking: { port: 8321 },
+  workload: { workers: 2 },
+};
+
+describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (id, target) => {
+  test.each(target.distributions)('shipped distribution %s passes the registry check', (distribution) => {
+    const r = generateTargetConfig({ distribution: { name: distribution } }, target);
+    expect(r.providerCount).toBeGreaterThan(0);
+    const config = readBaseConfig(r.configYaml) as any;
+    expect(config.distro_name).toBe(distribution);
+    expect(config.image_name).toBe(distribution);
+    expect(config.version).toBe(2);
+  });
+
+  test('the validated minimal config is accepted unchanged in meaning', () => {
+    const r = generateTargetConfig({}, target, { baseConfigYaml: VALIDATED });
+    const before = readBaseConfig(VALIDATED) as any;
+    const after = readBaseConfig(r.configYaml) as any;
+    expect(after.providers).toEqual(before.providers);
+    expect(after.storage).toEqual(before.storage);
+    expect(after.registered_resources).toEqual(before.registered_resources);
+  });
+
+  test('golden: the validated minimal config with the golden spec', () => {
+    const golden = fs.readFileSync(path.join(FIXTURES, 'targets', `${id}.minimal.golden.yaml`), 'utf8');
+    expect(generateTargetConfig(GOLDEN_SPEC, target, { baseConfigYaml: VALIDATED }).configYaml).toBe(golden);
+  });
+
+  test('golden: the shipped starter with the golden spec', () => {
+    const golden = fs.readFileSync(path.join(FIXTURES, 'targets', `${id}.starter.golden.yaml`), 'utf8');
+    expect(generateTargetConfig(GOLDEN_SPEC, target).configYaml).toBe(golden);
+  });
+
+  test('endpoint and apiKey land in the keys each provider reads', () => {
+    const r = generateTargetConfig({
+      providers: {
+        inference: [
+          { id: 'a', provider: 'vllm', endpoint: 'http://v/v1', apiKey: { name: 's', key: 'k' } },
+          { id: 'b', provider: 'ollama', endpoint: 'http://o:11434/v1' },
+          { id: 'c', provider: 'bedrock', apiKey: { name: 's', key: 'k' }, settings: { region_name: 'us-east-1' } },
+        ],
+        vectorIo: [{ id: 'd', provider: 'chromadb', endpoint: 'http://chroma:8000' }],
+        safety: [{ id: 'e', provider: 'nvidia', endpoint: 'http://guardrails:7331' }],
+      },
+    }, target);
+    const config = readBaseConfig(r.configYaml) as any;
+    const byId = (api: string, pid: string) => config.providers[api].find((p: any) => p.provider_id === pid).config;
+    expect(byId('inference', 'a')).toEqual({ base_url: 'http://v/v1', api_token: '${env.LLSD_A_API_KEY}' });
+    expect(byId('inference', 'b')).toEqual({ base_url: 'http://o:11434/v1' });
+    expect(byId('inference', 'c')).toEqual({ api_key: '${env.LLSD_C_API_KEY}', region_name: 'us-east-1' });
+    expect(byId('vector_io', 'd')).toEqual({ url: 'http://chroma:8000', persistence: { namespace: 'vector_io::chroma_remote', backend: 'kv_default' } });
+    expect(byId('safety', 'e')).toEqual({ guardrails_service_url: 'http://guardrails:7331' });
+  });
+
+  test('a user provider replaces the base provider with the same (conditional) id, in place', () => {
+    const r = generateTargetConfig({ providers: { inference: [{ provider: 'vllm', endpoint: 'http://v/v1' }] } }, target);
+    const inference = (readBaseConfig(r.configYaml) as any).providers.inference;
+    const vllm = inference.filter((p: any) => effectiveBaseId(p.provider_id) === 'vllm');
+    expect(vllm).toEqual([{ provider_id: 'vllm', provider_type: 'remote::vllm', config: { base_url: 'http://v/v1' } }]);
+    expect(inference.findIndex((p: any) => p.provider_id === 'vllm')).toBe(2); // cerebras, ollama, vllm
+  });
+
+  test.each<[string, LlamaStackDistributionSpec, RegExp]>([
+    ['unknown provider type, with the supported list', { providers: { inference: [{ provider: 'tgi', endpoint: 'http://t' }] } },
+      /^spec\.providers\.inference\[0\]\.provider: .* has no inference provider "remote::tgi"$/],
+    ['unknown settings key', { providers: { inference: [{ provider: 'vllm', endpoint: 'http://v', settings: { url: 'http://v' } }] } },
+      /^spec\.providers\.inference\[0\]\.settings\.url: remote::vllm has no config key "url" in .* \(the server would silently ignore it\)$/],
+    ['required extra: bedrock region', { providers: { inference: [{ provider: 'bedrock' }] } },
+      /^spec\.providers\.inference\[0\]: remote::bedrock requires region_name$/],
+    ['required extra: azure api_version', { providers: { inference: [{ provider: 'azure', endpoint: 'https://a', apiKey: { name: 's', key: 'k' } }] } },
+      /^spec\.providers\.inference\[0\]: remote::azure requires api_version$/],
+    ['telemetry was removed', { providers: { telemetry: [{ provider: 'otel', endpoint: 'http://o' }] } },
+      /^spec\.providers\.telemetry: the telemetry API was removed in llama-stack 0\.4\.0/],
+    ['no connection strings', { storage: { sql: { type: 'postgres', connectionString: { name: 'pg', key: 'uri' } } } },
+      /^spec\.storage\.sql: no server release accepts a connection string/],
+    ['no redis password', { storage: { kv: { type: 'redis', endpoint: 'redis://r:6379', password: { name: 'r', key: 'p' } } } },
+      /^spec\.storage\.kv\.password: .* connects to Redis without a password/],
+    ['tool groups are automatic', { resources: { tools: ['builtin::websearch'] } },
+      /^spec\.resources\.tools: .* registers tool groups itself/],
+    ['API dependency: file search needs files', { disabled: ['inference'] },
+      /needs the inference API, which has no provider/],
+    ['unknown model provider', { resources: { models: [{ name: 'm', provider: 'ghost' }] } },
+      /^spec\.resources\.models\[0\]\.provider: model "m" names provider "ghost", which is not configured$/],
+  ])('%s', (_what, spec, want) => {
+    const got = problems(spec, target);
+    expect(got.some((p) => want.test(p))).toBe(true);
+  });
+
+  test('a base config that keeps a removed API fails with the release that removed it', () => {
+    const base = 'version: 2\nimage_name: old\napis: [agents, inference]\nproviders:\n  agents:\n  - {provider_id: meta-reference, provider_type: inline::meta-reference, config: {}}\n';
+    expect(problems({}, target, base)).toContain('config.providers.agents: the agents API was removed in llama-stack 0.7.0 (renamed responses), and the base config still has it');
+  });
+
+  test('disabling an API removes it with its resources and top-level settings', () => {
+    const config = readBaseConfig(generateTargetConfig({ disabled: ['safety'] }, target).configYaml) as any;
+    expect(config.apis).not.toContain('safety');
+    expect(config.providers.safety).toBeUndefined();
+    expect(config.safety).toBeUndefined();
+    expect((config.registered_resources.shields ?? []).length).toBe(0);
+  });
+});
+
+describe('the construct on server targets', () => {
+  test.each<[ServerTarget, string, string, string, string]>([
+    [ServerTarget.OGX_0_8, 'docker.io/ogxai/distribution-starter:0.8.0', 'OGX_PORT', 'OGX_CONFIG_DIR', '/.ogx'],
+    [ServerTarget.LLAMA_STACK_0_7, 'docker.io/llamastack/distribution-starter:0.7.1', 'LLAMA_STACK_PORT', 'LLAMA_STACK_CONFIG_DIR', '/.llama'],
+  ])('%s', (target, image, portEnv, dirEnv, dataDir) => {
+    const chart = Testing.chart();
+    new LlamaStackDistribution(chart, 'llama', {
+      target,
+      inference: [InferenceProvider.vllm({ endpoint: 'http://v/v1', apiKey: SecretRef.fromSecretName('vllm', 'token') })],
+      models: ['m'],
+    });
+    const manifests = Testing.synth(chart);
+    expect(schemaErrors(manifests)).toEqual([]);
+    const c = manifests.find((m) => m.kind === 'Deployment').spec.template.spec.containers[0];
+    expect(c.image).toBe(image);
+    expect(c.env.slice(0, 5)).toEqual([
+      { name: 'RUN_CONFIG_PATH', value: '/etc/llama-stack/config.yaml' },
+      { name: portEnv, value: '8321' },
+      { name: dirEnv, value: dataDir },
+      { name: 'SQLITE_STORE_DIR', value: `${dataDir}/distributions/starter` },
+      { name: 'FILES_STORAGE_DIR', value: `${dataDir}/distributions/starter/files` },
+    ]);
+    expect(c.volumeMounts).toContainEqual({ name: 'lls-storage', mountPath: dataDir });
+    expect(c.volumeMounts.find((m: any) => m.mountPath === '/data')).toBeUndefined();
+  });
+
+  test('the default target is OGX 0.8, and a tag can be overridden', () => {
+    expect(new LlamaStackDistribution(Testing.chart(), 'a').image).toBe('docker.io/ogxai/distribution-starter:0.8.0');
+    expect(new LlamaStackDistribution(Testing.chart(), 'b', { target: ServerTarget.OGX_0_8.withImageTag('0.8.1') }).image)
+      .toBe('docker.io/ogxai/distribution-starter:0.8.1');
+  });
+
+  test('a bring-your-own base config runs with its image', () => {
+    const d = new LlamaStackDistribution(Testing.chart(), 'byo', { image: 'quay.io/acme/stack:1.2.3', baseConfigYaml: VALIDATED });
+    expect(d.image).toBe('quay.io/acme/stack:1.2.3');
+    expect(d.configYaml).toContain('distro_name: my-stack');
+  });
+
+  test('a bare ${env.X} nothing sets is a synth error', () => {
+    expect(() => new LlamaStackDistribution(Testing.chart(), 'pg', { distribution: 'postgres-demo' }))
+      .toThrow('the config reads ${env.INFERENCE_MODEL} with no default, and nothing sets INFERENCE_MODEL');
+    expect(() => new LlamaStackDistribution(Testing.chart(), 'pg2', { distribution: 'postgres-demo', env: { INFERENCE_MODEL: 'llama' } })).not.toThrow();
+  });
+
+  test('an unknown distribution lists the shipped ones', () => {
+    expect(() => new LlamaStackDistribution(Testing.chart(), 'x', { distribution: 'remote-vllm' }))
+      .toThrow('OGX 0.8.0 has no distribution "remote-vllm" — use one of ci-tests, nvidia, oci, open-benchmark, postgres-demo, starter, watsonx');
+  });
+});
