@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /*
  * Synth time and peak memory for apps with 1, 10, 100 and 1,000 LlamaStackDistributions
- * (each with two providers, models, storage, HPA, NetworkPolicy, Ingress). Each size runs in a
+ * on the default target (OGX 0.8), each with two providers, models, postgres storage, HPA,
+ * NetworkPolicy and Ingress. Each size runs in a
  * fresh child process so peak RSS is its own. Prints figures and the growth per distribution;
  * asserts nothing. Run with `npm run bench` (compiles first).
  */
@@ -20,12 +21,12 @@ if (process.argv[2] === 'child') {
         distribution: { name: 'starter' },
         providers: {
           inference: [
-            { id: 'remote::vllm', provider: 'vllm', endpoint: `http://vllm-${i}:8000/v1`, apiKey: { name: 'vllm', key: 'token' } },
+            { id: 'vllm', provider: 'vllm', endpoint: `http://vllm-${i}:8000/v1`, apiKey: { name: 'vllm', key: 'token' } },
             { id: 'openai', provider: 'openai', apiKey: { name: 'openai', key: 'key' } },
           ],
         },
         resources: { models: [`model-${i}`, { name: 'gpt-4o', provider: 'openai' }] },
-        storage: { sql: { type: 'postgres', connectionString: { name: 'pg', key: 'uri' } } },
+        storage: { sql: { type: 'postgres', host: 'pg', db: 'llamastack', user: 'llama', password: { name: 'pg', key: 'password' } } },
         networking: { expose: { hostname: `llama-${i}.example.com` }, allowedFrom: { namespaces: ['apps'] } },
         workload: { replicas: 2, autoscaling: { minReplicas: 2, maxReplicas: 5 } },
       },

@@ -11,8 +11,8 @@ import {
 import { validateSpec } from './config/validate-spec';
 import { InferenceProvider, Provider, SafetyProvider, TelemetryProvider, ToolRuntimeProvider, VectorIoProvider } from './providers';
 import { StorageBackend } from './storage-backend';
-import { generateTargetConfig } from './targets/target-config';
 import { ServerTarget } from './targets/server-target';
+import { generateTargetConfig } from './targets/target-config';
 import { KubeManifest, renderObjects, WorkloadPlan } from './workload';
 import { configMapName, isDnsLabel, MAX_NAME_LENGTH } from './workload/names';
 import { PATHS } from './workload/plan';

@@ -3,7 +3,6 @@ import * as kplus from 'cdk8s-plus-28';
 import { ConfigGenerator } from '../src/config/config-generator';
 import { LlamaStackConfigError } from '../src/config/errors';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../src/llama-stack-distribution';
-import { ServerTarget } from '../src/targets/server-target';
 
 // These tests pin the operator-compatible target; test/targets.test.ts covers the server targets.
 const OPERATOR = { target: ServerTarget.OPERATOR };
@@ -11,6 +10,7 @@ import { InferenceProvider, SafetyProvider, ToolRuntimeProvider } from '../src/p
 import { SecretRef } from '../src/secret-ref';
 import { StorageBackend } from '../src/storage-backend';
 import { schemaErrors } from './support/k8s-schema';
+import { ServerTarget } from '../src/targets/server-target';
 
 function synth(props: LlamaStackDistributionProps, chartProps: { namespace?: string } = { namespace: 'ai' }): any[] {
   const chart = Testing.chart();

@@ -11,9 +11,9 @@ import { readBaseConfig } from '../src/config/yaml-parse';
 import { LlamaStackDistribution } from '../src/llama-stack-distribution';
 import { InferenceProvider } from '../src/providers';
 import { SecretRef } from '../src/secret-ref';
-import { effectiveBaseId, generateTargetConfig } from '../src/targets/target-config';
-import { ServerTarget } from '../src/targets/server-target';
 import { schemaErrors } from './support/k8s-schema';
+import { ServerTarget } from '../src/targets/server-target';
+import { effectiveBaseId, generateTargetConfig } from '../src/targets/target-config';
 
 const FIXTURES = path.join(__dirname, 'fixtures');
 const VALIDATED = fs.readFileSync(path.join(FIXTURES, 'validated-minimal', 'v0.7-and-ogx-0.8.yaml'), 'utf8');

@@ -4,6 +4,8 @@
  * `registered_resources` as a mapping, each provider's own config keys, no removed APIs, API
  * dependencies satisfied, `distro_name` and `image_name`, `server.port`/`workers`.
  */
+import { ProviderType } from './registry';
+import { ServerTarget } from './server-target';
 import { PROVIDER_APIS } from '../config/apis';
 import { sha256Hex } from '../config/config-generator';
 import { compareBytewise, envPlaceholder, providerEnvName, STORAGE_SQL_PASSWORD_ENV } from '../config/env-names';
@@ -15,8 +17,6 @@ import { collectSecretEnvVars, envNameCollisions, SecretEnvVar } from '../config
 import { LlamaStackDistributionSpec, ProviderConfig } from '../config/spec';
 import { emitYaml } from '../config/yaml-emit';
 import { readBaseConfig, YamlReadError } from '../config/yaml-parse';
-import { ProviderType } from './registry';
-import { ServerTarget } from './server-target';
 
 /** Options of `generateTargetConfig`. */
 export interface TargetConfigOptions {
@@ -206,11 +206,15 @@ function applyStorage(g: TargetGeneration, config: JsonObject, spec: LlamaStackD
     const type = sql.type || 'sqlite';
     if (type === 'postgres') {
       if (!sql.host || !sql.user) {
-        g.problem('spec.storage.sql', `no server release accepts a connection string: postgres needs host, port, db, user and password`,
+        g.problem('spec.storage.sql', 'no server release accepts a connection string: postgres needs host, port, db, user and password',
           'use StorageBackend.postgres({ host, db, user, password }) (or spec.storage.sql.host/port/db/user/password)');
       } else {
         backends.sql_default = {
-          type: 'sql_postgres', host: sql.host, port: sql.port ?? 5432, db: sql.db ?? 'llamastack', user: sql.user,
+          type: 'sql_postgres',
+          host: sql.host,
+          port: sql.port ?? 5432,
+          db: sql.db ?? 'llamastack',
+          user: sql.user,
           ...(sql.password ? { password: envPlaceholder(STORAGE_SQL_PASSWORD_ENV) } : {}),
         };
       }
@@ -299,7 +303,10 @@ function applyResources(g: TargetGeneration, config: JsonObject, spec: LlamaStac
     if (m.contextLength !== undefined && m.contextLength !== null) metadata.context_length = m.contextLength;
     if (m.quantization) metadata.quantization = m.quantization;
     models.push({
-      model_id: m.name, provider_id: provider, provider_model_id: m.name, model_type: m.modelType || 'llm',
+      model_id: m.name,
+      provider_id: provider,
+      provider_model_id: m.name,
+      model_type: m.modelType || 'llm',
       ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
     });
   });
