@@ -2,7 +2,7 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ConfigGenerator } from './config/config-generator';
 import { ConfigProblem, LlamaStackConfigError } from './config/errors';
-import { isPinnedImage, operatorDistributionImage } from './config/images';
+import { isPinnedImage } from './config/images';
 import { SecretEnvVar } from './config/secrets';
 import {
   AllowedFromSpec, AutoscalingSpec, CABundleConfig, LlamaStackDistributionSpec, ModelConfig,
@@ -381,9 +381,9 @@ export class LlamaStackDistribution extends Construct {
 
   private resolveImage(props: LlamaStackDistributionProps, problems: ConfigProblem[]): string {
     const name = this.spec.distribution?.name;
-    const known = this.target.isOperator ? ['meta-reference-gpu', 'postgres-demo', 'remote-vllm', 'starter'] : this.target.distributions;
+    const known = this.target.distributions;
     const shipped = name !== undefined && known.includes(name);
-    const defaultImage = !shipped ? undefined : this.target.isOperator ? operatorDistributionImage(name) : this.target.imageFor(name);
+    const defaultImage = name !== undefined ? this.target.imageFor(name) : undefined;
     const image = props.image ?? this.spec.distribution?.image ?? defaultImage;
     if (image === undefined || (!shipped && name !== undefined && props.baseConfigYaml === undefined)) {
       problems.push({
@@ -422,7 +422,7 @@ function providedEnv(secretEnv: SecretEnvVar[], spec: LlamaStackDistributionSpec
 function serverSettings(target: ServerTarget, spec: LlamaStackDistributionSpec): Pick<WorkloadPlan, 'serverEnv' | 'defaultMountPath' | 'legacyDataMount'> {
   const port = String(spec.networking?.port ?? 8321);
   if (target.isOperator) {
-    return { serverEnv: [{ name: 'LLAMA_STACK_PORT', value: port }], defaultMountPath: PATHS.defaultMountPath, legacyDataMount: true };
+    return { serverEnv: [{ name: target.portEnvVar, value: port }], defaultMountPath: target.dataDir, legacyDataMount: true };
   }
   const mount = spec.workload?.storage?.mountPath || target.dataDir;
   const distro = spec.distribution?.name ?? 'custom';

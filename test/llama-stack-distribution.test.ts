@@ -4,13 +4,14 @@ import { ConfigGenerator } from '../src/config/config-generator';
 import { LlamaStackConfigError } from '../src/config/errors';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../src/llama-stack-distribution';
 
-// These tests pin the operator-compatible target; test/targets.test.ts covers the server targets.
-const OPERATOR = { target: ServerTarget.OPERATOR };
 import { InferenceProvider, SafetyProvider, ToolRuntimeProvider } from '../src/providers';
 import { SecretRef } from '../src/secret-ref';
 import { StorageBackend } from '../src/storage-backend';
 import { schemaErrors } from './support/k8s-schema';
 import { ServerTarget } from '../src/targets/server-target';
+
+// These tests pin the operator-compatible target; test/targets.test.ts covers the server targets.
+const OPERATOR = { target: ServerTarget.OPERATOR };
 
 function synth(props: LlamaStackDistributionProps, chartProps: { namespace?: string } = { namespace: 'ai' }): any[] {
   const chart = Testing.chart();

@@ -1,5 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { EMBEDDED_DISTRIBUTIONS } from '../config/embedded-configs';
+import { operatorDistributionImage } from '../config/images';
 import { ProviderRegistry } from './registry';
 
 const DATA = path.join(__dirname, '..', '..', 'data', 'targets');
@@ -54,29 +56,35 @@ export class ServerTarget {
     return this.isOperator ? 'the operator pipeline (v1alpha2)' : `${this.data.server} ${this.data.release}`;
   }
 
-  /** The pinned image of a distribution of this line. */
-  public imageFor(distribution: string): string {
+  /** The pinned image of a distribution of this line (undefined for a distribution it does not ship). */
+  public imageFor(distribution: string): string | undefined {
+    if (!this.distributions.includes(distribution)) return undefined;
+    if (this.isOperator) {
+      const image = operatorDistributionImage(distribution)!;
+      return this.tagOverride ? `${image.slice(0, image.lastIndexOf(':'))}:${this.tagOverride}` : image;
+    }
     return `${this.data.image.replace('{distro}', distribution)}:${this.tagOverride ?? this.data.imageTag}`;
   }
 
   /** Distributions whose base configs ship with this target. */
   public get distributions(): string[] {
+    if (this.isOperator) return [...EMBEDDED_DISTRIBUTIONS];
     return fs.readdirSync(path.join(DATA, this.id, 'distributions')).sort();
   }
 
   /** Where the server writes (mount the data volume here). */
   public get dataDir(): string {
-    return this.data.dataDir;
+    return this.isOperator ? '/.llama' : this.data.dataDir;
   }
 
   /** Env var naming the listen port. */
   public get portEnvVar(): string {
-    return this.data.env.port;
+    return this.isOperator ? 'LLAMA_STACK_PORT' : this.data.env.port;
   }
 
   /** Env var naming the server's config/data directory. */
   public get configDirEnvVar(): string {
-    return this.data.env.configDir;
+    return this.isOperator ? 'LLAMA_STACK_CONFIG_DIR' : this.data.env.configDir;
   }
 
   /** @internal */
@@ -96,8 +104,8 @@ export class ServerTarget {
     return this.distributions.includes(distribution) ? fs.readFileSync(file, 'utf8') : undefined;
   }
 
+  /** Only server lines have this data; callers check `isOperator` first. */
   private get data(): TargetData {
-    if (this.isOperator) throw new Error('the operator target has no server data');
     this.dataCache ??= JSON.parse(fs.readFileSync(path.join(DATA, this.id, 'target.json'), 'utf8')) as TargetData;
     return this.dataCache;
   }
