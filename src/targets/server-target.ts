@@ -1,8 +1,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { ProviderRegistry } from './registry';
 import { EMBEDDED_DISTRIBUTIONS } from '../config/embedded-configs';
 import { operatorDistributionImage } from '../config/images';
-import { ProviderRegistry } from './registry';
 
 const DATA = path.join(__dirname, '..', '..', 'data', 'targets');
 
