@@ -192,3 +192,21 @@ describe('the construct on server targets', () => {
       .toThrow('OGX 0.8.0 has no distribution "remote-vllm" — use one of ci-tests, nvidia, oci, open-benchmark, postgres-demo, starter, watsonx');
   });
 });
+
+test('target generation is deterministic and leaves its inputs alone', () => {
+  const freeze = (o: any): any => {
+    if (o && typeof o === 'object') {
+      Object.values(o).forEach(freeze);
+      Object.freeze(o);
+    }
+    return o;
+  };
+  const spec = freeze(JSON.parse(JSON.stringify(GOLDEN_SPEC)));
+  const reordered = JSON.parse(JSON.stringify(GOLDEN_SPEC, Object.keys(GOLDEN_SPEC).reverse()));
+  for (const target of TARGETS) {
+    const a = generateTargetConfig(spec, target);
+    expect(generateTargetConfig(spec, target)).toEqual(a);
+    expect(generateTargetConfig({ ...reordered, ...spec }, target).configYaml).toBe(a.configYaml);
+  }
+  expect(spec).toEqual(JSON.parse(JSON.stringify(GOLDEN_SPEC)));
+});
