@@ -7,5 +7,6 @@ export * from './storage-backend';
 export * from './providers';
 export * from './llama-stack-distribution';
 export { ServerTarget } from './targets/server-target';
+export { TargetConfig, TargetConfigGenerator, TargetConfigOptions } from './targets/target-config';
 // `LlamaStackConfigError` extends Error, which jsii cannot export to other languages; TypeScript
 // users import it from 'cdk8s-llama-stack/lib/config/errors'. Other languages see the message.

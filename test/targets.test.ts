@@ -13,7 +13,7 @@ import { InferenceProvider } from '../src/providers';
 import { SecretRef } from '../src/secret-ref';
 import { schemaErrors } from './support/k8s-schema';
 import { ServerTarget } from '../src/targets/server-target';
-import { effectiveBaseId, generateTargetConfig } from '../src/targets/target-config';
+import { effectiveBaseId, generateTargetConfig, TargetConfigGenerator } from '../src/targets/target-config';
 
 const FIXTURES = path.join(__dirname, 'fixtures');
 const VALIDATED = fs.readFileSync(path.join(FIXTURES, 'validated-minimal', 'v0.7-and-ogx-0.8.yaml'), 'utf8');
@@ -209,4 +209,12 @@ test('target generation is deterministic and leaves its inputs alone', () => {
     expect(generateTargetConfig({ ...reordered, ...spec }, target).configYaml).toBe(a.configYaml);
   }
   expect(spec).toEqual(JSON.parse(JSON.stringify(GOLDEN_SPEC)));
+});
+
+test('TargetConfigGenerator validates the spec first, then generates', () => {
+  expect(() => TargetConfigGenerator.generate({ providers: { inference: [{ provider: 'vllm' }, { provider: 'ollama' }] } }, ServerTarget.OGX_0_8))
+    .toThrow('spec.providers.inference[0]: each provider must have an explicit id when multiple providers are specified');
+  const r = TargetConfigGenerator.generate({ distribution: { name: 'starter' } }, ServerTarget.LLAMA_STACK_0_7);
+  expect(r.distribution).toBe('starter');
+  expect(r.configYaml).toContain('distro_name: starter');
 });

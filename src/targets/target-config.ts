@@ -15,6 +15,7 @@ import { getOwn, isJsonObject, JsonObject, JsonValue } from '../config/json-valu
 import { normalizeModel } from '../config/resources';
 import { collectSecretEnvVars, envNameCollisions, SecretEnvVar } from '../config/secrets';
 import { LlamaStackDistributionSpec, ProviderConfig } from '../config/spec';
+import { validateSpec } from '../config/validate-spec';
 import { emitYaml } from '../config/yaml-emit';
 import { readBaseConfig, YamlReadError } from '../config/yaml-parse';
 
@@ -435,4 +436,20 @@ export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: S
   if (g.problems.length > 0) throw new LlamaStackConfigError(g.problems);
   const configYaml = emitYaml(config);
   return { configYaml, contentHash: sha256Hex(configYaml), envVars, providerCount: countProviders(config), resourceCount, distribution };
+}
+
+/** Generates config.yaml for a real server line (the constructs' default path), from a v1alpha2 spec. */
+export class TargetConfigGenerator {
+  /**
+   * Validates the spec (every CRD rule) and writes the config `target` reads. Throws
+   * `LlamaStackConfigError` listing every problem.
+   */
+  public static generate(spec: LlamaStackDistributionSpec, target: ServerTarget, options?: TargetConfigOptions): TargetConfig {
+    const opts = options ?? {};
+    const problems = validateSpec(spec, { hasBaseConfig: opts.baseConfigYaml !== undefined });
+    if (problems.length > 0) throw new LlamaStackConfigError(problems);
+    return generateTargetConfig(spec, target, opts);
+  }
+
+  private constructor() {}
 }
