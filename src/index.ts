@@ -10,3 +10,5 @@ export { ServerTarget } from './targets/server-target';
 export { TargetConfig, TargetConfigGenerator, TargetConfigOptions } from './targets/target-config';
 // `LlamaStackConfigError` extends Error, which jsii cannot export to other languages; TypeScript
 // users import it from 'cdk8s-llama-stack/lib/config/errors'. Other languages see the message.
+export { LlamaStackDistributionManifest, ManifestParseOptions, ManifestRenderOptions, ParsedDistribution } from './interop/manifest';
+export { LlamaStackDistributionResource, OgxServerResource } from './interop/custom-resources';

@@ -1,22 +1,49 @@
 /**
- * `cdk8s-llama-stack render [files...|-] [--output-dir DIR] [--target ogx-0.8|llama-stack-0.7|operator]`:
- * reads v1alpha2 LlamaStackDistribution manifests and writes the standalone objects.
- * Exit codes: 0 ok, 1 invalid manifest (every problem listed), 2 usage.
+ * `cdk8s-llama-stack`: LlamaStackDistribution manifests (llamastack.io/v1alpha2, or v1alpha1,
+ * converted) in, the standalone Kubernetes objects that run them out.
+ *
+ * - `render [FILE... | -]`: to stdout, or one file per manifest with `--output-dir`.
+ * - `argocd-generate` (alias `generate`): an Argo CD config management plugin; renders every
+ *   *.yaml / *.yml of the current directory, other objects passed through.
+ * - `krm`: a kustomize exec KRM function; a ResourceList in on stdin, one out on stdout.
+ *
+ * Exit codes: 0 ok, 1 invalid input (every problem listed on stderr), 2 usage.
  */
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { App, Chart } from 'cdk8s';
-import * as YAML from 'yaml';
-import { LlamaStackConfigError } from '../config/errors';
-import { LlamaStackDistribution } from '../llama-stack-distribution';
+import { App, Chart, Yaml } from 'cdk8s';
+import { ConfigProblem, formatProblem, LlamaStackConfigError } from '../config/errors';
+import {
+  distributionFromParsed, isDistributionManifest, ManifestParseOptions, parseDistribution, ParsedDistribution, readManifestDocuments,
+} from '../interop/manifest';
 import { ServerTarget } from '../targets/server-target';
 
-const USAGE = `usage: cdk8s-llama-stack render [FILE... | -] [--output-dir DIR] [--target ogx-0.8|llama-stack-0.7|operator]
+const USAGE = `usage: cdk8s-llama-stack <command> [options]
 
-Reads LlamaStackDistribution manifests (llamastack.io/v1alpha2; several per file allowed; no file or
-'-' reads stdin) and writes the Kubernetes objects that run them: to stdout, or one
-<name>.k8s.yaml per manifest in DIR.`;
+Commands:
+  render [FILE... | -]   render LlamaStackDistribution manifests (several per file allowed;
+                         no FILE or '-' reads stdin) to stdout, or to --output-dir
+  argocd-generate        Argo CD config management plugin (alias: generate): render every
+                         *.yaml / *.yml file of the current directory to stdout; other
+                         objects are passed through, kustomization files skipped
+  krm                    kustomize exec KRM function: reads a ResourceList on stdin, writes
+                         one on stdout with every LlamaStackDistribution (item or
+                         functionConfig) replaced by its objects
+
+Options:
+  --target ID            server line: ogx-0.8 (default), llama-stack-0.7, operator
+  --namespace NS         namespace of manifests that name none; a manifest in another
+                         namespace is an error
+  --output-dir DIR       (render) write <name>.k8s.yaml per manifest instead of stdout
+  --pass-through         (render) copy documents that are not LlamaStackDistributions
+  -h, --help             show this help
+
+Manifests: llamastack.io/v1alpha2 as is; llamastack.io/v1alpha1 converted to v1alpha2
+(fields v1alpha2 cannot honour are errors). See docs/interop.md.
+Environment (argocd-generate): ARGOCD_APP_NAMESPACE is the default namespace,
+ARGOCD_ENV_LLAMA_STACK_TARGET the default target.
+Exit codes: 0 ok, 1 invalid input (every problem listed), 2 usage.`;
 
 const TARGETS: { [id: string]: ServerTarget } = {
   'ogx-0.8': ServerTarget.OGX_0_8,
@@ -24,11 +51,15 @@ const TARGETS: { [id: string]: ServerTarget } = {
   'operator': ServerTarget.OPERATOR,
 };
 
-/** Streams the CLI writes to (replaceable in tests). */
+/** Streams and environment the CLI uses (replaceable in tests). */
 export interface CliIo {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   readonly stdin: () => string;
+  /** @default process.cwd() */
+  readonly cwd?: string;
+  /** @default process.env */
+  readonly env?: { [name: string]: string | undefined };
 }
 
 const PROCESS_IO: CliIo = {
@@ -37,93 +68,255 @@ const PROCESS_IO: CliIo = {
   stdin: () => fs.readFileSync(0, 'utf8'),
 };
 
-interface Args { files: string[]; outputDir?: string; target: ServerTarget }
+type Command = 'render' | 'argocd-generate' | 'krm';
 
-function parseArgs(argv: string[]): Args | string {
-  if (argv[0] !== 'render') return argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' ? '' : `unknown command: ${argv[0]}`;
-  const args: Args = { files: [], target: ServerTarget.OGX_0_8 };
+interface Args {
+  readonly command: Command;
+  readonly files: string[];
+  readonly outputDir?: string;
+  readonly target?: ServerTarget;
+  readonly namespace?: string;
+  readonly passThrough: boolean;
+}
+
+class UsageError extends Error {}
+
+const COMMANDS: { [name: string]: Command } = { 'render': 'render', 'argocd-generate': 'argocd-generate', 'generate': 'argocd-generate', 'krm': 'krm' };
+const VALUE_OPTIONS = ['--output-dir', '--target', '--namespace'];
+
+/** The parsed arguments, or 'help'. Throws UsageError. */
+function parseArgs(argv: string[]): Args | 'help' {
+  if (argv.length === 0) throw new UsageError('');
+  if (argv.includes('--help') || argv.includes('-h')) return 'help';
+  const command = COMMANDS[argv[0]];
+  if (!command) throw new UsageError(`unknown command: ${argv[0]}`);
+  const files: string[] = [];
+  const values: { [option: string]: string } = {};
+  let passThrough = false;
   for (let i = 1; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--output-dir' || a === '--target') {
-      const v = argv[++i];
-      if (v === undefined) return `${a} needs a value`;
-      if (a === '--output-dir') args.outputDir = v;
-      else if (TARGETS[v]) args.target = TARGETS[v];
-      else return `unknown target: ${v} (use ${Object.keys(TARGETS).join(', ')})`;
-    } else if (a.startsWith('--')) {
-      return `unknown option: ${a}`;
+    const eq = argv[i].startsWith('--') ? argv[i].indexOf('=') : -1;
+    const [a, inline] = eq > 0 ? [argv[i].slice(0, eq), argv[i].slice(eq + 1)] : [argv[i], undefined];
+    if (VALUE_OPTIONS.includes(a)) {
+      const v = inline ?? argv[++i];
+      if (v === undefined || v === '') throw new UsageError(`${a} needs a value`);
+      values[a] = v;
+    } else if (a === '--pass-through' && inline === undefined) {
+      passThrough = true;
+    } else if (a.startsWith('-') && a !== '-') {
+      throw new UsageError(`unknown option: ${argv[i]}`);
     } else {
-      args.files.push(a);
+      files.push(a);
     }
   }
-  return args;
-}
-
-function documents(text: string, source: string, problems: string[]): any[] {
-  const docs = YAML.parseAllDocuments(text);
-  const out: any[] = [];
-  docs.forEach((d, i) => {
-    if (d.errors.length > 0) problems.push(`${source}: document ${i + 1}: ${d.errors[0].message.split('\n')[0]}`);
-    else if (d.contents !== null) out.push(d.toJS());
-  });
-  return out;
-}
-
-function render(manifest: any, source: string, target: ServerTarget): { name: string; yaml: string } {
-  const where = `${source}: ${manifest?.kind ?? '?'} ${manifest?.metadata?.name ?? '?'}`;
-  if (manifest?.apiVersion !== 'llamastack.io/v1alpha2' || manifest?.kind !== 'LlamaStackDistribution') {
-    throw new LlamaStackConfigError([{
-      path: `${where} apiVersion/kind`,
-      message: `expected llamastack.io/v1alpha2 LlamaStackDistribution, got ${manifest?.apiVersion}/${manifest?.kind}`,
-      fix: 'pass v1alpha2 LlamaStackDistribution manifests (v1alpha1 is not converted yet)',
-    }]);
+  if (command !== 'render') {
+    const renderOnly = [
+      files.length > 0 ? `file arguments (${files[0]})` : undefined,
+      values['--output-dir'] !== undefined ? '--output-dir' : undefined,
+      passThrough ? '--pass-through' : undefined,
+    ].filter((x) => x !== undefined);
+    if (renderOnly.length > 0) throw new UsageError(`${argv[0]} takes no ${renderOnly.join(', ')}`);
   }
-  const name = manifest.metadata?.name;
+  const targetId = values['--target'];
+  if (targetId !== undefined && !TARGETS[targetId]) throw new UsageError(`unknown target: ${targetId} (use ${Object.keys(TARGETS).join(', ')})`);
+  return { command, files, outputDir: values['--output-dir'], target: targetId ? TARGETS[targetId] : undefined, namespace: values['--namespace'], passThrough };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering
+
+/** A document to render or pass on, with where it came from. */
+interface Input {
+  readonly source: string;
+  readonly index: number;
+  readonly value: unknown;
+}
+
+/** What one input became: objects to write, under a file name. */
+interface Output {
+  readonly file: string;
+  readonly objects: any[];
+}
+
+interface RenderSettings {
+  readonly target: ServerTarget;
+  /** Explicit namespace: the default, and a manifest in another one is an error. */
+  readonly namespace?: string;
+  /** Default namespace only (Argo CD's destination namespace). */
+  readonly defaultNamespace?: string;
+  readonly passThrough: boolean;
+}
+
+class Renderer {
+  readonly problems: string[] = [];
+  readonly outputs: Output[] = [];
+
+  constructor(private readonly settings: RenderSettings) {}
+
+  /** Splits a YAML stream into inputs; syntax errors are problems. */
+  read(text: string, source: string): Input[] {
+    const inputs: Input[] = [];
+    for (const d of readManifestDocuments(text)) {
+      if (d.problems.length > 0) this.report(`${source}: document ${d.index}`, d.problems);
+      else if (d.value !== null) inputs.push({ source, index: d.index, value: d.value });
+    }
+    return inputs;
+  }
+
+  add(input: Input): void {
+    const v = input.value as any;
+    if (this.settings.passThrough && !isDistributionManifest(v) && v !== null && typeof v === 'object' && !Array.isArray(v)) {
+      const kind = typeof v.kind === 'string' ? v.kind.toLowerCase() : 'object';
+      this.outputs.push({ file: `${kind}-${v.metadata?.name ?? input.index}.k8s.yaml`, objects: [v] });
+      return;
+    }
+    const name = typeof v?.metadata?.name === 'string' ? v.metadata.name : undefined;
+    const where = name !== undefined ? `${input.source} (${name})` : `${input.source}: document ${input.index}`;
+    let parsed: ParsedDistribution;
+    try {
+      parsed = parseDistribution(v, this.parseOptions(v));
+      this.outputs.push({ file: `${parsed.name}.k8s.yaml`, objects: render(parsed, this.settings.target) });
+    } catch (e) {
+      if (!(e instanceof LlamaStackConfigError)) throw e;
+      this.report(where, e.problems);
+    }
+  }
+
+  private parseOptions(v: any): ManifestParseOptions {
+    if (this.settings.namespace !== undefined) return { namespace: this.settings.namespace };
+    const own = v?.metadata?.namespace;
+    return typeof own === 'string' && own !== '' ? {} : { namespace: this.settings.defaultNamespace };
+  }
+
+  report(where: string, problems: ConfigProblem[]): void {
+    for (const p of problems) this.problems.push(`${where}: ${formatProblem(p)}`);
+  }
+}
+
+/** The objects of one distribution: synthesized in an app of its own, never written to disk. */
+function render(parsed: ParsedDistribution, target: ServerTarget): any[] {
   const app = new App({ outdir: path.join(os.tmpdir(), 'cdk8s-llama-stack-cli') });
-  const chart = new Chart(app, 'render', { namespace: manifest.metadata?.namespace, disableResourceNameHashes: true });
-  new LlamaStackDistribution(chart, typeof name === 'string' && name !== '' ? name : 'unnamed', { name, spec: manifest.spec, target });
-  return { name, yaml: app.synthYaml() };
+  const chart = new Chart(app, 'render', { disableResourceNameHashes: true });
+  distributionFromParsed(chart, parsed.name, parsed, { target });
+  app.synthYaml(); // dependency order and construct validations, as `cdk8s synth`
+  return chart.toJson();
+}
+
+function problemsText(problems: string[]): string {
+  return `${problems.length} problem(s):\n${problems.map((p) => `- ${p}`).join('\n')}\n`;
+}
+
+function settingsFor(args: Args, env: { [name: string]: string | undefined }): RenderSettings {
+  const envTarget = args.command === 'argocd-generate' ? env.ARGOCD_ENV_LLAMA_STACK_TARGET : undefined;
+  if (args.target === undefined && envTarget !== undefined && envTarget !== '' && !TARGETS[envTarget]) {
+    throw new UsageError(`unknown target in ARGOCD_ENV_LLAMA_STACK_TARGET: ${envTarget} (use ${Object.keys(TARGETS).join(', ')})`);
+  }
+  return {
+    target: args.target ?? (envTarget ? TARGETS[envTarget] : ServerTarget.OGX_0_8),
+    namespace: args.namespace,
+    defaultNamespace: args.command === 'argocd-generate' ? env.ARGOCD_APP_NAMESPACE || undefined : undefined,
+    passThrough: args.passThrough || args.command !== 'render',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commands
+
+function readSources(r: Renderer, files: string[], io: CliIo, cwd: string): Input[] {
+  const inputs: Input[] = [];
+  for (const f of files.length === 0 ? ['-'] : files) {
+    const source = f === '-' ? 'stdin' : f;
+    let text: string;
+    try {
+      text = f === '-' ? io.stdin() : fs.readFileSync(path.resolve(cwd, f), 'utf8');
+    } catch (e) {
+      r.problems.push(`${source}: cannot read: ${(e as Error).message}`);
+      continue;
+    }
+    inputs.push(...r.read(text, source));
+  }
+  return inputs;
+}
+
+function writeOutputs(r: Renderer, args: Args, io: CliIo, cwd: string): number {
+  if (!args.outputDir) {
+    io.stdout(Yaml.stringify(...r.outputs.flatMap((o) => o.objects)));
+    return 0;
+  }
+  const seen = new Set<string>();
+  for (const o of r.outputs) {
+    if (seen.has(o.file)) r.problems.push(`--output-dir: two documents would be written to ${o.file} (same name)`);
+    seen.add(o.file);
+  }
+  if (r.problems.length > 0) {
+    io.stderr(problemsText(r.problems));
+    return 1;
+  }
+  const dir = path.resolve(cwd, args.outputDir);
+  fs.mkdirSync(dir, { recursive: true });
+  for (const o of r.outputs) fs.writeFileSync(path.join(dir, o.file), Yaml.stringify(...o.objects));
+  return 0;
+}
+
+const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
+
+function argocdGenerate(r: Renderer, io: CliIo, cwd: string): Input[] {
+  const files = fs.readdirSync(cwd)
+    .filter((f) => /\.ya?ml$/.test(f) && !KUSTOMIZATION_FILES.includes(f) && fs.statSync(path.join(cwd, f)).isFile())
+    .sort();
+  if (files.length === 0) r.problems.push(`${cwd}: no *.yaml or *.yml files to render`);
+  return readSources(r, files, io, cwd);
+}
+
+const RESOURCE_LIST = { apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList' };
+
+function krm(r: Renderer, io: CliIo): number {
+  const docs = r.read(io.stdin(), 'stdin');
+  const list = docs[0]?.value as any;
+  if (docs.length !== 1 || list?.kind !== RESOURCE_LIST.kind || (list.items !== undefined && !Array.isArray(list.items))) {
+    r.problems.push(`stdin: expected one ${RESOURCE_LIST.apiVersion} ${RESOURCE_LIST.kind} (items: [...], functionConfig: {...})`);
+  } else {
+    (list.items ?? []).forEach((item: unknown, i: number) => r.add({ source: `items[${i}]`, index: i + 1, value: item }));
+    if (isDistributionManifest(list.functionConfig)) r.add({ source: 'functionConfig', index: 0, value: list.functionConfig });
+  }
+  const failed = r.problems.length > 0;
+  if (failed) io.stderr(problemsText(r.problems));
+  io.stdout(Yaml.stringify({
+    ...RESOURCE_LIST,
+    items: failed ? [] : r.outputs.flatMap((o) => o.objects),
+    ...(failed ? { results: r.problems.map((message) => ({ message, severity: 'error' })) } : {}),
+  }));
+  return failed ? 1 : 0;
+}
+
+function run(args: Args, io: CliIo): number {
+  const env = io.env ?? process.env;
+  const cwd = io.cwd ?? process.cwd();
+  const r = new Renderer(settingsFor(args, env));
+  if (args.command === 'krm') return krm(r, io);
+  const inputs = args.command === 'render' ? readSources(r, args.files, io, cwd) : argocdGenerate(r, io, cwd);
+  for (const input of inputs) r.add(input);
+  if (r.problems.length > 0) {
+    io.stderr(problemsText(r.problems));
+    return 1;
+  }
+  return writeOutputs(r, args, io, cwd);
 }
 
 /** Runs the CLI; resolves to the exit code. */
 export async function main(argv: string[], io: CliIo = PROCESS_IO): Promise<number> {
-  const args = parseArgs(argv);
-  if (typeof args === 'string') {
-    if (args) io.stderr(`error: ${args}\n`);
-    io.stderr(`${USAGE}\n`);
-    return args ? 2 : 0;
-  }
-  const problems: string[] = [];
-  const manifests: { manifest: any; source: string }[] = [];
-  const files = args.files.length === 0 ? ['-'] : args.files;
-  for (const f of files) {
-    let text: string;
-    try {
-      text = f === '-' ? io.stdin() : fs.readFileSync(f, 'utf8');
-    } catch (e) {
-      problems.push(`${f}: cannot read: ${(e as Error).message}`);
-      continue;
+  try {
+    const args = parseArgs(argv);
+    if (args === 'help') {
+      io.stdout(`${USAGE}\n`);
+      return 0;
     }
-    for (const m of documents(text, f === '-' ? 'stdin' : f, problems)) manifests.push({ manifest: m, source: f === '-' ? 'stdin' : f });
-  }
-  const rendered: { name: string; yaml: string }[] = [];
-  for (const { manifest, source } of manifests) {
-    try {
-      rendered.push(render(manifest, source, args.target));
-    } catch (e) {
-      if (!(e instanceof LlamaStackConfigError)) throw e;
-      for (const p of e.problems) problems.push(`${source} (${manifest?.metadata?.name ?? '?'}): ${p.path}: ${p.message}${p.fix ? ` — ${p.fix}` : ''}`);
+    return run(args, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr(`${e.message ? `error: ${e.message}\n` : ''}${USAGE}\n`);
+      return 2;
     }
-  }
-  if (problems.length > 0) {
-    io.stderr(`${problems.length} problem(s):\n${problems.map((p) => `- ${p}`).join('\n')}\n`);
+    io.stderr(`error: ${e instanceof Error ? e.message : String(e)}\n`);
     return 1;
   }
-  if (args.outputDir) {
-    fs.mkdirSync(args.outputDir, { recursive: true });
-    for (const r of rendered) fs.writeFileSync(path.join(args.outputDir, `${r.name}.k8s.yaml`), r.yaml);
-  } else {
-    io.stdout(rendered.map((r) => r.yaml).join('---\n'));
-  }
-  return 0;
 }

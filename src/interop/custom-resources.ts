@@ -1,0 +1,400 @@
+/**
+ * "To a CR": the custom resource an operator reconciles, instead of the workload, from the same
+ * props as `LlamaStackDistribution`, checked the same way (a dry run of that construct, so every
+ * check it makes applies), plus an error for each prop the CRD cannot express.
+ *
+ * - `LlamaStackDistributionResource`: `llamastack.io/v1alpha2 LlamaStackDistribution`.
+ * - `OgxServerResource`: `ogx.io/v1beta1 OGXServer` (mapping in docs/interop.md).
+ */
+import { ApiObject, App, Chart } from 'cdk8s';
+import { Construct } from 'constructs';
+import { PROVIDER_APIS } from '../config/apis';
+import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
+import { LlamaStackDistributionSpec, ProviderConfig, SecretKeyRef } from '../config/spec';
+import { LlamaStackDistributionV1Alpha2 } from '../imports/llamastack.io';
+import { OgxServer } from '../imports/ogx.io';
+import { LlamaStackDistribution, LlamaStackDistributionProps, specFromProps } from '../llama-stack-distribution';
+import { ServerTarget } from '../targets/server-target';
+
+type Obj = Record<string, any>;
+
+/**
+ * The imported classes re-map `spec` through generated converters that expect their own
+ * IntOrString wrapper classes and drop plain values (a quantity `'2'` has no `.value`, so
+ * `resources.limits.cpu` would vanish). The spec here is already plain CRD JSON: write it as is.
+ */
+class PlainV1Alpha2 extends LlamaStackDistributionV1Alpha2 {
+  public override toJson(): any {
+    return ApiObject.prototype.toJson.call(this);
+  }
+}
+
+class PlainOgxServer extends OgxServer {
+  public override toJson(): any {
+    return ApiObject.prototype.toJson.call(this);
+  }
+}
+
+function pruned(obj: Obj): Obj | undefined {
+  const out: Obj = {};
+  for (const [k, v] of Object.entries(obj)) if (v !== undefined) out[k] = v;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function copy<T>(v: T): T {
+  return v === undefined ? v : JSON.parse(JSON.stringify(v));
+}
+
+/** Props of `LlamaStackDistribution` that live outside the spec, so no CR can carry them. */
+function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const no = (path: string, what: string, fix: string) => problems.push({ path, message: `the ${kind} CRD has no field for ${what}`, fix });
+  if (props.labels !== undefined) {
+    no('props.labels', 'labels of the objects the operator creates (labels on the CR are not copied to them)',
+      'remove labels; to label the CR itself, use resource.metadata.addLabel(key, value)');
+  }
+  if (props.nodeSelector !== undefined) no('props.nodeSelector', 'a node selector', 'remove nodeSelector, or render the workload with LlamaStackDistribution');
+  if (props.tolerations !== undefined) no('props.tolerations', 'tolerations', 'remove tolerations, or render the workload with LlamaStackDistribution');
+  if (props.imagePullPolicy !== undefined) no('props.imagePullPolicy', 'an image pull policy', 'remove imagePullPolicy (pinned tags are pulled IfNotPresent)');
+  if (props.persistentStorage?.storageClassName !== undefined) {
+    no('props.persistentStorage.storageClassName', 'a StorageClass (the PVC uses the cluster default)', 'remove storageClassName, or make the class the cluster default');
+  }
+  if (props.expose?.ingressClassName !== undefined) {
+    no('props.expose.ingressClassName', 'an IngressClass (the Ingress uses the cluster default)', 'remove ingressClassName, or make the class the cluster default');
+  }
+  return problems;
+}
+
+/**
+ * Runs every check of `LlamaStackDistribution` on the props, in an app of its own that is never
+ * synthesized. Returns the construct, or its problems.
+ */
+function dryRun(id: string, props: LlamaStackDistributionProps): { construct?: LlamaStackDistribution; problems: ConfigProblem[] } {
+  try {
+    return { construct: new LlamaStackDistribution(new Chart(new App(), 'dry-run'), id, props), problems: [] };
+  } catch (e) {
+    if (e instanceof LlamaStackConfigError) return { problems: e.problems };
+    throw e;
+  }
+}
+
+/** Models as objects: the CRDs have no short form. */
+function normalizedSpec(spec: LlamaStackDistributionSpec): LlamaStackDistributionSpec {
+  const out: Obj = copy(spec) ?? {};
+  const models = out.resources?.models;
+  if (Array.isArray(models)) out.resources.models = models.map((m: unknown) => (typeof m === 'string' ? { name: m } : m));
+  return out as LlamaStackDistributionSpec;
+}
+
+interface Checked {
+  readonly name: string;
+  readonly spec: LlamaStackDistributionSpec;
+  readonly construct?: LlamaStackDistribution;
+  readonly problems: ConfigProblem[];
+}
+
+function check(id: string, props: LlamaStackDistributionProps, kind: string): Checked {
+  const run = dryRun(id, props);
+  const spec = normalizedSpec(props.spec ?? (run.construct?.spec ?? safeSpecFromProps(props)));
+  return { name: props.name ?? id, spec, construct: run.construct, problems: [...outsideSpec(props, kind), ...run.problems] };
+}
+
+/** specFromProps throws for props the dry run already reported (e.g. a postgres kvStorage). */
+function safeSpecFromProps(props: LlamaStackDistributionProps): LlamaStackDistributionSpec {
+  try {
+    return specFromProps(props);
+  } catch (e) {
+    if (e instanceof LlamaStackConfigError) return {};
+    throw e;
+  }
+}
+
+/** The postgres fields this library adds to the v1alpha2 API (the CRD only has connectionString). */
+const SQL_EXTENSIONS = ['host', 'port', 'db', 'user', 'password'];
+
+/**
+ * A `llamastack.io/v1alpha2 LlamaStackDistribution` custom resource for a cluster that runs the
+ * operator, from the same props as `LlamaStackDistribution` (checked the same way). Props the CR
+ * cannot carry are errors: labels, nodeSelector, tolerations, imagePullPolicy,
+ * storageClassName, ingressClassName, baseConfigYaml, an image next to a distribution name, and
+ * postgres given field by field. `target` is not part of the CR (the renderer picks it); it only
+ * chooses what the props are checked against.
+ */
+export class LlamaStackDistributionResource extends Construct {
+  /** `metadata.name`. */
+  public readonly name: string;
+  /** The spec as written to the CR (models in object form). */
+  public readonly spec: LlamaStackDistributionSpec;
+  /** The custom resource. */
+  public readonly resource: ApiObject;
+
+  constructor(scope: Construct, id: string, props: LlamaStackDistributionProps = {}) {
+    super(scope, id);
+    const c = check(id, props, 'llamastack.io/v1alpha2 LlamaStackDistribution');
+    const problems = [...c.problems];
+    if (props.baseConfigYaml !== undefined) {
+      problems.push({
+        path: 'props.baseConfigYaml',
+        message: 'the LlamaStackDistribution CRD cannot carry a base config (the operator uses the one of the distribution)',
+        fix: 'remove baseConfigYaml, or pass it when rendering the CR (LlamaStackDistributionManifest.toDistribution)',
+      });
+    }
+    if (props.image !== undefined && props.image !== c.spec.distribution?.image) {
+      problems.push({
+        path: 'props.image',
+        message: 'the CR names its distribution, whose image the operator resolves; it has no field for another image',
+        fix: 'remove image, or set spec.distribution: {image: ...} instead of a name',
+      });
+    }
+    const sql: Obj = c.spec.storage?.sql ?? {};
+    for (const f of SQL_EXTENSIONS.filter((k) => sql[k] !== undefined)) {
+      problems.push({
+        path: props.spec ? `spec.storage.sql.${f}` : `props.sqlStorage(${f})`,
+        message: `the LlamaStackDistribution CRD has no storage.sql.${f} (postgres field by field is this library's extension; the API server would prune it)`,
+        fix: 'use StorageBackend.postgres({ connectionString }) for an operator-managed server',
+      });
+    }
+    if (problems.length > 0) throw new LlamaStackConfigError(problems);
+    this.name = c.name;
+    this.spec = c.spec;
+    this.resource = new PlainV1Alpha2(this, 'Resource', {
+      metadata: pruned({ name: this.name, namespace: props.namespace }),
+      spec: this.spec as any,
+    });
+    this.node.defaultChild = this.resource;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// OGXServer
+
+/** `disabled` names that map to OGXServer `disabledAPIs`. */
+const OGX_DISABLEABLE = ['inference', 'tool_runtime', 'vector_io'];
+/** APIs OGX 0.8 no longer has: disabling them changes nothing, so they are left out. */
+const GONE_IN_OGX = ['agents', 'datasetio', 'eval', 'scoring', 'telemetry'];
+/** The OGXServer CRD's pattern for ConfigMap and Secret keys. */
+const OGX_KEY = /^[a-zA-Z0-9]([a-zA-Z0-9\-_.]*[a-zA-Z0-9])?$/;
+const CONFIG_KEY = 'config.yaml';
+
+class OgxMapping {
+  readonly problems: ConfigProblem[] = [];
+
+  /** `namespace`: the chart's, when props.namespace (which the dry run checks against) is not set. */
+  constructor(private readonly target: ServerTarget, private readonly namespace: string | undefined, private readonly checked: boolean) {}
+
+  no(path: string, message: string, fix: string): void {
+    this.problems.push({ path, message: `the OGXServer CRD cannot express this: ${message}`, fix });
+  }
+
+  /** A Secret or ConfigMap key reference, held to the OGXServer key pattern. */
+  ref(r: SecretKeyRef, path: string): SecretKeyRef {
+    if (!OGX_KEY.test(r.key)) {
+      this.no(`${path}.key`, `key "${r.key}" does not match ${OGX_KEY.source}`, 'rename the key in the Secret or ConfigMap');
+    }
+    return { name: r.name, key: r.key };
+  }
+
+  spec(spec: LlamaStackDistributionSpec, image: string, baseConfigMap: string | undefined): Obj {
+    return pruned({
+      distribution: { image },
+      baseConfig: baseConfigMap && !spec.overrideConfig ? { name: baseConfigMap, key: CONFIG_KEY } : undefined,
+      providers: this.providers(spec),
+      resources: spec.resources?.models ? { models: spec.resources.models } : undefined,
+      storage: this.storage(spec),
+      disabledAPIs: this.disabled(spec),
+      network: this.network(spec),
+      tls: this.tls(spec),
+      workload: this.workload(spec),
+      overrideConfig: spec.overrideConfig ? { name: spec.overrideConfig.configMapName, key: CONFIG_KEY } : undefined,
+      // This library creates no ServiceMonitor or PrometheusRule; neither should the operator.
+      monitoring: { enabled: false },
+    }) ?? {};
+  }
+
+  /** Every provider as a `custom` entry with the config keys this library writes for the target. */
+  private providers(spec: LlamaStackDistributionSpec): Obj | undefined {
+    const out: Obj = {};
+    for (const { field, api } of PROVIDER_APIS) {
+      const list = spec.providers?.[field];
+      if (!list || list.length === 0 || field === 'telemetry') continue; // telemetry: the dry run reports it
+      const path = `spec.providers.${field}`;
+      if (field === 'safety') {
+        this.no(path, 'OGXServer has no safety API (removed upstream after OGX 0.8)', 'remove the safety providers and shields, or deploy with LlamaStackDistribution');
+        continue;
+      }
+      const buckets: Obj = {};
+      list.forEach((p, i) => {
+        const entry = this.provider(p, api, `${path}[${i}]`);
+        const bucket = entry.type.startsWith('inline::') ? 'inline' : 'remote';
+        buckets[bucket] ??= { custom: [] };
+        buckets[bucket].custom.push(entry);
+      });
+      out[field] = buckets;
+    }
+    return pruned(out);
+  }
+
+  private provider(p: ProviderConfig, api: string, path: string): Obj {
+    const type = p.provider.includes('::') ? p.provider : `remote::${p.provider}`;
+    const known = this.target._registry.find(api, type);
+    const settings: Obj = {};
+    if (p.endpoint) settings[known?.urlKey ?? 'url'] = p.endpoint;
+    Object.assign(settings, copy(p.settings) ?? {});
+    const secretRefs: Obj = {};
+    if (p.apiKey) secretRefs[known?.credentialKey ?? 'api_key'] = this.ref(p.apiKey, `${path}.apiKey`);
+    for (const [k, r] of Object.entries(p.secretRefs ?? {})) secretRefs[k] = this.ref(r, `${path}.secretRefs.${k}`);
+    return {
+      id: p.id || p.provider,
+      type,
+      ...(Object.keys(secretRefs).length > 0 ? { secretRefs } : {}),
+      ...(Object.keys(settings).length > 0 ? { settings } : {}),
+    };
+  }
+
+  private storage(spec: LlamaStackDistributionSpec): Obj | undefined {
+    const kv = spec.storage?.kv;
+    const sql = spec.storage?.sql;
+    if (sql?.type === 'postgres' && sql.host !== undefined) {
+      this.no('spec.storage.sql', 'its postgres storage is a connectionString, which OGX servers do not read (no host, db, user or password fields)',
+        'keep sqlite storage for an operator-managed OGXServer, or deploy with LlamaStackDistribution');
+    }
+    return pruned({
+      kv: kv ? pruned({ type: kv.type ?? 'sqlite', endpoint: kv.endpoint, password: kv.password && this.ref(kv.password, 'spec.storage.kv.password') }) : undefined,
+      sql: sql ? pruned({
+        type: sql.type ?? 'sqlite',
+        connectionString: sql.connectionString && this.ref(sql.connectionString, 'spec.storage.sql.connectionString'),
+      }) : undefined,
+    });
+  }
+
+  private disabled(spec: LlamaStackDistributionSpec): string[] | undefined {
+    const out: string[] = [];
+    (spec.disabled ?? []).forEach((api, i) => {
+      if (OGX_DISABLEABLE.includes(api)) out.push(api);
+      else if (!GONE_IN_OGX.includes(api)) this.no(`spec.disabled[${i}]`, `disabledAPIs cannot remove "${api}"`, `remove "${api}" from disabled`);
+    });
+    if (spec.resources?.shields && spec.resources.shields.length > 0) {
+      this.no('spec.resources.shields', 'OGXServer registers no shields (no safety API)', 'remove shields');
+    }
+    return out.length > 0 ? out : undefined;
+  }
+
+  private network(spec: LlamaStackDistributionSpec): Obj | undefined {
+    const n = spec.networking ?? {};
+    const port = n.port ?? 8321;
+    const from = n.allowedFrom;
+    let policy: Obj;
+    if (!from) {
+      // No allowedFrom: this library creates no NetworkPolicy, the operator one by default.
+      policy = { enabled: false };
+    } else {
+      // The operator always admits the server's own namespace (and its own); these rules add the rest.
+      const peers = (from.namespaces ?? []).includes('*')
+        ? [{ namespaceSelector: {} }]
+        : [
+          ...(from.namespaces ?? []).map((ns) => ({ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': ns } } })),
+          ...(from.labels ?? []).map((key) => ({ namespaceSelector: { matchExpressions: [{ key, operator: 'Exists' }] } })),
+        ];
+      policy = peers.length > 0 ? { enabled: true, ingress: [{ from: peers, ports: [{ protocol: 'TCP', port }] }] } : { enabled: true };
+    }
+    const expose = n.expose;
+    return pruned({
+      port: n.port,
+      tls: n.tls?.enabled ? { secretName: n.tls.secretName } : undefined,
+      externalAccess: expose ? pruned({ enabled: expose.enabled !== false, hostname: expose.hostname }) : undefined,
+      policy,
+    });
+  }
+
+  private tls(spec: LlamaStackDistributionSpec): Obj | undefined {
+    const ca = spec.networking?.tls?.caBundle;
+    if (!ca) return undefined;
+    if (!this.checked && ca.configMapNamespace !== undefined && ca.configMapNamespace !== this.namespace) {
+      this.no('spec.networking.tls.caBundle.configMapNamespace',
+        `trusted CA ConfigMaps must be in the OGXServer's namespace (${this.namespace ?? 'not set'}), not "${ca.configMapNamespace}"`,
+        `set props.namespace to "${ca.configMapNamespace}", or copy the ConfigMap and drop configMapNamespace`);
+    }
+    const keys = ca.configMapKeys && ca.configMapKeys.length > 0 ? ca.configMapKeys : ['ca-bundle.crt'];
+    const path = 'spec.networking.tls.caBundle';
+    return { trust: { caCertificates: keys.map((key, i) => this.ref({ name: ca.configMapName, key }, `${path}.configMapKeys[${i}]`)) } };
+  }
+
+  private workload(spec: LlamaStackDistributionSpec): Obj | undefined {
+    const w = spec.workload;
+    if (!w) return undefined;
+    const o = w.overrides;
+    if (o?.terminationGracePeriodSeconds !== undefined) {
+      this.no('spec.workload.overrides.terminationGracePeriodSeconds', 'OGXServer overrides have no termination grace period', 'remove terminationGracePeriodSeconds');
+    }
+    return pruned({
+      replicas: w.replicas,
+      workers: w.workers,
+      resources: copy(w.resources),
+      autoscaling: copy(w.autoscaling),
+      storage: w.storage ? { ...w.storage } : undefined,
+      podDisruptionBudget: copy(w.podDisruptionBudget),
+      topologySpreadConstraints: copy(w.topologySpreadConstraints),
+      overrides: o ? pruned({
+        serviceAccountName: o.serviceAccountName,
+        env: copy(o.env),
+        command: copy(o.command),
+        args: copy(o.args),
+        volumes: copy(o.volumes),
+        volumeMounts: copy(o.volumeMounts),
+      }) : undefined,
+    });
+  }
+}
+
+/**
+ * An `ogx.io/v1beta1 OGXServer` custom resource for a cluster that runs the OGX operator, from
+ * the same props as `LlamaStackDistribution` (checked the same way, for an OGX target). The
+ * distribution becomes the target's pinned image; every provider a `custom` entry with the
+ * config keys this library writes; `baseConfigYaml` a ConfigMap referenced by `baseConfig`.
+ * What the CRD cannot express is an error listing each path (see docs/interop.md).
+ */
+export class OgxServerResource extends Construct {
+  /** `metadata.name`. */
+  public readonly name: string;
+  /** The custom resource. */
+  public readonly resource: ApiObject;
+  /**
+   * The ConfigMap holding `baseConfigYaml` (label `ogx.io/watch: "true"`).
+   * @default - only with baseConfigYaml
+   */
+  public readonly baseConfigMap?: ApiObject;
+
+  constructor(scope: Construct, id: string, props: LlamaStackDistributionProps = {}) {
+    super(scope, id);
+    const target = props.target ?? ServerTarget.OGX_0_8;
+    const isOgx = target.id.startsWith('ogx-');
+    const c = check(id, props, 'ogx.io/v1beta1 OGXServer');
+    const problems = [...c.problems];
+    if (!isOgx) {
+      problems.push({
+        path: 'props.target',
+        message: `the OGX operator runs OGX servers, not ${target.description}`,
+        fix: 'remove target (OGX 0.8 is the default), or use LlamaStackDistributionResource',
+      });
+    }
+    const mapping = new OgxMapping(isOgx ? target : ServerTarget.OGX_0_8, props.namespace ?? Chart.of(this).namespace, props.namespace !== undefined);
+    this.name = c.name;
+    const baseName = props.baseConfigYaml !== undefined ? `${this.name}-base-config` : undefined;
+    const spec = mapping.spec(c.spec, c.construct?.image ?? '', baseName);
+    problems.push(...mapping.problems);
+    if (problems.length > 0) throw new LlamaStackConfigError(problems);
+    if (baseName !== undefined && !c.spec.overrideConfig) {
+      this.baseConfigMap = new ApiObject(this, 'BaseConfig', {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: pruned({ name: baseName, namespace: props.namespace, labels: { 'ogx.io/watch': 'true' } }),
+        data: { [CONFIG_KEY]: props.baseConfigYaml },
+      });
+    }
+    this.resource = new PlainOgxServer(this, 'Resource', {
+      metadata: pruned({ name: this.name, namespace: props.namespace }),
+      spec: spec as any,
+    });
+    this.node.defaultChild = this.resource;
+  }
+}

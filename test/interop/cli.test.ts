@@ -1,0 +1,334 @@
+/**
+ * The command-line renderer: the operator's v1alpha1 samples and the example apps' CRs render
+ * into valid objects (or fail with the exact problem), the Argo CD plugin and kustomize KRM
+ * function modes, and bad input.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { Chart, Testing, Yaml } from 'cdk8s';
+import * as YAML from 'yaml';
+import { LlamaStackDistribution, LlamaStackDistributionProps, specFromProps } from '../../src';
+import { CliIo, main } from '../../src/cli/main';
+import { schemaErrors } from '../support/k8s-schema';
+
+const SAMPLES_DIR = path.join(__dirname, '..', 'fixtures', 'samples-v1alpha1');
+const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
+
+interface Run { code: number; out: string; err: string }
+
+async function run(argv: string[], stdin = '', io: Partial<CliIo> = {}): Promise<Run> {
+  let out = '';
+  let err = '';
+  const code = await main(argv, { stdout: (t) => { out += t; }, stderr: (t) => { err += t; }, stdin: () => stdin, env: {}, ...io });
+  return { code, out, err };
+}
+
+function objects(yaml: string): any[] {
+  return YAML.parseAllDocuments(yaml).map((d) => d.toJS()).filter((o) => o !== null);
+}
+
+function tmpdir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'llsd-cli-'));
+}
+
+const CR = `apiVersion: llamastack.io/v1alpha2
+kind: LlamaStackDistribution
+metadata: {name: my-stack}
+spec:
+  distribution: {name: starter}
+  providers:
+    inference:
+    - {provider: vllm, endpoint: 'http://vllm:8000/v1'}
+`;
+
+describe('the operator\'s v1alpha1 samples', () => {
+  const samples = fs.readdirSync(SAMPLES_DIR).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml').sort();
+  const OBJECTS = ['ServiceAccount', 'Deployment', 'Service'];
+  const EXPECTED: { [file: string]: { code: number; kinds?: string[]; stderr?: string } } = {
+    '_v1alpha1_llamastackdistribution.yaml': {
+      code: 1,
+      stderr: '1 problem(s):\n- _v1alpha1_llamastackdistribution.yaml (llamastackdistribution-sample): spec.server.storage: '
+        + 'a ReadWriteOnce volume cannot be shared by several pods (replicas or autoscaling allow more than one) (as v1alpha2 spec.workload.storage)'
+        + ' — keep state in postgres/redis storage and drop the PVC, or run a single replica\n',
+    },
+    'example-with-ca-bundle.yaml': {
+      code: 1,
+      stderr: '1 problem(s):\n- example-with-ca-bundle.yaml (llamastack-with-config): spec.server.tlsConfig.caBundle: '
+        + 'a v1alpha1 CA bundle adds trusted CAs for outbound calls without serving TLS; v1alpha2 only has networking.tls.caBundle, '
+        + 'which its CRD accepts only with serving TLS (CEL: "caBundle is only valid when TLS is enabled") — convert by hand: serve TLS too '
+        + '(networking.tls: {enabled: true, secretName: <kubernetes.io/tls Secret>, caBundle: {configMapName: ...}}), or mount the ConfigMap '
+        + 'with workload.overrides.volumes/volumeMounts and set SSL_CERT_FILE in workload.overrides.env\n',
+    },
+    // The user's ConfigMap is passed through; overrideConfig means no generated one.
+    'example-with-configmap.yaml': { code: 0, kinds: ['ConfigMap', ...OBJECTS] },
+    'example-with-network-config.yaml': {
+      code: 0,
+      kinds: ['ConfigMap', ...OBJECTS, 'NetworkPolicy', 'ConfigMap', ...OBJECTS, 'NetworkPolicy', 'Ingress'],
+    },
+    'example-withoutconfigmap.yaml': { code: 0, kinds: ['ConfigMap', 'ServiceAccount', 'PersistentVolumeClaim', 'Deployment', 'Service'] },
+  };
+
+  test('every sample has an expectation', () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual(samples);
+  });
+
+  test.each(samples)('%s', async (file) => {
+    const r = await run(['render', '--pass-through', file], '', { cwd: SAMPLES_DIR });
+    const expected = EXPECTED[file];
+    expect(r.code).toBe(expected.code);
+    if (expected.stderr !== undefined) {
+      expect(r.err).toBe(expected.stderr);
+      expect(r.out).toBe('');
+      return;
+    }
+    expect(r.err).toBe('');
+    const objs = objects(r.out);
+    expect(objs.map((o) => o.kind)).toEqual(expected.kinds);
+    expect(schemaErrors(objs)).toEqual([]);
+  });
+
+  test('the CA-bundle sample renders without its tlsConfig, the one field it cannot honour', async () => {
+    const text = fs.readFileSync(path.join(SAMPLES_DIR, 'example-with-ca-bundle.yaml'), 'utf8')
+      .replace(/    tlsConfig:\n(      .*\n|\s*#.*\n)*/, '');
+    const r = await run(['render', '--pass-through', '--namespace', 'ai'], text);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(objects(r.out).every((o) => o.metadata.namespace === 'ai' || o.kind === 'ConfigMap')).toBe(true);
+  });
+
+  test('--output-dir writes one file per manifest (and per passed-through object)', async () => {
+    const dir = tmpdir();
+    const r = await run(['render', '--pass-through', 'example-with-network-config.yaml', 'example-with-configmap.yaml', '--output-dir', dir], '', { cwd: SAMPLES_DIR });
+    expect(r).toEqual({ code: 0, out: '', err: '' });
+    expect(fs.readdirSync(dir).sort()).toEqual([
+      'configmap-llama-stack-config.k8s.yaml', 'llamastack-with-userconfig.k8s.yaml',
+      'llamastackdistribution-network-example.k8s.yaml', 'llamastackdistribution-public.k8s.yaml',
+    ]);
+    const written = objects(fs.readFileSync(path.join(dir, 'llamastackdistribution-public.k8s.yaml'), 'utf8'));
+    expect(written.map((o) => o.kind)).toEqual(['ConfigMap', ...OBJECTS, 'NetworkPolicy', 'Ingress']);
+    expect(schemaErrors(written)).toEqual([]);
+  });
+});
+
+/** Runs an example app with LlamaStackDistribution replaced by a recorder of its props. */
+function exampleDistributions(app: string): { id: string; props: LlamaStackDistributionProps; namespace?: string }[] {
+  const captured: { id: string; props: LlamaStackDistributionProps; namespace?: string }[] = [];
+  const dir = tmpdir();
+  const cwd = process.cwd();
+  process.chdir(dir);
+  try {
+    jest.isolateModules(() => {
+      jest.doMock('cdk8s-llama-stack', () => {
+        /* eslint-disable @typescript-eslint/no-require-imports */
+        const actual = jest.requireActual('../../src');
+        const { Construct } = require('constructs');
+        const cdk8s = require('cdk8s');
+        /* eslint-enable @typescript-eslint/no-require-imports */
+        class Recorder extends Construct {
+          constructor(scope: any, id: string, props: LlamaStackDistributionProps) {
+            super(scope, id);
+            captured.push({ id, props, namespace: cdk8s.Chart.of(this).namespace });
+          }
+        }
+        return { ...actual, LlamaStackDistribution: Recorder };
+      });
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      require(path.join(EXAMPLES, app, 'main.ts'));
+    });
+  } finally {
+    process.chdir(cwd);
+    jest.dontMock('cdk8s-llama-stack');
+  }
+  return captured;
+}
+
+/** Props outside the v1alpha2 spec, which a CR cannot carry. */
+function specOnly(props: LlamaStackDistributionProps): LlamaStackDistributionProps {
+  const { labels: _l, nodeSelector: _n, tolerations: _t, imagePullPolicy: _i, ...rest } = props;
+  return {
+    ...rest,
+    ...(props.expose ? { expose: { hostname: props.expose.hostname } } : {}),
+    ...(props.persistentStorage ? { persistentStorage: { size: props.persistentStorage.size, mountPath: props.persistentStorage.mountPath } } : {}),
+  };
+}
+
+describe('the example apps, as CRs through the CLI', () => {
+  const apps = fs.readdirSync(EXAMPLES).filter((d) => fs.existsSync(path.join(EXAMPLES, d, 'main.ts'))).sort();
+
+  test.each(apps)('%s', async (app) => {
+    const distributions = exampleDistributions(app);
+    expect(distributions.length).toBeGreaterThan(0);
+    for (const { id, props, namespace } of distributions) {
+      const cr = {
+        apiVersion: 'llamastack.io/v1alpha2',
+        kind: 'LlamaStackDistribution',
+        metadata: { name: props.name ?? id, namespace: props.namespace ?? namespace },
+        spec: specFromProps(props),
+      };
+      const r = await run(['render'], Yaml.stringify(cr));
+      expect(r.err).toBe('');
+      expect(r.code).toBe(0);
+      const rendered = objects(r.out);
+      expect(schemaErrors(rendered)).toEqual([]);
+
+      const chart = new Chart(Testing.app(), 'direct', { namespace });
+      new LlamaStackDistribution(chart, id, specOnly(props));
+      expect(rendered).toEqual(Testing.synth(chart));
+    }
+  });
+});
+
+describe('Argo CD config management plugin (argocd-generate)', () => {
+  function appDir(): string {
+    const dir = tmpdir();
+    fs.writeFileSync(path.join(dir, 'stack.yaml'), CR);
+    fs.writeFileSync(path.join(dir, 'secret.yml'), 'apiVersion: v1\nkind: Secret\nmetadata: {name: vllm}\nstringData: {token: x}\n');
+    fs.writeFileSync(path.join(dir, 'kustomization.yaml'), 'resources: [stack.yaml]\n');
+    fs.writeFileSync(path.join(dir, 'README.md'), '# not a manifest\n');
+    return dir;
+  }
+
+  test('renders every *.yaml / *.yml of the directory, passes other objects through, writes nothing', async () => {
+    const dir = appDir();
+    const before = fs.readdirSync(dir).sort();
+    const r = await run(['argocd-generate'], '', { cwd: dir, env: { ARGOCD_APP_NAMESPACE: 'team-a' } });
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const objs = objects(r.out);
+    expect(objs.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([
+      'Secret/vllm', expect.stringMatching(/^ConfigMap\/my-stack-config-/), 'ServiceAccount/my-stack-sa', 'Deployment/my-stack', 'Service/my-stack-service',
+    ]);
+    expect(objs.slice(1).every((o) => o.metadata.namespace === 'team-a')).toBe(true);
+    expect(objs[0].metadata.namespace).toBeUndefined(); // Argo CD puts passed-through objects in the destination namespace
+    expect(fs.readdirSync(dir).sort()).toEqual(before);
+  });
+
+  test('the target comes from the Application\'s plugin env (ARGOCD_ENV_*), and `generate` is an alias', async () => {
+    const r = await run(['generate'], '', { cwd: appDir(), env: { ARGOCD_ENV_LLAMA_STACK_TARGET: 'llama-stack-0.7' } });
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('image: docker.io/llamastack/distribution-starter:0.7.1');
+    const bad = await run(['argocd-generate'], '', { cwd: appDir(), env: { ARGOCD_ENV_LLAMA_STACK_TARGET: 'ogx-9' } });
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/unknown target in ARGOCD_ENV_LLAMA_STACK_TARGET: ogx-9/);
+  });
+
+  test('an invalid manifest fails the generation with every problem', async () => {
+    const dir = appDir();
+    fs.writeFileSync(path.join(dir, 'broken.yaml'), CR.replace('my-stack', 'Broken').replace('vllm,', 'vllm, id: "",'));
+    const r = await run(['argocd-generate'], '', { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    expect(r.err).toBe('2 problem(s):\n'
+      + '- broken.yaml (Broken): metadata.name: "Broken" is not a valid name: object names are derived from it (Broken-network-policy…) — use lower-case letters, digits and \'-\', at most 48 characters (set props.name)\n'
+      + '- broken.yaml (Broken): spec.providers.inference[0]: id must not be empty if specified — remove id, or set it to a unique name\n');
+  });
+
+  test('an empty directory is an error', async () => {
+    const r = await run(['argocd-generate'], '', { cwd: tmpdir() });
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/no \*\.yaml or \*\.yml files to render/);
+  });
+});
+
+describe('kustomize exec KRM function (krm)', () => {
+  const functionConfig = YAML.parse(CR);
+  functionConfig.metadata.annotations = { 'config.kubernetes.io/function': 'exec:\n  path: ./render-llama-stack\n' };
+
+  test('generator: renders the functionConfig; transformer: replaces LlamaStackDistribution items, keeps the rest', async () => {
+    const other = YAML.parse(CR.replace('my-stack', 'other'));
+    const list = {
+      apiVersion: 'config.kubernetes.io/v1',
+      kind: 'ResourceList',
+      items: [{ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', annotations: { 'config.kubernetes.io/index': '0' } } }, other],
+      functionConfig,
+    };
+    const r = await run(['krm', '--namespace', 'ai'], Yaml.stringify(list));
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const [out] = objects(r.out);
+    expect(out.apiVersion).toBe('config.kubernetes.io/v1');
+    expect(out.kind).toBe('ResourceList');
+    expect(out.items.map((o: any) => `${o.kind}/${o.metadata.name}`)).toEqual([
+      'Secret/s',
+      expect.stringMatching(/^ConfigMap\/other-config-/), 'ServiceAccount/other-sa', 'Deployment/other', 'Service/other-service',
+      expect.stringMatching(/^ConfigMap\/my-stack-config-/), 'ServiceAccount/my-stack-sa', 'Deployment/my-stack', 'Service/my-stack-service',
+    ]);
+    expect(schemaErrors(out.items.slice(1))).toEqual([]);
+    expect(out.items[0]).toEqual(list.items[0]);
+  });
+
+  test('problems go to results (severity error) and stderr, with exit code 1', async () => {
+    const broken = { ...functionConfig, spec: { distribution: { name: 'nope' } } };
+    const r = await run(['krm'], Yaml.stringify({ apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList', items: [], functionConfig: broken }));
+    expect(r.code).toBe(1);
+    const [out] = objects(r.out);
+    expect(out.items).toEqual([]);
+    expect(out.results).toEqual([{ severity: 'error', message: expect.stringMatching(/^functionConfig \(my-stack\): spec\.distribution\.name: OGX 0\.8\.0 has no distribution "nope"/) }]);
+    expect(r.err).toContain('spec.distribution.name');
+    const notAList = await run(['krm'], CR);
+    expect(notAList.code).toBe(1);
+    expect(notAList.err).toMatch(/expected one config.kubernetes.io\/v1 ResourceList/);
+  });
+});
+
+describe('bad input', () => {
+  const V1 = `apiVersion: llamastack.io/v1alpha1
+kind: LlamaStackDistribution
+metadata: {name: old}
+spec:
+  replicas: 1
+  server:
+    distribution: {name: starter}
+    containerSpec: {name: server, port: 8321}
+    userConfig: {configMapName: cfg, configMapNamespace: elsewhere}
+    extra: true
+`;
+
+  test.each<[string, string[], string, number, string | RegExp]>([
+    ['wrong kind', ['render'], 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n', 1,
+      '1 problem(s):\n- stdin (x): kind: expected llamastack.io/v1alpha2 LlamaStackDistribution, got v1/ConfigMap'
+      + ' — pass a LlamaStackDistribution (llamastack.io/v1alpha2, or llamastack.io/v1alpha1, which is converted)\n'],
+    ['an OGXServer', ['render'], 'apiVersion: ogx.io/v1beta1\nkind: OGXServer\nmetadata: {name: x}\n', 1, /OGXServer manifests are reconciled by the OGX operator/],
+    ['unparseable YAML', ['render'], `${CR}---\na: [\n`, 1, /^1 problem\(s\):\n- stdin: document 2: \(yaml\): Flow sequence in block collection/],
+    ['invalid v1alpha1: every problem with its path', ['render', '--namespace', 'ai'], V1, 1,
+      '3 problem(s):\n'
+      + '- stdin (old): spec.server.extra: unknown field "extra" — remove it; known fields: distribution, containerSpec, workers, podOverrides, '
+      + 'podDisruptionBudget, topologySpreadConstraints, autoscaling, storage, userConfig, tlsConfig\n'
+      + '- stdin (old): spec.server.containerSpec.name: v1alpha2 has no container name: the server container is always "llama-stack", not the string "server"'
+      + ' — remove containerSpec.name (or set it to llama-stack), and rename references to the container (kubectl exec -c, log queries)\n'
+      + '- stdin (old): spec.server.userConfig.configMapNamespace: the ConfigMap is in namespace the string "elsewhere", not "ai": v1alpha2 overrideConfig only '
+      + 'reads a ConfigMap of the server\'s own namespace (the v1alpha1 operator could not mount it either) — copy the ConfigMap into "ai" and drop configMapNamespace\n'],
+    ['a manifest in another namespace', ['render', '--namespace', 'b'], CR.replace('{name: my-stack}', '{name: my-stack, namespace: a}'), 1,
+      /metadata\.namespace: the manifest is in namespace "a", not "b"/],
+    ['a missing file', ['render', '/nonexistent/llsd.yaml'], '', 1, /^1 problem\(s\):\n- \/nonexistent\/llsd.yaml: cannot read: ENOENT/],
+    ['bad flag', ['render', '--nope'], '', 2, /^error: unknown option: --nope\nusage: cdk8s-llama-stack/],
+    ['missing value', ['render', '--target'], '', 2, /^error: --target needs a value/],
+    ['bad target', ['render', '--target=ogx-9'], '', 2, /^error: unknown target: ogx-9 \(use ogx-0.8, llama-stack-0.7, operator\)/],
+    ['files for argocd-generate', ['argocd-generate', 'x.yaml'], '', 2, /^error: argocd-generate takes no file arguments \(x.yaml\)/],
+    ['no command', [], '', 2, /^usage: cdk8s-llama-stack <command>/],
+    ['unknown command', ['publish'], '', 2, /^error: unknown command: publish/],
+  ])('%s', async (_what, argv, stdin, code, message) => {
+    const r = await run(argv, stdin);
+    expect(r.code).toBe(code);
+    if (typeof message === 'string') expect(r.err).toBe(message);
+    else expect(r.err).toMatch(message);
+    expect(r.out).toBe('');
+  });
+
+  test('--help prints the usage on stdout', async () => {
+    const r = await run(['render', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^usage: cdk8s-llama-stack <command> \[options\]/);
+    expect(r.out).toContain('argocd-generate');
+    expect(r.err).toBe('');
+  });
+
+  test('duplicate names with --output-dir are an error, and nothing is written', async () => {
+    const dir = path.join(tmpdir(), 'out');
+    const r = await run(['render', '--output-dir', dir], `${CR}---\n${CR.replace('{name: my-stack}', '{name: my-stack, namespace: b}')}`);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/two documents would be written to my-stack\.k8s\.yaml/);
+    expect(fs.existsSync(dir)).toBe(false);
+  });
+});

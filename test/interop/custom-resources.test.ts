@@ -1,0 +1,338 @@
+/**
+ * "To a CR": LlamaStackDistributionResource and OgxServerResource emit CRs their CRDs accept,
+ * and a LlamaStackDistribution CR read back renders exactly what the props render directly.
+ */
+import { Chart, Testing, Yaml } from 'cdk8s';
+import {
+  InferenceProvider, LlamaStackDistribution, LlamaStackDistributionProps, SafetyProvider, SecretRef, ServerTarget, StorageBackend,
+  ToolRuntimeProvider, VectorIoProvider,
+} from '../../src';
+import { LlamaStackDistributionResource, OgxServerResource } from '../../src/interop/custom-resources';
+import { LlamaStackDistributionManifest } from '../../src/interop/manifest';
+import { crdSchemaErrors } from '../support/crd-schema';
+import { schemaErrors } from '../support/k8s-schema';
+import { problemsOf } from '../support/problems';
+
+const vllm = InferenceProvider.vllm({
+  id: 'vllm-primary', endpoint: 'http://vllm.models.svc:8000/v1', apiKey: SecretRef.fromSecretName('vllm', 'token'),
+});
+
+/** Props every CR can carry (no postgres field by field, labels, node placement…). */
+const CASES: [string, LlamaStackDistributionProps][] = [
+  ['minimal, short-form models', { inference: [vllm], models: ['llama-3.1-8b', 'granite-3.3-8b'] }],
+  ['production-like', {
+    namespace: 'ai-platform',
+    inference: [vllm, InferenceProvider.openai({ id: 'openai', apiKey: SecretRef.fromSecretName('openai', 'api-key') })],
+    safety: [SafetyProvider.nvidia({ id: 'guardrails', endpoint: 'http://nemo-guardrails.safety.svc:7331' })],
+    vectorIo: [VectorIoProvider.pgvector({ host: 'pgvector.data.svc', db: 'vectors', user: 'llama', password: SecretRef.fromSecretName('pg', 'password') })],
+    toolRuntime: [ToolRuntimeProvider.tavilySearch({ apiKey: SecretRef.fromSecretName('tavily', 'api-key') })],
+    models: [{ name: 'meta-llama/Llama-3.3-70B-Instruct', provider: 'vllm-primary', contextLength: 131072 }, { name: 'gpt-4o', provider: 'openai' }],
+    shields: ['content-safety'],
+    kvStorage: StorageBackend.redis({ endpoint: 'redis://redis-master.data.svc:6379' }),
+    replicas: 3,
+    workers: 2,
+    resources: { requests: { cpu: '2', memory: '4Gi' }, limits: { memory: '4Gi', cpu: '4' } },
+    autoscaling: { minReplicas: 3, maxReplicas: 10, targetCPUUtilizationPercentage: 70 },
+    tls: { secretName: 'llama-tls', caBundle: { configMapName: 'corporate-ca', configMapKeys: ['root.crt', 'issuing.crt'] } },
+    expose: { hostname: 'llama.example.com' },
+    allowedFrom: { namespaces: ['ingress-nginx'], labels: ['team/llm'] },
+  }],
+  ['pod overrides, PVC, PDB, topology spread', {
+    inference: [vllm],
+    persistentStorage: { size: '20Gi' },
+    serviceAccountName: 'llama-runner',
+    env: { LOG_LEVEL: 'debug' },
+    args: ['--verbose'],
+    volumes: [{ name: 'extra', configMap: { name: 'extra' } }],
+    volumeMounts: [{ name: 'extra', mountPath: '/extra' }],
+    terminationGracePeriodSeconds: 60,
+    podDisruptionBudget: { minAvailable: 1 },
+    topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'ScheduleAnyway' }],
+    port: 9000,
+  }],
+  ['llama-stack 0.7, disabled APIs', { target: ServerTarget.LLAMA_STACK_0_7, inference: [vllm], disabledApis: ['eval', 'scoring'], replicas: 2 }],
+  ['override ConfigMap', { overrideConfigMapName: 'my-config', replicas: 0 }],
+  ['operator target, postgres connection string', {
+    target: ServerTarget.OPERATOR,
+    inference: [vllm],
+    sqlStorage: StorageBackend.postgres({ connectionString: SecretRef.fromSecretName('pg', 'dsn') }),
+  }],
+  ['a whole spec', { spec: { distribution: { name: 'starter' }, providers: { inference: [{ provider: 'ollama', endpoint: 'http://ollama:11434/v1' }] } } }],
+];
+
+function synthDirect(props: LlamaStackDistributionProps): any[] {
+  const chart = Testing.chart();
+  new LlamaStackDistribution(chart, 'llama', props);
+  return Testing.synth(chart);
+}
+
+function emitCr(props: LlamaStackDistributionProps): any {
+  const chart = Testing.chart();
+  new LlamaStackDistributionResource(chart, 'llama', props);
+  const out = Testing.synth(chart);
+  expect(out).toHaveLength(1);
+  return out[0];
+}
+
+describe('round trip: props → LlamaStackDistribution CR → manifest → LlamaStackDistribution', () => {
+  test.each(CASES)('%s', (_name, props) => {
+    const cr = emitCr(props);
+    expect(cr.apiVersion).toBe('llamastack.io/v1alpha2');
+    expect(cr.kind).toBe('LlamaStackDistribution');
+    expect(cr.metadata).toEqual(props.namespace ? { name: 'llama', namespace: props.namespace } : { name: 'llama' });
+    expect(crdSchemaErrors(cr)).toEqual([]);
+
+    const direct = synthDirect(props);
+    expect(schemaErrors(direct)).toEqual([]);
+    for (const parsed of [LlamaStackDistributionManifest.fromObject(cr), LlamaStackDistributionManifest.parse(Yaml.stringify(cr))]) {
+      const chart = Testing.chart();
+      LlamaStackDistributionManifest.toDistribution(chart, 'llama', parsed, { target: props.target });
+      expect(Testing.synth(chart)).toEqual(direct);
+    }
+  });
+
+  test('synthesize() reads the text and renders the same objects', () => {
+    const props = CASES[0][1];
+    const chart = Testing.chart();
+    LlamaStackDistributionManifest.synthesize(chart, 'llama', Yaml.stringify(emitCr(props)));
+    expect(Testing.synth(chart)).toEqual(synthDirect(props));
+  });
+
+  test('quantities stay plain values (the imported class would drop them)', () => {
+    const cr = emitCr(CASES[1][1]);
+    expect(cr.spec.workload.resources).toEqual({ requests: { cpu: '2', memory: '4Gi' }, limits: { memory: '4Gi', cpu: '4' } });
+    expect(cr.spec.resources.models[0]).toEqual({ name: 'meta-llama/Llama-3.3-70B-Instruct', provider: 'vllm-primary', contextLength: 131072 });
+  });
+
+  test('the CR takes the chart namespace like any object', () => {
+    const chart = new Chart(Testing.app(), 'c', { namespace: 'team-a' });
+    new LlamaStackDistributionResource(chart, 'llama', { inference: [vllm] });
+    expect(Testing.synth(chart)[0].metadata).toEqual({ name: 'llama', namespace: 'team-a' });
+  });
+});
+
+
+describe('LlamaStackDistributionResource checks', () => {
+  test('the construct checks run (validateSpec, name, image)', () => {
+    const paths = problemsOf(() => new LlamaStackDistributionResource(Testing.chart(), 'Bad_Name', {
+      inference: [vllm], replicas: -1, image: 'docker.io/ogxai/distribution-starter:latest',
+    })).map((p) => p.path);
+    expect(paths).toEqual(expect.arrayContaining(['id', 'spec.workload.replicas', 'props.image']));
+  });
+
+  test('every prop the CRD cannot carry is an error with its path', () => {
+    const problems = problemsOf(() => new LlamaStackDistributionResource(Testing.chart(), 'llama', {
+      inference: [vllm],
+      sqlStorage: StorageBackend.postgres({ host: 'pg', user: 'llama', password: SecretRef.fromSecretName('pg', 'pw') }),
+      labels: { team: 'a' },
+      nodeSelector: { gpu: 'true' },
+      tolerations: [{ key: 'gpu', operator: 'Exists' }],
+      imagePullPolicy: 'Always',
+      persistentStorage: { storageClassName: 'fast' },
+      expose: { ingressClassName: 'nginx' },
+      distribution: 'starter',
+      image: 'docker.io/ogxai/distribution-starter:0.8.0',
+      baseConfigYaml: 'version: 2\nproviders: {}\n',
+    }));
+    expect(problems.map((p) => p.path)).toEqual([
+      'props.labels', 'props.nodeSelector', 'props.tolerations', 'props.imagePullPolicy', 'props.persistentStorage.storageClassName',
+      'props.expose.ingressClassName', 'props.baseConfigYaml', 'props.image',
+      'props.sqlStorage(host)', 'props.sqlStorage(port)', 'props.sqlStorage(db)', 'props.sqlStorage(user)', 'props.sqlStorage(password)',
+    ]);
+    expect(problems[0].message).toMatch(/llamastack.io\/v1alpha2 LlamaStackDistribution CRD has no field for labels/);
+  });
+});
+
+describe('OgxServerResource', () => {
+  const props: LlamaStackDistributionProps = {
+    namespace: 'ai',
+    inference: [vllm, InferenceProvider.openai({ id: 'openai', apiKey: SecretRef.fromSecretName('openai', 'api-key') })],
+    vectorIo: [VectorIoProvider.pgvector({ host: 'pg', db: 'v', user: 'u', password: SecretRef.fromSecretName('pg', 'password') })],
+    toolRuntime: [ToolRuntimeProvider.tavilySearch({ apiKey: SecretRef.fromSecretName('tavily', 'api-key') })],
+    models: ['llama-3.1-8b', { name: 'gpt-4o', provider: 'openai', contextLength: 128000 }],
+    kvStorage: StorageBackend.redis({ endpoint: 'redis://redis:6379' }),
+    sqlStorage: StorageBackend.sqlite(),
+    disabledApis: ['eval', 'vector_io'].slice(0, 1),
+    replicas: 3,
+    workers: 2,
+    resources: { requests: { cpu: '2', memory: '4Gi' } },
+    autoscaling: { minReplicas: 3, maxReplicas: 10 },
+    podDisruptionBudget: { maxUnavailable: 1 },
+    tls: { secretName: 'tls', caBundle: { configMapName: 'ca', configMapKeys: ['a.crt', 'b.crt'] } },
+    expose: { hostname: 'llama.example.com' },
+    allowedFrom: { namespaces: ['front'], labels: ['team'] },
+    serviceAccountName: 'runner',
+    env: { LOG_LEVEL: 'debug' },
+  };
+
+  function emit(p: LlamaStackDistributionProps): any[] {
+    const chart = Testing.chart();
+    new OgxServerResource(chart, 'llama', p);
+    return Testing.synth(chart);
+  }
+
+  test('maps the props field by field, and the CRD schema accepts it', () => {
+    const [cr] = emit(props);
+    expect(crdSchemaErrors(cr)).toEqual([]);
+    expect(cr).toEqual({
+      apiVersion: 'ogx.io/v1beta1',
+      kind: 'OGXServer',
+      metadata: { name: 'llama', namespace: 'ai' },
+      spec: {
+        distribution: { image: 'docker.io/ogxai/distribution-starter:0.8.0' },
+        providers: {
+          inference: {
+            remote: {
+              custom: [
+                { id: 'vllm-primary', type: 'remote::vllm', settings: { base_url: 'http://vllm.models.svc:8000/v1' }, secretRefs: { api_token: { name: 'vllm', key: 'token' } } },
+                { id: 'openai', type: 'remote::openai', secretRefs: { api_key: { name: 'openai', key: 'api-key' } } },
+              ],
+            },
+          },
+          vectorIo: {
+            remote: {
+              custom: [{ id: 'pgvector', type: 'remote::pgvector', settings: { host: 'pg', db: 'v', user: 'u' }, secretRefs: { password: { name: 'pg', key: 'password' } } }],
+            },
+          },
+          toolRuntime: { remote: { custom: [{ id: 'tavily-search', type: 'remote::tavily-search', secretRefs: { api_key: { name: 'tavily', key: 'api-key' } } }] } },
+        },
+        resources: { models: [{ name: 'llama-3.1-8b' }, { name: 'gpt-4o', provider: 'openai', contextLength: 128000 }] },
+        storage: { kv: { type: 'redis', endpoint: 'redis://redis:6379' }, sql: { type: 'sqlite' } },
+        network: {
+          tls: { secretName: 'tls' },
+          externalAccess: { enabled: true, hostname: 'llama.example.com' },
+          policy: {
+            enabled: true,
+            ingress: [{
+              from: [
+                { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'front' } } },
+                { namespaceSelector: { matchExpressions: [{ key: 'team', operator: 'Exists' }] } },
+              ],
+              ports: [{ protocol: 'TCP', port: 8321 }],
+            }],
+          },
+        },
+        tls: { trust: { caCertificates: [{ name: 'ca', key: 'a.crt' }, { name: 'ca', key: 'b.crt' }] } },
+        workload: {
+          replicas: 3,
+          workers: 2,
+          resources: { requests: { cpu: '2', memory: '4Gi' } },
+          autoscaling: { minReplicas: 3, maxReplicas: 10 },
+          podDisruptionBudget: { maxUnavailable: 1 },
+          overrides: { serviceAccountName: 'runner', env: [{ name: 'LOG_LEVEL', value: 'debug' }] },
+        },
+        monitoring: { enabled: false },
+      },
+    });
+  });
+
+  test('no allowedFrom: no NetworkPolicy (as LlamaStackDistribution); "*": all namespaces', () => {
+    expect(emit({ inference: [vllm] })[0].spec.network).toEqual({ policy: { enabled: false } });
+    const all = emit({ inference: [vllm], allowedFrom: { namespaces: ['*'] }, port: 9000 })[0];
+    expect(all.spec.network).toEqual({ port: 9000, policy: { enabled: true, ingress: [{ from: [{ namespaceSelector: {} }], ports: [{ protocol: 'TCP', port: 9000 }] }] } });
+    expect(crdSchemaErrors(all)).toEqual([]);
+  });
+
+  test('overrideConfig, disabled APIs, storage PVC', () => {
+    const [cr] = emit({ overrideConfigMapName: 'my-config', persistentStorage: { size: '5Gi' } });
+    expect(cr.spec.overrideConfig).toEqual({ name: 'my-config', key: 'config.yaml' });
+    expect(cr.spec.workload).toEqual({ storage: { size: '5Gi' } });
+    expect(crdSchemaErrors(cr)).toEqual([]);
+    // APIs OGX no longer has are left out (disabling them changes nothing).
+    expect(emit({ inference: [vllm], disabledApis: ['eval', 'telemetry'] })[0].spec.disabledAPIs).toBeUndefined();
+    const [d] = emit({
+      image: 'registry.example.com/ogx-custom:1.2.3',
+      baseConfigYaml: 'version: 2\ndistro_name: custom\napis: [inference, vector_io]\nproviders:\n  inference: []\n',
+      inference: [vllm],
+      disabledApis: ['vector_io', 'eval'],
+    }).filter((o) => o.kind === 'OGXServer');
+    expect(d.spec.disabledAPIs).toEqual(['vector_io']);
+    expect(crdSchemaErrors(d)).toEqual([]);
+  });
+
+  test('baseConfigYaml becomes a watched ConfigMap referenced by baseConfig', () => {
+    const base = 'version: 2\ndistro_name: custom\napis: [inference]\nproviders:\n  inference: []\n';
+    const out = emit({ image: 'registry.example.com/ogx-custom:1.2.3', baseConfigYaml: base, inference: [vllm] });
+    expect(out.map((o) => o.kind)).toEqual(['ConfigMap', 'OGXServer']);
+    expect(out[0]).toEqual({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'llama-base-config', labels: { 'ogx.io/watch': 'true' } },
+      data: { 'config.yaml': base },
+    });
+    expect(out[1].spec.distribution).toEqual({ image: 'registry.example.com/ogx-custom:1.2.3' });
+    expect(out[1].spec.baseConfig).toEqual({ name: 'llama-base-config', key: 'config.yaml' });
+    expect(crdSchemaErrors(out[1])).toEqual([]);
+  });
+
+  test('what the OGXServer CRD cannot express: one error per path', () => {
+    const problems = problemsOf(() => new OgxServerResource(new Chart(Testing.app(), 'c'), 'llama', {
+      inference: [vllm],
+      safety: [SafetyProvider.nvidia({ endpoint: 'http://guardrails:7331' })],
+      shields: ['content-safety'],
+      sqlStorage: StorageBackend.postgres({ host: 'pg', user: 'u', password: SecretRef.fromSecretName('pg', 'pw') }),
+      disabledApis: ['agents', 'scoring'],
+      terminationGracePeriodSeconds: 30,
+      tls: { secretName: 'tls', caBundle: { configMapName: 'ca', configMapNamespace: 'certs', configMapKeys: ['.hidden'] } },
+      labels: { a: 'b' },
+      nodeSelector: { gpu: 'true' },
+      expose: { ingressClassName: 'nginx' },
+    }));
+    expect(problems.map((p) => p.path)).toEqual([
+      'props.labels', 'props.nodeSelector', 'props.expose.ingressClassName',
+      'spec.providers.safety', 'spec.storage.sql', 'spec.resources.shields',
+      'spec.networking.tls.caBundle.configMapNamespace', 'spec.networking.tls.caBundle.configMapKeys[0].key',
+      'spec.workload.overrides.terminationGracePeriodSeconds',
+    ]);
+    expect(problems.find((p) => p.path === 'spec.providers.safety')?.message).toBe(
+      'the OGXServer CRD cannot express this: OGXServer has no safety API (removed upstream after OGX 0.8)');
+  });
+
+  test('only OGX targets', () => {
+    expect(problemsOf(() => new OgxServerResource(Testing.chart(), 'llama', { target: ServerTarget.OPERATOR, inference: [vllm] }))).toContainEqual({
+      path: 'props.target', message: 'the OGX operator runs OGX servers, not the operator pipeline (v1alpha2)',
+    });
+  });
+
+  test('the construct checks run too (dry run of LlamaStackDistribution)', () => {
+    const problems = problemsOf(() => new OgxServerResource(Testing.chart(), 'llama', {
+      inference: [InferenceProvider.custom('nope', { endpoint: 'http://x' })],
+      tools: ['builtin::websearch'],
+      kvStorage: StorageBackend.redis({ endpoint: 'redis://r:6379', password: SecretRef.fromSecretName('r', 'pw') }),
+    }));
+    expect(problems.map((p) => p.path)).toEqual(expect.arrayContaining([
+      'spec.providers.inference[0].provider', 'spec.resources.tools', 'spec.storage.kv.password',
+    ]));
+  });
+});
+
+describe('crdSchemaErrors (test support)', () => {
+  test('reports types, required, enum, bounds, patterns and unknown fields', () => {
+    const errors = crdSchemaErrors({
+      apiVersion: 'ogx.io/v1beta1',
+      kind: 'OGXServer',
+      metadata: { name: 'x' },
+      spec: {
+        distribution: { name: 'starter', imageTypo: 'x' },
+        disabledAPIs: ['safety'],
+        network: { port: 70000 },
+        workload: { replicas: 'two', storage: { size: '10 GB' }, podDisruptionBudget: { maxUnavailable: true } },
+        storage: { kv: { password: { name: 'p', key: '.bad' } } },
+        resources: { models: [] },
+      },
+    });
+    expect(errors).toEqual([
+      'OGXServer/x spec.distribution.imageTypo: unknown field',
+      'OGXServer/x spec.disabledAPIs[0]: "safety" is not one of ["batches","file_processors","inference","responses","tool_runtime","vector_io","files"]',
+      'OGXServer/x spec.network.port: 70000 is greater than maximum 65535',
+      'OGXServer/x spec.workload.replicas: must be integer, not string',
+      'OGXServer/x spec.workload.storage.size: "10 GB" does not match ^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$',
+      'OGXServer/x spec.workload.podDisruptionBudget.maxUnavailable: must be an integer or a string, not boolean',
+      'OGXServer/x spec.storage.kv.password.key: ".bad" does not match ^[a-zA-Z0-9]([a-zA-Z0-9\\-_.]*[a-zA-Z0-9])?$',
+      'OGXServer/x spec.resources.models: fewer than minItems 1',
+    ]);
+    expect(crdSchemaErrors({ apiVersion: 'llamastack.io/v1alpha2', kind: 'LlamaStackDistribution', metadata: { name: 'x' } }))
+      .toEqual(['LlamaStackDistribution/x spec: required']);
+    expect(crdSchemaErrors({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } })).toEqual(['ConfigMap/x: no CRD in crds/ for v1 ConfigMap']);
+  });
+});
