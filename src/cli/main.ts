@@ -269,14 +269,25 @@ function argocdGenerate(r: Renderer, io: CliIo, cwd: string): Input[] {
 
 const RESOURCE_LIST = { apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList' };
 
+/** Same apiVersion, kind, name and namespace: the identity kustomize gives a resource. */
+function sameObject(a: any, b: any): boolean {
+  const id = (o: any) => JSON.stringify([o?.apiVersion, o?.kind, o?.metadata?.name, o?.metadata?.namespace ?? '']);
+  return id(a) === id(b);
+}
+
 function krm(r: Renderer, io: CliIo): number {
   const docs = r.read(io.stdin(), 'stdin');
   const list = docs[0]?.value as any;
   if (docs.length !== 1 || list?.kind !== RESOURCE_LIST.kind || (list.items !== undefined && !Array.isArray(list.items))) {
     r.problems.push(`stdin: expected one ${RESOURCE_LIST.apiVersion} ${RESOURCE_LIST.kind} (items: [...], functionConfig: {...})`);
   } else {
-    (list.items ?? []).forEach((item: unknown, i: number) => r.add({ source: `items[${i}]`, index: i + 1, value: item }));
-    if (isDistributionManifest(list.functionConfig)) r.add({ source: 'functionConfig', index: 0, value: list.functionConfig });
+    const items: unknown[] = list.items ?? [];
+    items.forEach((item, i) => r.add({ source: `items[${i}]`, index: i + 1, value: item }));
+    // kustomize 4.x also passes a generator's config among the items (marked local-config): render it once.
+    const fc = list.functionConfig;
+    if (isDistributionManifest(fc) && !items.some((item) => sameObject(item, fc))) {
+      r.add({ source: 'functionConfig', index: 0, value: fc });
+    }
   }
   const failed = r.problems.length > 0;
   if (failed) io.stderr(problemsText(r.problems));

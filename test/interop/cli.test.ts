@@ -258,6 +258,15 @@ describe('kustomize exec KRM function (krm)', () => {
     expect(out.items[0]).toEqual(list.items[0]);
   });
 
+  test('a generator config kustomize also passes as an item (kustomize 4.x, local-config) is rendered once', async () => {
+    const asItem = { ...functionConfig, metadata: { ...functionConfig.metadata, annotations: { 'config.kubernetes.io/local-config': 'true' } } };
+    const list = { apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList', items: [asItem], functionConfig };
+    const r = await run(['krm'], Yaml.stringify(list));
+    expect(r.err).toBe('');
+    const [out] = objects(r.out);
+    expect(out.items.map((o: any) => o.kind)).toEqual(['ConfigMap', 'ServiceAccount', 'Deployment', 'Service']);
+  });
+
   test('problems go to results (severity error) and stderr, with exit code 1', async () => {
     const broken = { ...functionConfig, spec: { distribution: { name: 'nope' } } };
     const r = await run(['krm'], Yaml.stringify({ apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList', items: [], functionConfig: broken }));
