@@ -6,7 +6,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
+import { crdSchemaErrors } from './support/crd-schema';
 import { schemaErrors } from './support/k8s-schema';
+import { main } from '../src/cli/main';
 
 const EXAMPLES = path.join(__dirname, '..', 'examples');
 const apps = fs.readdirSync(EXAMPLES).filter((d) => fs.existsSync(path.join(EXAMPLES, d, 'main.ts'))).sort();
@@ -28,11 +30,14 @@ function synthApp(app: string): any[] {
     .flatMap((f) => YAML.parseAllDocuments(fs.readFileSync(path.join(out, f), 'utf8')).map((d) => d.toJS()));
 }
 
-test('there are a minimal and a production example', () => {
-  expect(apps).toEqual(['minimal', 'production']);
+/** Apps that deploy the server themselves (the operator app emits custom resources). */
+const workloadApps = apps.filter((app) => app !== 'operator');
+
+test('there are a minimal, an operator and a production example', () => {
+  expect(apps).toEqual(['minimal', 'operator', 'production']);
 });
 
-test.each(apps)('%s synthesizes valid objects', (app) => {
+test.each(workloadApps)('%s synthesizes valid objects', (app) => {
   const manifests = synthApp(app);
   expect(manifests.length).toBeGreaterThanOrEqual(4);
   expect(schemaErrors(manifests)).toEqual([]);
@@ -49,4 +54,17 @@ test('the production example has every object kind', () => {
   expect(synthApp('production').map((m) => m.kind)).toEqual([
     'ConfigMap', 'ServiceAccount', 'Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'NetworkPolicy', 'Ingress',
   ]);
+});
+
+test('the operator example emits a LlamaStackDistribution and an OGXServer their CRDs accept', async () => {
+  const crs = synthApp('operator');
+  expect(crs.map((m) => `${m.apiVersion} ${m.kind}`)).toEqual(['llamastack.io/v1alpha2 LlamaStackDistribution', 'ogx.io/v1beta1 OGXServer']);
+  expect(crs.map((cr) => crdSchemaErrors(cr))).toEqual([[], []]);
+  // The operator's CR is also input the CLI renders without the operator.
+  let out = '';
+  const code = await main(['render'], { stdout: (t) => { out += t; }, stderr: (t) => { out += t; }, stdin: () => YAML.stringify(crs[0]) });
+  expect(code).toBe(0);
+  const objects = YAML.parseAllDocuments(out).map((d) => d.toJS());
+  expect(objects.map((o) => o.kind)).toEqual(['ConfigMap', 'ServiceAccount', 'Deployment', 'Service', 'PodDisruptionBudget', 'NetworkPolicy', 'Ingress']);
+  expect(schemaErrors(objects)).toEqual([]);
 });

@@ -1,0 +1,34 @@
+// For clusters that run an operator: the same typed props, emitted as the custom resource the
+// operator reconciles instead of the workload. One chart per operator:
+// - the llama-stack operator's llamastack.io/v1alpha2 LlamaStackDistribution;
+// - the OGX operator's ogx.io/v1beta1 OGXServer (mapping and limits in docs/interop.md).
+import { App, Chart } from 'cdk8s';
+import {
+  InferenceProvider, LlamaStackDistributionProps, LlamaStackDistributionResource, OgxServerResource, SecretRef, StorageBackend,
+} from 'cdk8s-llama-stack';
+
+const props: LlamaStackDistributionProps = {
+  inference: [
+    InferenceProvider.vllm({
+      id: 'vllm-primary',
+      endpoint: 'http://vllm.models.svc.cluster.local:8000/v1',
+      apiKey: SecretRef.fromSecretName('vllm-credentials', 'token'),
+    }),
+    InferenceProvider.openai({ id: 'openai', apiKey: SecretRef.fromSecretName('openai-credentials', 'api-key') }),
+  ],
+  models: [
+    { name: 'meta-llama/Llama-3.3-70B-Instruct', provider: 'vllm-primary', contextLength: 131072 },
+    { name: 'gpt-4o', provider: 'openai' },
+  ],
+  kvStorage: StorageBackend.redis({ endpoint: 'redis://redis-master.data.svc.cluster.local:6379' }),
+  replicas: 2,
+  resources: { requests: { cpu: '2', memory: '4Gi' }, limits: { memory: '4Gi' } },
+  podDisruptionBudget: { minAvailable: 1 },
+  expose: { hostname: 'llama.example.com' },
+  allowedFrom: { namespaces: ['chat-frontend'] },
+};
+
+const app = new App({ outdir: 'dist/examples/operator' });
+new LlamaStackDistributionResource(new Chart(app, 'llama-stack-operator', { namespace: 'ai' }), 'llama', props);
+new OgxServerResource(new Chart(app, 'ogx-operator', { namespace: 'ai' }), 'llama', props);
+app.synth();
