@@ -47,8 +47,11 @@ function byId(list: any[], dropLabel?: string): Map<string, any> {
 const KINDS = ['ConfigMap', 'ServiceAccount', 'PersistentVolumeClaim', 'Deployment', 'Service', 'NetworkPolicy'];
 
 describe('examples/gitops/llama-stack.yaml through the CLI', () => {
-  test('renders the standalone objects, valid against the Kubernetes schemas', async () => {
-    const r = await run(['render', path.join(GITOPS, 'llama-stack.yaml'), '--namespace', 'ai']);
+  test('the README\'s command renders the standalone objects, valid against the Kubernetes schemas', async () => {
+    const command = 'npx cdk8s-llama-stack render examples/gitops/llama-stack.yaml --namespace ai';
+    expect(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8')).toContain(command);
+    expect(fs.readFileSync(path.join(GITOPS, 'llama-stack.yaml'), 'utf8')).toContain(command);
+    const r = await run(command.split(' ').slice(2), { cwd: ROOT });
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const objs = objects(r.out);
