@@ -3,6 +3,7 @@ import { Construct } from 'constructs';
 import { ConfigGenerator } from './config/config-generator';
 import { ConfigProblem, LlamaStackConfigError } from './config/errors';
 import { isPinnedImage } from './config/images';
+import { plainCopy } from './config/json-convert';
 import { SecretEnvVar } from './config/secrets';
 import {
   AllowedFromSpec, AutoscalingSpec, CABundleConfig, LlamaStackDistributionSpec, ModelConfig,
@@ -366,7 +367,7 @@ export class LlamaStackDistribution extends Construct {
       ...serverSettings(this.target, this.spec),
     };
     const objects = renderObjects(plan, configYaml);
-    const make = (childId: string, m: KubeManifest | undefined) => (m ? new ApiObject(this, childId, m) : undefined);
+    const make = (childId: string, m: KubeManifest | undefined) => (m ? new ApiObject(this, childId, plainCopy(m)) : undefined);
     this.configMap = make('ConfigMap', objects.configMap);
     this.serviceAccount = make('ServiceAccount', objects.serviceAccount);
     this.persistentVolumeClaim = make('PersistentVolumeClaim', objects.pvc);

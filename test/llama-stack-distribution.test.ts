@@ -279,6 +279,27 @@ describe('override config and spec input', () => {
     expect(Testing.synth(chart)).toEqual(typed);
   });
 
+  test('a spec made of prototype-less objects (as some parsers return) gives the same objects', () => {
+    const spec = {
+      distribution: { name: 'starter' },
+      providers: { inference: [{ provider: 'vllm', endpoint: 'http://vllm:8000/v1' }] },
+      workload: {
+        resources: { requests: { cpu: '1', memory: '1Gi' } },
+        overrides: { env: [{ name: 'LOG_LEVEL', value: 'debug' }], volumes: [{ name: 'x', emptyDir: {} }], volumeMounts: [{ name: 'x', mountPath: '/x' }] },
+      },
+    };
+    const bare = (v: any): any => {
+      if (Array.isArray(v)) return v.map(bare);
+      if (v === null || typeof v !== 'object') return v;
+      const out = Object.create(null);
+      for (const k of Object.keys(v)) out[k] = bare(v[k]);
+      return out;
+    };
+    const manifests = synth({ spec: bare(spec) });
+    expect(manifests).toEqual(synth({ spec }));
+    expect(byKind(manifests, 'Deployment').spec.template.spec.containers[0].env).toContainEqual({ name: 'LOG_LEVEL', value: 'debug' });
+  });
+
   test('spec cannot be combined with typed props', () => {
     expect(problems({ spec: { distribution: { name: 'starter' } }, replicas: 2 })).toEqual(['props.replicas: cannot be combined with props.spec']);
   });

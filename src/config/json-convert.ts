@@ -66,3 +66,12 @@ export function deepCopy(v: JsonValue): JsonValue {
   }
   return v;
 }
+
+/**
+ * A deep copy of JSON data in ordinary objects (`JSON.parse` keeps keys such as `__proto__` as own
+ * properties). For handing data to cdk8s, whose resolver mistakes a prototype-less `{name, value}`
+ * (an env entry) for one of its IntOrString wrappers: it keeps only `{value}`, or fails.
+ */
+export function plainCopy<T>(v: T): T {
+  return v === undefined ? v : JSON.parse(JSON.stringify(v));
+}

@@ -10,6 +10,7 @@ import { ApiObject, App, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { PROVIDER_APIS } from '../config/apis';
 import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
+import { plainCopy } from '../config/json-convert';
 import { LlamaStackDistributionSpec, ProviderConfig, SecretKeyRef } from '../config/spec';
 import { LlamaStackDistributionV1Alpha2 } from '../imports/llamastack.io';
 import { OgxServer } from '../imports/ogx.io';
@@ -41,9 +42,6 @@ function pruned(obj: Obj): Obj | undefined {
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-function copy<T>(v: T): T {
-  return v === undefined ? v : JSON.parse(JSON.stringify(v));
-}
 
 /** Props of `LlamaStackDistribution` that live outside the spec, so no CR can carry them. */
 function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigProblem[] {
@@ -80,7 +78,7 @@ function dryRun(id: string, props: LlamaStackDistributionProps): { construct?: L
 
 /** Models as objects: the CRDs have no short form. */
 function normalizedSpec(spec: LlamaStackDistributionSpec): LlamaStackDistributionSpec {
-  const out: Obj = copy(spec) ?? {};
+  const out: Obj = plainCopy(spec) ?? {};
   const models = out.resources?.models;
   if (Array.isArray(models)) out.resources.models = models.map((m: unknown) => (typeof m === 'string' ? { name: m } : m));
   return out as LlamaStackDistributionSpec;
@@ -239,7 +237,7 @@ class OgxMapping {
     const known = this.target._registry.find(api, type);
     const settings: Obj = {};
     if (p.endpoint) settings[known?.urlKey ?? 'url'] = p.endpoint;
-    Object.assign(settings, copy(p.settings) ?? {});
+    Object.assign(settings, plainCopy(p.settings) ?? {});
     const secretRefs: Obj = {};
     if (p.apiKey) secretRefs[known?.credentialKey ?? 'api_key'] = this.ref(p.apiKey, `${path}.apiKey`);
     for (const [k, r] of Object.entries(p.secretRefs ?? {})) secretRefs[k] = this.ref(r, `${path}.secretRefs.${k}`);
@@ -329,18 +327,18 @@ class OgxMapping {
     return pruned({
       replicas: w.replicas,
       workers: w.workers,
-      resources: copy(w.resources),
-      autoscaling: copy(w.autoscaling),
+      resources: plainCopy(w.resources),
+      autoscaling: plainCopy(w.autoscaling),
       storage: w.storage ? { ...w.storage } : undefined,
-      podDisruptionBudget: copy(w.podDisruptionBudget),
-      topologySpreadConstraints: copy(w.topologySpreadConstraints),
+      podDisruptionBudget: plainCopy(w.podDisruptionBudget),
+      topologySpreadConstraints: plainCopy(w.topologySpreadConstraints),
       overrides: o ? pruned({
         serviceAccountName: o.serviceAccountName,
-        env: copy(o.env),
-        command: copy(o.command),
-        args: copy(o.args),
-        volumes: copy(o.volumes),
-        volumeMounts: copy(o.volumeMounts),
+        env: plainCopy(o.env),
+        command: plainCopy(o.command),
+        args: plainCopy(o.args),
+        volumes: plainCopy(o.volumes),
+        volumeMounts: plainCopy(o.volumeMounts),
       }) : undefined,
     });
   }

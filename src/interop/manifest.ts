@@ -7,7 +7,7 @@
 import { Construct } from 'constructs';
 import * as YAML from 'yaml';
 import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
-import { toJsonValue } from '../config/json-convert';
+import { plainCopy, toJsonValue } from '../config/json-convert';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { LlamaStackDistribution } from '../llama-stack-distribution';
 import { ServerTarget } from '../targets/server-target';
@@ -116,10 +116,8 @@ export function readManifestDocuments(text: string): ManifestDocument[] {
     const problems: ConfigProblem[] = [];
     let value: unknown = null;
     try {
-      const json = toJsonValue(doc.toJS({ maxAliasCount: 1000 }), '(document)', problems);
-      // Plain objects again: cdk8s's NumberStringUnionResolver takes a prototype-less {name, value}
-      // (an env entry) for an IntOrString wrapper and keeps only {value}.
-      value = JSON.parse(JSON.stringify(json));
+      // Ordinary objects again: manifests are user data, handed on as users would write them.
+      value = plainCopy(toJsonValue(doc.toJS({ maxAliasCount: 1000 }), '(document)', problems));
     } catch (e) {
       problems.push({ path: '(yaml)', message: e instanceof Error ? e.message : String(e), fix: 'fix the YAML' });
     }
@@ -339,10 +337,10 @@ export function parseDistribution(obj: unknown, options: ManifestParseOptions = 
   let sourcePaths: { [k: string]: string } | undefined;
   if (obj.apiVersion === V1ALPHA1) {
     const converter = new V1Alpha1Converter(p, namespace);
-    spec = JSON.parse(JSON.stringify(converter.convert(obj.spec)));
+    spec = plainCopy(converter.convert(obj.spec));
     sourcePaths = converter.sources;
   } else if (isObj(obj.spec)) {
-    spec = JSON.parse(JSON.stringify(obj.spec));
+    spec = plainCopy(obj.spec);
   } else if (obj.spec !== undefined && obj.spec !== null) {
     p.add('spec', `must be an object, not ${describe(obj.spec)}`);
   }

@@ -1,3 +1,4 @@
+import { plainCopy } from '../config/json-convert';
 import { ProviderConfig } from '../config/spec';
 import { SecretRef } from '../secret-ref';
 
@@ -87,18 +88,13 @@ export abstract class Provider {
    */
   protected constructor(api: string, spec: ProviderConfig) {
     this.api = api;
-    this.spec = jsonCopy(spec);
+    this.spec = plainCopy(spec);
     this.providerType = this.spec.provider;
     this.id = this.spec.id !== undefined && this.spec.id !== '' ? this.spec.id : this.spec.provider;
   }
 
   /** The v1alpha2 `ProviderConfig` (a fresh copy on every call). */
   public toSpec(): ProviderConfig {
-    return jsonCopy(this.spec);
+    return plainCopy(this.spec);
   }
-}
-
-/** A deep copy of validated JSON data (keeps keys such as `__proto__` as own properties). */
-function jsonCopy<T>(v: T): T {
-  return JSON.parse(JSON.stringify(v));
 }
