@@ -177,7 +177,10 @@ class Renderer {
       this.outputs.push({ file: `${parsed.name}.k8s.yaml`, objects: render(parsed, this.settings.target) });
     } catch (e) {
       if (!(e instanceof LlamaStackConfigError)) throw e;
-      this.report(where, e.problems);
+      const other = !isDistributionManifest(v) && v?.kind !== 'OGXServer' && typeof v?.kind === 'string';
+      this.report(where, other
+        ? e.problems.map((p) => (p.path === 'kind' ? { ...p, fix: 'add --pass-through to copy it unchanged, or remove it from the input' } : p))
+        : e.problems);
     }
   }
 

@@ -298,7 +298,7 @@ spec:
   test.each<[string, string[], string, number, string | RegExp]>([
     ['wrong kind', ['render'], 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n', 1,
       '1 problem(s):\n- stdin (x): kind: expected llamastack.io/v1alpha2 LlamaStackDistribution, got v1/ConfigMap'
-      + ' — pass a LlamaStackDistribution (llamastack.io/v1alpha2, or llamastack.io/v1alpha1, which is converted)\n'],
+      + ' — add --pass-through to copy it unchanged, or remove it from the input\n'],
     ['an OGXServer', ['render'], 'apiVersion: ogx.io/v1beta1\nkind: OGXServer\nmetadata: {name: x}\n', 1, /OGXServer manifests are reconciled by the OGX operator/],
     ['unparseable YAML', ['render'], `${CR}---\na: [\n`, 1, /^1 problem\(s\):\n- stdin: document 2: \(yaml\): Flow sequence in block collection/],
     ['invalid v1alpha1: every problem with its path', ['render', '--namespace', 'ai'], V1, 1,
