@@ -68,7 +68,7 @@ project.addTask('import', {
   ],
 });
 project.eslint?.addIgnorePattern('src/imports/');
-project.npmignore?.exclude('/bench/', '/examples/', '/.ci/');
+project.npmignore?.exclude('/bench/', '/examples/', '/.ci/', '/scripts/');
 
 // Benchmarks measure the compiled package (lib/), as users run it.
 const bench = project.addTask('bench', { description: 'Print performance figures (not part of the tests)' });
@@ -81,5 +81,10 @@ const examples = project.addTask('examples', { description: 'Synthesize every ex
 examples.spawn(project.compileTask);
 examples.exec('bash examples/run-all.sh');
 project.eslint?.addIgnorePattern('examples/');
+
+project.addTask('smoke-package', {
+  description: 'Install the packed package into a scratch project and use its command and library there',
+  exec: 'bash scripts/smoke-package.sh',
+});
 
 project.synth();
