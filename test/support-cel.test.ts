@@ -1,0 +1,301 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import * as YAML from 'yaml';
+import { CelEvalError, evaluateCel, parseCel, parseQuantity, ruleHolds } from './support/cel';
+import { compileRule, crdSchemaErrors, KNOWN_INVALID_RULES } from './support/crd-schema';
+
+const CRD_DIR = path.join(__dirname, '..', 'crds');
+const STAR_RULE = '!has(self.minReplicas) || self.maxReplicas >= *self.minReplicas';
+
+/** Every distinct x-kubernetes-validations rule of every version of every CRD in crds/. */
+function crdRules(): Set<string> {
+  const rules = new Set<string>();
+  const walk = (s: any): void => {
+    if (typeof s !== 'object' || s === null) return;
+    for (const v of s['x-kubernetes-validations'] ?? []) rules.add(v.rule);
+    Object.values(s.properties ?? {}).forEach(walk);
+    walk(s.items);
+    walk(s.additionalProperties);
+  };
+  for (const file of fs.readdirSync(CRD_DIR).filter((f) => f.endsWith('.yaml'))) {
+    for (const doc of YAML.parseAllDocuments(fs.readFileSync(path.join(CRD_DIR, file), 'utf8'))) {
+      const crd = doc.toJS();
+      if (crd?.kind === 'CustomResourceDefinition') for (const v of crd.spec.versions) walk(v.schema.openAPIV3Schema);
+    }
+  }
+  return rules;
+}
+
+describe('the rules of crds/', () => {
+  test('all 82 distinct rules parse, except the one known-invalid rule', () => {
+    const rules = [...crdRules()];
+    expect(rules).toHaveLength(82);
+    const rejected = rules.filter((r) => {
+      try {
+        parseCel(r);
+        return false;
+      } catch (e) {
+        expect((e as Error).message).toContain(JSON.stringify(r));
+        return true;
+      }
+    });
+    expect(rejected).toEqual([STAR_RULE]);
+    expect(KNOWN_INVALID_RULES).toEqual([STAR_RULE]);
+  });
+
+  test('compileRule skips only the known-invalid rule and throws for any other unparseable rule', () => {
+    expect(compileRule(STAR_RULE)).toBeUndefined();
+    expect(compileRule('has(self.a)')?.rule).toBe('has(self.a)');
+    expect(() => compileRule('self.a * 2 > 1')).toThrow('cannot parse CEL rule "self.a * 2 > 1": unexpected character "*" at column 8');
+  });
+});
+
+describe('parseCel rejects what it does not understand', () => {
+  test.each([
+    ['self.a * 2 > 1', 'unexpected character "*"'],
+    ['self.a ? true : false', 'unexpected character "?"'],
+    ['self.a + 1 > 1', 'unexpected character "+"'],
+    ["self.a.matches('x')", 'unsupported method matches()'],
+    ['size(self) > 0', 'unsupported function size()'],
+    ['oldSelf == self', 'undeclared reference "oldSelf"'],
+    ['x == 1', 'undeclared reference "x"'],
+    ['self.all(x, y)', 'undeclared reference "y"'],
+    ['true', 'undeclared reference "true"'],
+    ['has(self)', 'has() needs a field selection'],
+    ['self.map(x, x > 1, x) == []', 'expected ")", found ","'],
+    ['self.a.size(1) == 0', 'size() takes 0 argument(s)'],
+    ['self.a >= 1.5', 'expected an identifier, found "5"'],
+    ["self.a == r'raw'", 'undeclared reference "r"'],
+    ["self.a == 'a\\qb'", 'unsupported escape \\q'],
+    ["self.a == 'open", 'unterminated string literal'],
+    ['self.a == 99999999999999999999', 'int literal 99999999999999999999 out of range'],
+    ['(has(self.a)', 'expected ")", found end of rule'],
+    ['has(self.a) has(self.b)', 'unexpected "has"'],
+    ['self.size()', 'the rule does not evaluate to a bool'],
+    ["['a']", 'the rule does not evaluate to a bool'],
+    ['self.map(x, x)', 'the rule does not evaluate to a bool'],
+  ])('%s', (rule, what) => {
+    expect(() => parseCel(rule)).toThrow(`cannot parse CEL rule ${JSON.stringify(rule)}: ${what}`);
+  });
+});
+
+/** The value of `rule` for `self`, or `{ error }` with the evaluation error's message. */
+function run(rule: string, self: unknown): unknown {
+  try {
+    return evaluateCel(parseCel(rule), self);
+  } catch (e) {
+    if (e instanceof CelEvalError) return { error: e.message };
+    throw e;
+  }
+}
+
+describe('evaluateCel', () => {
+  test.each<[string, string, unknown, unknown]>([
+    ['has: present', 'has(self.a)', { a: 0 }, true],
+    ['has: absent', 'has(self.a)', {}, false],
+    ['has: undefined is absent', 'has(self.a)', { a: undefined }, false],
+    ['has: null is present', 'has(self.a)', { a: null }, true],
+    ['has: the target must exist', 'has(self.a.b)', {}, { error: 'no such key: a' }],
+    ['has: not on a list', 'has(self.a)', [], { error: 'has() on type list' }],
+    ['select: absent field', "self.a == 'x'", {}, { error: 'no such key: a' }],
+    ['select: nested', "self.a.b == 'x'", { a: { b: 'x' } }, true],
+    ['select: not on a string', 'self.a.b == 1', { a: 's' }, { error: 'type string does not support field selection' }],
+    ['!', '!has(self.a)', {}, true],
+    ['! needs a bool', '!self.a', { a: 1 }, { error: 'no such overload: !(int)' }],
+    ['||', 'has(self.a) || has(self.b)', { b: 1 }, true],
+    ['|| false', 'has(self.a) || has(self.b)', {}, false],
+    ['error || true is true', 'self.a == 1 || has(self.b)', { b: 1 }, true],
+    ['true || error is true', 'has(self.b) || self.a == 1', { b: 1 }, true],
+    ['error || false is the error', 'self.a == 1 || has(self.b)', {}, { error: 'no such key: a' }],
+    ['&&', 'has(self.a) && has(self.b)', { a: 1, b: 1 }, true],
+    ['error && false is false', 'self.a == 1 && has(self.b)', {}, false],
+    ['error && true is the error', 'self.a == 1 && has(self.b)', { b: 1 }, { error: 'no such key: a' }],
+    ['|| needs bools', 'self.a || has(self.b)', { a: 'x' }, { error: 'no such overload: ||(string)' }],
+    ['== string', "self.a == 'x'", { a: 'x' }, true],
+    ['== double-quoted string', 'self.a == "it\'s"', { a: "it's" }, true],
+    ['== int', 'self.a == 10', { a: 10 }, true],
+    ['== across types is false', "self.a == '1'", { a: 1 }, false],
+    ['== list', "self.a == ['x', 'y']", { a: ['x', 'y'] }, true],
+    ['== map', 'self.a == self.b', { a: { x: 1, y: [2] }, b: { y: [2], x: 1 } }, true],
+    ['!=', "self.a != ''", { a: '' }, false],
+    ['>=', 'self.a >= self.b', { a: 2, b: 2 }, true],
+    ['>', 'self.a > self.b', { a: 2, b: 2 }, false],
+    ['<', 'self.a < 3', { a: 2 }, true],
+    ['<=', 'self.a <= 1', { a: 2 }, false],
+    ['ordering needs numbers', "self.a < 'b'", { a: 'a' }, { error: 'no such overload: <(string, string)' }],
+    ['in list literal', "self.a in ['x', 'y']", { a: 'y' }, true],
+    ['not in list literal', "self.a in ['x', 'y']", { a: 'z' }, false],
+    ['in a map: its keys', "'a' in self", { a: 1 }, true],
+    ['escapes', "self.a == 'it\\'s\\n'", { a: "it's\n" }, true],
+    ['in needs a list', "self.a in 'xyz'", { a: 'x' }, { error: 'no such overload: in(string, string)' }],
+    ['parentheses', '!(has(self.a) && has(self.b))', { a: 1, b: 1 }, false],
+    ['precedence: && binds tighter than ||', 'has(self.a) || has(self.b) && has(self.c)', { a: 1 }, true],
+    ['size of a string counts code points', 'self.a.size() == 2', { a: 'é😀' }, true],
+    ['size of a list', 'self.size() <= 1', ['a', 'b'], false],
+    ['size of a map', 'self.size() == 2', { a: 1, b: 2, c: undefined }, true],
+    ['size of an int', 'self.a.size() > 0', { a: 1 }, { error: 'no such overload: size(int)' }],
+    ['startsWith', "self.type.startsWith('remote::') || self.type.startsWith('inline::')", { type: 'inline::x' }, true],
+    ['startsWith: no prefix', "self.type.startsWith('remote::')", { type: 'vllm' }, false],
+    ['all', 'self.all(p, has(p.id))', [{ id: 'a' }, { id: 'b' }], true],
+    ['all: one false', 'self.all(p, has(p.id))', [{ id: 'a' }, {}], false],
+    ['all: empty', 'self.all(p, has(p.id))', [], true],
+    ['all: false absorbs an error', "self.all(p, p.id == 'a')", [{}, { id: 'b' }], false],
+    ['all: otherwise the error', "self.all(p, p.id == 'a')", [{}, { id: 'a' }], { error: 'no such key: id' }],
+    ['all over a map ranges over its keys', "self.all(k, k in ['a', 'b'])", { a: 1, b: 2 }, true],
+    ['exists', "self.exists(d, d == 'inference')", ['safety', 'inference'], true],
+    ['exists: none', "self.exists(d, d == 'inference')", ['safety'], false],
+    ['exists: true absorbs an error', "self.exists(p, p.id == 'a')", [{}, { id: 'a' }], true],
+    ['exists needs a list or map', "self.exists(d, d == 'x')", 'x', { error: 'no such overload: exists(string)' }],
+    ['filter', "self.filter(p, has(p.id)).map(p, p.id) == ['a', 'b']", [{ id: 'a' }, {}, { id: 'b' }], true],
+    ['filter needs bools', 'self.filter(p, p) == []', [1], { error: 'no such overload: filter(int)' }],
+    ['map', "self.map(p, p.id) == ['a', 'b']", [{ id: 'a' }, { id: 'b' }], true],
+    ['map propagates errors', "self.map(p, p.id) == ['a']", [{ id: 'a' }, {}], { error: 'no such key: id' }],
+    ['nested macro variables', 'self.all(a, self.exists(b, b == a))', ['x', 'y'], true],
+    ['toSet: distinct values, in order', "self.toSet() == ['a', 'b', 'c']", ['a', 'b', 'a', 'b', 'c'], true],
+    ['toSet: deep equality', 'self.toSet().size() == 2', [{ a: 1 }, { a: 1 }, { a: 2 }], true],
+    ['toSet needs a list', 'self.toSet().size() == 2', 'ab', { error: 'no such overload: toSet(string)' }],
+    ['quantity', "quantity(self).isGreaterThan(quantity('0'))", '500m', true],
+    ['quantity: zero', "quantity(self).isGreaterThan(quantity('0'))", '0', false],
+    ['quantity: invalid', "quantity(self).isGreaterThan(quantity('0'))", '10 GB', {
+      error: 'quantities must match the regular expression of resource.Quantity: "10 GB"',
+    }],
+    ['quantity: an int is no string', "quantity(self).isGreaterThan(quantity('0'))", 10, { error: 'no such overload: quantity(int)' }],
+  ])('%s: %s', (_name, rule, self, expected) => {
+    expect(run(rule, self)).toEqual(expected);
+  });
+
+  test('the duplicate provider id rule', () => {
+    const rule = 'self.filter(p,has(p.id)).map(p,p.id).size()==self.filter(p,has(p.id)).map(p,p.id).toSet().size()';
+    expect(run(rule, [{ id: 'a' }, {}, { id: 'b' }, {}])).toBe(true);
+    expect(run(rule, [{ id: 'a' }, { id: 'b' }, { id: 'a' }])).toBe(false);
+  });
+
+  test('ruleHolds: the rule must give a bool', () => {
+    expect(ruleHolds(parseCel('has(self.a)'), { a: 1 })).toBe(true);
+    expect(() => ruleHolds(parseCel('self.a'), { a: 'x' })).toThrow(new CelEvalError('no such overload: rule result(string)'));
+  });
+});
+
+describe('parseQuantity', () => {
+  test.each([
+    ['1.1', '1100m', 0],
+    ['1Ki', '1024', 0],
+    ['1e3', '1k', 0],
+    ['1E3', '1000', 0],
+    ['1E', '1e18', 0],
+    ['1.5', '1500m', 0],
+    ['.5', '500m', 0],
+    ['2.', '2', 0],
+    ['+1', '1', 0],
+    ['1e-3', '1m', 0],
+    ['1000n', '1u', 0],
+    ['1Gi', '1G', 1],
+    ['0.5Gi', '500Mi', 1],
+    ['1Ei', '1E', 1],
+    ['999Ti', '1Pi', -1],
+    ['-1', '0', -1],
+    ['10Gi', '10737418240', 0],
+  ])('%s vs %s', (a, b, sign) => {
+    expect(Math.sign(parseQuantity(a).compare(parseQuantity(b)))).toBe(sign);
+  });
+
+  test.each(['', '1 Gi', '1GB', '1gi', 'Gi', '1.2.3', '0x10', '1e'])('rejects %j', (s) => {
+    expect(() => parseQuantity(s)).toThrow(CelEvalError);
+  });
+});
+
+describe('crdSchemaErrors evaluates the CEL rules', () => {
+  const ogx = (spec: object) => ({ apiVersion: 'ogx.io/v1beta1', kind: 'OGXServer', metadata: { name: 'x' }, spec });
+  const lsd = (spec: object) => ({ apiVersion: 'llamastack.io/v1alpha2', kind: 'LlamaStackDistribution', metadata: { name: 'x' }, spec });
+  const vllm = { endpoint: 'http://vllm:8000/v1' };
+
+  test('valid CRs give no errors', () => {
+    expect(crdSchemaErrors(
+      ogx({
+        distribution: { name: 'starter' },
+        providers: { inference: { remote: { vllm: [vllm], custom: [{ type: 'remote::mine', id: 'mine' }] } } },
+        storage: { kv: { type: 'redis', endpoint: 'redis://r:6379' } },
+        workload: { autoscaling: { minReplicas: 1, maxReplicas: 3 }, storage: { size: '10Gi' }, podDisruptionBudget: { maxUnavailable: 1 } },
+      }),
+      lsd({
+        distribution: { image: 'registry.example.com/llama:1' },
+        providers: { inference: [{ provider: 'vllm', id: 'a' }, { provider: 'ollama', id: 'b' }] },
+        disabled: ['eval', 'vector_io'],
+        storage: { kv: { type: 'sqlite' }, sql: { type: 'postgres', connectionString: { name: 'pg', key: 'url' } } },
+        networking: { tls: { enabled: true, secretName: 'tls' } },
+      }),
+    )).toEqual([]);
+  });
+
+  test('OGXServer: one violation per failing rule, at the rule\'s node, with its message', () => {
+    expect(crdSchemaErrors(ogx({ distribution: { name: 'starter', image: 'img' } }))).toEqual([
+      'OGXServer/x spec.distribution: only one of name or image can be specified',
+    ]);
+    expect(crdSchemaErrors(ogx({ distribution: {} }))).toEqual([
+      'OGXServer/x spec.distribution: one of name or image must be specified',
+    ]);
+    expect(crdSchemaErrors(ogx({
+      distribution: { name: 'starter' },
+      overrideConfig: { name: 'cfg', key: 'config.yaml' },
+      providers: { inference: { remote: { vllm: [vllm] } } },
+    }))).toEqual(['OGXServer/x spec: overrideConfig and providers are mutually exclusive']);
+    expect(crdSchemaErrors(ogx({
+      distribution: { name: 'starter' },
+      providers: { inference: { remote: { custom: [{ type: 'vllm', id: '' }] } } },
+      workload: { autoscaling: { minReplicas: 3, maxReplicas: 2 } },
+    }))).toEqual([
+      "OGXServer/x spec.providers.inference.remote.custom[0]: type must have a 'remote::' or 'inline::' prefix (e.g., 'remote::llama-guard', 'inline::my-provider')",
+      'OGXServer/x spec.providers.inference.remote.custom[0]: id must not be empty if specified',
+      'OGXServer/x spec.workload.autoscaling: maxReplicas must be greater than or equal to minReplicas',
+    ]);
+  });
+
+  test('quantity rule: zero fails; an integer size is an evaluation error (CEL has no quantity(int))', () => {
+    expect(crdSchemaErrors(ogx({ distribution: { name: 'starter' }, workload: { storage: { size: '0' } } }))).toEqual([
+      'OGXServer/x spec.workload.storage: size must be a positive quantity',
+    ]);
+    expect(crdSchemaErrors(ogx({ distribution: { name: 'starter' }, workload: { storage: { size: 10 } } }))).toEqual([
+      'OGXServer/x spec.workload.storage: size must be a positive quantity (evaluation error: no such overload: quantity(int))',
+    ]);
+  });
+
+  test('LlamaStackDistribution v1alpha2', () => {
+    expect(crdSchemaErrors(lsd({ distribution: { name: 'starter' }, storage: { kv: { type: 'sqlite', endpoint: 'redis://x' } } }))).toEqual([
+      'LlamaStackDistribution/x spec.storage.kv: endpoint is only valid when type is redis',
+    ]);
+    expect(crdSchemaErrors(lsd({
+      distribution: { name: 'starter' },
+      providers: { inference: [{ provider: 'vllm', id: 'a' }, { provider: 'ollama' }], safety: [{ provider: 'x', id: 'a' }, { provider: 'y', id: 'a' }] },
+      disabled: ['inference', 'bogus'],
+      networking: { tls: { enabled: false, secretName: 'tls' } },
+    }))).toEqual([
+      'LlamaStackDistribution/x spec: inference cannot be both in providers and disabled',
+      'LlamaStackDistribution/x spec.providers.inference: each provider must have an explicit id when multiple providers are specified',
+      'LlamaStackDistribution/x spec.providers.safety: duplicate provider ids',
+      'LlamaStackDistribution/x spec.disabled: disabled must contain valid API names (agents, datasetio, eval, inference, safety, scoring, telemetry, tool_runtime, vector_io)',
+      'LlamaStackDistribution/x spec.networking.tls: secretName is only valid when TLS is enabled',
+    ]);
+  });
+
+  test('no defaults are applied: a rule reading an omitted defaulted field fails with no such key', () => {
+    // kv.type defaults to sqlite on the API server; here it is absent. `self.type != 'redis' || has(self.endpoint)` still
+    // holds (error || true), the next rule does not.
+    expect(crdSchemaErrors(lsd({ distribution: { name: 'starter' }, storage: { kv: { endpoint: 'redis://x' } } }))).toEqual([
+      'LlamaStackDistribution/x spec.storage.kv: endpoint is only valid when type is redis (evaluation error: no such key: type)',
+    ]);
+  });
+
+  test('the known-invalid v1alpha2 autoscaling rule is skipped', () => {
+    expect(crdSchemaErrors(lsd({ distribution: { name: 'starter' }, workload: { autoscaling: { minReplicas: 3, maxReplicas: 2 } } }))).toEqual([]);
+  });
+
+  test('like the API server, CEL is skipped after a type, required, enum or max* error, not after others', () => {
+    expect(crdSchemaErrors(ogx({ distribution: { name: 'starter', image: 'img' }, disabledAPIs: ['safety'] }))).toEqual([
+      'OGXServer/x spec.disabledAPIs[0]: "safety" is not one of ["batches","file_processors","inference","responses","tool_runtime","vector_io","files"]',
+    ]);
+    expect(crdSchemaErrors(ogx({ distribution: { name: 'starter', image: 'img' }, network: { port: 70000 } }))).toEqual([
+      'OGXServer/x spec.network.port: 70000 is greater than maximum 65535',
+      'OGXServer/x spec.distribution: only one of name or image can be specified',
+    ]);
+  });
+});
