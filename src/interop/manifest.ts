@@ -7,7 +7,7 @@
 import { Construct } from 'constructs';
 import * as YAML from 'yaml';
 import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
-import { plainCopy, toJsonValue } from '../config/json-convert';
+import { childPath, plainCopy, toJsonValue } from '../config/json-convert';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { LlamaStackDistribution } from '../llama-stack-distribution';
 import { ServerTarget } from '../targets/server-target';
@@ -145,7 +145,7 @@ class Problems {
   unknownFields(o: Obj, path: string, known: readonly string[]): void {
     for (const key of Object.keys(o)) {
       if (!known.includes(key) && o[key] !== undefined) {
-        this.add(`${path}${path ? '.' : ''}${key}`, `unknown field "${key}"`, `remove it; known fields: ${known.join(', ')}`);
+        this.add(path ? childPath(path, key) : childPath('', key).replace(/^\./, ''), `unknown field ${JSON.stringify(key)}`, `remove it; known fields: ${known.join(', ')}`);
       }
     }
   }

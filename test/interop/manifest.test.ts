@@ -135,21 +135,25 @@ spec:
   test('what v1alpha2 cannot honour is an error with its path', () => {
     const problems = problemsOf(() => LlamaStackDistributionManifest.fromObject({
       ...v1({
-        replica: 1,
-        server: {
+        'replica': 1,
+        'server': {
           distribution: { name: 'starter' },
           containerSpec: { name: 'server', port: 8321, envFrom: [] },
           podOverrides: { affinity: {} },
           userConfig: { configMapName: 'cfg', configMapNamespace: 'shared' },
           tlsConfig: { caBundle: { configMapName: 'ca' } },
         },
-        network: 'open',
+        'network': 'open',
+        'a b': 1,
       }),
-      extra: true,
+      'extra': true,
+      'x:y': true,
     }));
     expect(problems).toEqual([
       { path: 'extra', message: 'unknown field "extra"' },
+      { path: '["x:y"]', message: 'unknown field "x:y"' },
       { path: 'spec.replica', message: 'unknown field "replica"' },
+      { path: 'spec["a b"]', message: 'unknown field "a b"' },
       { path: 'spec.server.containerSpec.envFrom', message: 'unknown field "envFrom"' },
       { path: 'spec.server.containerSpec.name', message: 'v1alpha2 has no container name: the server container is always "llama-stack", not the string "server"' },
       { path: 'spec.server.podOverrides.affinity', message: 'unknown field "affinity"' },
