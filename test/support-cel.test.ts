@@ -277,12 +277,11 @@ describe('crdSchemaErrors evaluates the CEL rules', () => {
     ]);
   });
 
-  test('no defaults are applied: a rule reading an omitted defaulted field fails with no such key', () => {
-    // kv.type defaults to sqlite on the API server; here it is absent. `self.type != 'redis' || has(self.endpoint)` still
-    // holds (error || true), the next rule does not.
+  test('defaults are applied first, as on the API server: an omitted kv.type is sqlite', () => {
     expect(crdSchemaErrors(lsd({ distribution: { name: 'starter' }, storage: { kv: { endpoint: 'redis://x' } } }))).toEqual([
-      'LlamaStackDistribution/x spec.storage.kv: endpoint is only valid when type is redis (evaluation error: no such key: type)',
+      'LlamaStackDistribution/x spec.storage.kv: endpoint is only valid when type is redis',
     ]);
+    expect(crdSchemaErrors(lsd({ distribution: { name: 'starter' }, storage: { kv: {} } }))).toEqual([]);
   });
 
   test('the known-invalid v1alpha2 autoscaling rule is skipped', () => {

@@ -8,7 +8,9 @@
  * Kubernetes-typed passthrough objects): any input, however deep or large, is checked in time
  * proportional to the schema-shaped part of it, and no input makes it throw.
  */
+import { embeddedSchema, EmbeddedType } from './embedded-schemas';
 import { ConfigProblem } from './errors';
+import { checkSchema } from './schema-check';
 
 /** Options for `validateSpec`. */
 export interface ValidateSpecOptions {
@@ -291,14 +293,16 @@ function mapOf(value: Check, minProperties: number): Check {
 }
 
 /** A Kubernetes-typed passthrough object: only its shape is checked here. */
-function k8sObject(): Check {
+/** A core/v1 type the CRD embeds, checked against the CRD's schema for it (types, required, unknown fields). */
+function embedded(type: EmbeddedType): Check {
   return (v, path, ctx) => {
-    if (!isObj(v)) typeProblem(ctx, path, 'object', v);
+    if (!isObj(v)) return typeProblem(ctx, path, 'object', v);
+    for (const p of checkSchema(embeddedSchema(type), v, path).problems) report(ctx, p.path, p.message, p.fix ?? '');
   };
 }
 
-function k8sList(): Check {
-  return list(k8sObject(), { minItems: 1 });
+function embeddedList(type: EmbeddedType): Check {
+  return list(embedded(type), { minItems: 1 });
 }
 
 function struct(shape: Shape): Check {
@@ -614,7 +618,8 @@ const NETWORKING: Shape = {
       check: struct({
         fields: [
           { name: 'enabled', check: bool() },
-          { name: 'secretName', check: str() },
+          // Stricter than the CRD (no minLength): a Secret named "" cannot be mounted.
+          { name: 'secretName', check: str({ minLength: 1, hint: 'the name of a kubernetes.io/tls Secret' }) },
           { name: 'caBundle', check: struct(CA_BUNDLE) },
         ],
         rules: [tlsRules],
@@ -669,11 +674,11 @@ const OVERRIDES: Shape = {
     { name: 'serviceAccountName', check: str() },
     // Stricter than the CRD: a Pod rejects a negative grace period.
     { name: 'terminationGracePeriodSeconds', check: int({ min: 0, format: 'int64' }) },
-    { name: 'env', check: k8sList() },
+    { name: 'env', check: embeddedList('envVar') },
     { name: 'command', check: list(str({ minLength: 1, hint: 'a command word' }), { minItems: 1 }) },
     { name: 'args', check: list(str({ minLength: 1, hint: 'an argument' }), { minItems: 1 }) },
-    { name: 'volumes', check: k8sList() },
-    { name: 'volumeMounts', check: k8sList() },
+    { name: 'volumes', check: embeddedList('volume') },
+    { name: 'volumeMounts', check: embeddedList('volumeMount') },
   ],
   rules: [nonEmptyIfSet('serviceAccountName', 'remove serviceAccountName (one is generated), or set it')],
 };
@@ -682,7 +687,7 @@ const WORKLOAD: Shape = {
   fields: [
     { name: 'replicas', check: int({ min: 0, format: 'int32' }) },
     { name: 'workers', check: int({ min: 1, format: 'int32' }) },
-    { name: 'resources', check: k8sObject() },
+    { name: 'resources', check: embedded('resourceRequirements') },
     {
       name: 'autoscaling',
       check: struct({
@@ -715,7 +720,7 @@ const WORKLOAD: Shape = {
         rules: [pdbRules],
       }),
     },
-    { name: 'topologySpreadConstraints', check: k8sList() },
+    { name: 'topologySpreadConstraints', check: embeddedList('topologySpreadConstraint') },
     { name: 'overrides', check: struct(OVERRIDES) },
   ],
 };

@@ -332,6 +332,8 @@ const SCHEMA_CASES: Array<[string, object, string, string]> = [
   ['env minItems', { ...BASE, workload: { overrides: { env: [] } } }, 'spec.workload.overrides.env', 'must have at least 1 item'],
   ['external provider image required', { ...BASE, externalProviders: { inference: [{ providerId: 'p' }] } }, 'spec.externalProviders.inference[0].image', 'Required value'],
   ['overrideConfig configMapName', { ...BASE, overrideConfig: { configMapName: '' } }, 'spec.overrideConfig.configMapName', 'must not be empty'],
+  // Stricter than the CRD, which lets an empty Secret name through to a Pod that cannot mount it.
+  ['tls secretName empty', { ...BASE, networking: { tls: { enabled: true, secretName: '' } } }, 'spec.networking.tls.secretName', 'must not be empty'],
 ];
 
 describe('schema checks', () => {
@@ -419,12 +421,38 @@ describe('unknown fields', () => {
     expect(pathsAndMessages({ ...BASE, 'my-field': 1 })).toEqual([['spec["my-field"]', 'unknown field "my-field"']]);
   });
 
-  test('are not reported inside settings or Kubernetes-typed objects', () => {
+  test('are not reported inside settings (free-form provider config)', () => {
+    expect(checked({ ...BASE, providers: { inference: [{ provider: 'vllm', settings: { anything: { goes: [1] } } }] } })).toEqual([]);
+  });
+
+  test('inside the core/v1 types the CRD embeds, the CRD\'s schema for them applies', () => {
     expect(checked({
       ...BASE,
-      providers: { inference: [{ provider: 'vllm', settings: { anything: { goes: [1] } } }] },
-      workload: { resources: { whatever: 1 }, overrides: { env: [{ anyKey: 1 }] } },
-    })).toEqual([]);
+      workload: {
+        resources: { request: { cpu: '1' }, limits: { cpu: '2 cores', memory: true } },
+        overrides: {
+          env: [{ anyKey: 1 }, { name: 'A', valueFrom: { secretKeyRef: { name: 's' } } }],
+          volumes: [{ emptyDir: {} }],
+          volumeMounts: [{ name: 'v', mountPath: 1 }],
+        },
+        topologySpreadConstraints: [{ maxSkew: '1', topologyKey: 'zone' }],
+      },
+    })).toEqual([
+      { path: 'spec.workload.resources.request', message: 'unknown field "request"', fix: 'remove it; known fields: claims, limits, requests' },
+      {
+        path: 'spec.workload.resources.limits.cpu',
+        message: '"2 cores" does not match ^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$',
+        fix: 'use a Kubernetes quantity such as 500m, 2 or 4Gi',
+      },
+      { path: 'spec.workload.resources.limits.memory', message: 'must be an integer or a string, not a boolean', fix: 'use an integer or a string' },
+      { path: 'spec.workload.topologySpreadConstraints[0].whenUnsatisfiable', message: 'Required value', fix: 'add whenUnsatisfiable' },
+      { path: 'spec.workload.topologySpreadConstraints[0].maxSkew', message: 'must be an integer, not a string', fix: 'use an integer' },
+      { path: 'spec.workload.overrides.env[0].name', message: 'Required value', fix: 'add name' },
+      { path: 'spec.workload.overrides.env[0].anyKey', message: 'unknown field "anyKey"', fix: 'remove it; known fields: name, value, valueFrom' },
+      { path: 'spec.workload.overrides.env[1].valueFrom.secretKeyRef.key', message: 'Required value', fix: 'add key' },
+      { path: 'spec.workload.overrides.volumes[0].name', message: 'Required value', fix: 'add name' },
+      { path: 'spec.workload.overrides.volumeMounts[0].mountPath', message: 'must be a string, not an integer', fix: 'use a string' },
+    ]);
   });
 
   test('undefined-valued keys are ignored, as JSON would drop them', () => {

@@ -1,20 +1,17 @@
 /**
- * Validates custom resources against the `openAPIV3Schema` of their CRD in crds/, structurally,
- * as the API server does before CEL: type, properties, required, enum, items, minimum/maximum,
- * minItems/maxItems, minLength/maxLength, pattern, minProperties/maxProperties, int32/int64
- * ranges, nullable, x-kubernetes-preserve-unknown-fields, x-kubernetes-int-or-string and
- * additionalProperties. Unknown fields are reported (the API server would prune them silently).
+ * Validates custom resources against the `openAPIV3Schema` of their CRD in crds/, structurally
+ * (src/config/schema-check.ts, as the API server does before CEL; unknown fields are reported).
  * `metadata` is only checked for a name (the API server validates ObjectMeta itself).
  *
  * Then, as the API server does, the CEL rules (x-kubernetes-validations) of every node whose value
- * is present, with `self` bound to that value (see cel.ts for the subset understood). The API
- * server evaluates them after defaulting; defaults are not applied here, so the object is checked
- * as given: a CR that leaves a rule's field to its default fails with "no such key".
+ * is present, with `self` bound to that value (see cel.ts for the subset understood). As on the
+ * API server, both run on the object with the schema's defaults applied.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import * as YAML from 'yaml';
 import { CelEvalError, CelProgram, parseCel, ruleHolds } from './cel';
+import { checkSchema } from '../../src/config/schema-check';
 
 const CRD_DIR = path.join(__dirname, '..', '..', 'crds');
 
@@ -80,103 +77,22 @@ function schemas(): Map<string, Schema> {
   return index;
 }
 
-/** What one walk over an object finds. */
-interface Walk {
-  errors: string[];
-  /**
-   * A type, required, enum, maxLength, maxItems or maxProperties error: the API server then skips
-   * the CEL rules (apiextensions-apiserver's hasBlockingErr), as the object lacks the shape they assume.
-   */
-  blocked: boolean;
-  /** Nodes with CEL rules and a value, parents first, evaluated after the structural walk. */
-  rules: Array<{ s: Schema; v: unknown; p: string }>;
-}
-
-function blocking(w: Walk, error: string): void {
-  w.errors.push(error);
-  w.blocked = true;
-}
-
-function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function typeOf(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'array';
-  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
-  return typeof v;
-}
-
-const FORMAT_RANGE: { [format: string]: [number, number] } = {
-  int32: [-(2 ** 31), 2 ** 31 - 1],
-  int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
-};
-
-function child(p: string, key: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `${p}.${key}` : `${p}[${JSON.stringify(key)}]`;
-}
-
-function checkString(s: Schema, v: string, p: string, w: Walk): void {
-  if (s.minLength !== undefined && v.length < s.minLength) w.errors.push(`${p}: shorter than minLength ${s.minLength}`);
-  if (s.maxLength !== undefined && v.length > s.maxLength) blocking(w, `${p}: longer than maxLength ${s.maxLength}`);
-  if (s.pattern !== undefined && !new RegExp(s.pattern).test(v)) w.errors.push(`${p}: ${JSON.stringify(v)} does not match ${s.pattern}`);
-}
-
-function checkNumber(s: Schema, v: number, p: string, w: Walk): void {
-  if (s.minimum !== undefined && v < s.minimum) w.errors.push(`${p}: ${v} is less than minimum ${s.minimum}`);
-  if (s.maximum !== undefined && v > s.maximum) w.errors.push(`${p}: ${v} is greater than maximum ${s.maximum}`);
-  const range = FORMAT_RANGE[s.format];
-  if (range && (v < range[0] || v > range[1])) w.errors.push(`${p}: ${v} is out of the ${s.format} range`);
-}
-
-function checkObject(s: Schema, v: Record<string, unknown>, p: string, w: Walk): void {
-  const props: Schema = s.properties ?? {};
-  for (const r of s.required ?? []) if (v[r] === undefined) blocking(w, `${child(p, r)}: required`);
-  const keys = Object.keys(v).filter((k) => v[k] !== undefined);
-  if (s.minProperties !== undefined && keys.length < s.minProperties) w.errors.push(`${p}: fewer than minProperties ${s.minProperties}`);
-  if (s.maxProperties !== undefined && keys.length > s.maxProperties) blocking(w, `${p}: more than maxProperties ${s.maxProperties}`);
-  for (const k of keys) {
-    if (props[k]) validate(props[k], v[k], child(p, k), w);
-    else if (isObj(s.additionalProperties)) validate(s.additionalProperties, v[k], child(p, k), w);
-    else if (s.additionalProperties !== true && !s['x-kubernetes-preserve-unknown-fields']) w.errors.push(`${child(p, k)}: unknown field`);
+/**
+ * The object as the API server stores it before validating: every absent property with a
+ * `default` filled in, wherever its parent object is present (and inside filled-in defaults).
+ */
+function withDefaults(s: Schema | undefined, v: unknown): unknown {
+  if (!s || typeof v !== 'object' || v === null) return v;
+  if (Array.isArray(v)) return s.items ? v.map((x) => withDefaults(s.items, x)) : v;
+  const out: Record<string, unknown> = { ...(v as Record<string, unknown>) };
+  for (const [k, child] of Object.entries<Schema>(s.properties ?? {})) {
+    if (out[k] === undefined && child.default !== undefined) out[k] = structuredClone(child.default);
+    if (out[k] !== undefined) out[k] = withDefaults(child, out[k]);
   }
-}
-
-function checkArray(s: Schema, v: unknown[], p: string, w: Walk): void {
-  if (s.minItems !== undefined && v.length < s.minItems) w.errors.push(`${p}: fewer than minItems ${s.minItems}`);
-  if (s.maxItems !== undefined && v.length > s.maxItems) blocking(w, `${p}: more than maxItems ${s.maxItems}`);
-  if (s.items) v.forEach((item, i) => validate(s.items, item, `${p}[${i}]`, w));
-}
-
-function validate(s: Schema, v: unknown, p: string, w: Walk): void {
-  if (v === undefined) return;
-  if (v === null) {
-    if (!s.nullable) blocking(w, `${p}: must not be null`);
-    return;
+  if (typeof s.additionalProperties === 'object') {
+    for (const k of Object.keys(out)) if (!(s.properties ?? {})[k]) out[k] = withDefaults(s.additionalProperties, out[k]);
   }
-  if (s['x-kubernetes-validations']) w.rules.push({ s, v, p });
-  if (s.enum && !s.enum.includes(v)) blocking(w, `${p}: ${JSON.stringify(v)} is not one of ${JSON.stringify(s.enum)}`);
-  const t = typeOf(v);
-  if (s['x-kubernetes-int-or-string']) {
-    if (t === 'string') checkString(s, v as string, p, w);
-    else if (t !== 'integer') blocking(w, `${p}: must be an integer or a string, not ${t}`);
-    return;
-  }
-  if (s.type === undefined) {
-    if (!s['x-kubernetes-preserve-unknown-fields'] && !s.properties) w.errors.push(`${p}: schema without type`);
-    if (isObj(v) && s.properties) checkObject(s, v, p, w);
-    return;
-  }
-  const ok = s.type === t || (s.type === 'number' && t === 'integer');
-  if (!ok) {
-    blocking(w, `${p}: must be ${s.type}, not ${t}`);
-    return;
-  }
-  if (t === 'string') checkString(s, v as string, p, w);
-  else if (t === 'integer' || t === 'number') checkNumber(s, v as number, p, w);
-  else if (t === 'object') checkObject(s, v as Record<string, unknown>, p, w);
-  else if (t === 'array') checkArray(s, v as unknown[], p, w);
+  return out;
 }
 
 /** One error per failing rule: its message (or the rule), plus the evaluation error if there was one. */
@@ -207,12 +123,17 @@ export function crdSchemaErrors(...objects: any[]): string[] {
       continue;
     }
     // metadata is ObjectMeta, which the API server checks itself (the CRD only says `type: object`).
-    const w: Walk = { errors: [], blocked: false, rules: [] };
-    if (!isObj(o.metadata) || typeof o.metadata.name !== 'string' || o.metadata.name === '') blocking(w, 'metadata.name: required');
-    validate(schema, { ...o, metadata: {} }, '', w);
-    // Skipping CEL never hides a problem: a blocked walk already has errors.
-    if (!w.blocked) for (const r of w.rules) checkRules(r.s, r.v, r.p, w.errors);
-    errors.push(...w.errors.map((e) => `${where} ${e.replace(/^\./, '')}`));
+    const found: string[] = [];
+    const named = typeof o.metadata === 'object' && o.metadata !== null && typeof o.metadata.name === 'string' && o.metadata.name !== '';
+    if (!named) found.push('metadata.name: Required value');
+    const rules: Array<{ s: Schema; v: unknown; p: string }> = [];
+    const structural = checkSchema(schema, withDefaults(schema, { ...o, metadata: {} }), '', (s, v, p) => {
+      if (s['x-kubernetes-validations']) rules.push({ s, v, p });
+    });
+    found.push(...structural.problems.map((p) => `${p.path}: ${p.message}`));
+    // The API server skips CEL after a blocking error; that never hides a problem, as there is one.
+    if (named && !structural.blocked) for (const r of rules) checkRules(r.s, r.v, r.p, found);
+    errors.push(...found.map((e) => `${where} ${e.replace(/^\./, '')}`));
   }
   return errors;
 }
