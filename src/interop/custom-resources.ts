@@ -76,11 +76,17 @@ function dryRun(id: string, props: LlamaStackDistributionProps): { construct?: L
   }
 }
 
-/** Models as objects: the CRDs have no short form. */
+/**
+ * The spec as the CRD accepts it: models as objects (the CRDs have no short form), and
+ * `tls.enabled: false` written out (the CRD's CEL reads `self.enabled`, which has no default,
+ * so a `tls` without it is rejected; this library reads it as false).
+ */
 function normalizedSpec(spec: LlamaStackDistributionSpec): LlamaStackDistributionSpec {
   const out: Obj = plainCopy(spec) ?? {};
   const models = out.resources?.models;
   if (Array.isArray(models)) out.resources.models = models.map((m: unknown) => (typeof m === 'string' ? { name: m } : m));
+  const tls = out.networking?.tls;
+  if (tls !== null && typeof tls === 'object' && !Array.isArray(tls) && tls.enabled === undefined) tls.enabled = false;
   return out as LlamaStackDistributionSpec;
 }
 
@@ -378,7 +384,8 @@ export class OgxServerResource extends Construct {
     const mapping = new OgxMapping(isOgx ? target : ServerTarget.OGX_0_8, props.namespace ?? Chart.of(this).namespace, props.namespace !== undefined);
     this.name = c.name;
     const baseName = props.baseConfigYaml !== undefined ? `${this.name}-base-config` : undefined;
-    const spec = mapping.spec(c.spec, c.construct?.image ?? '', baseName);
+    // The mapping reads a checked spec only: when the dry run failed, its problems are the answer.
+    const spec = c.construct ? mapping.spec(c.spec, c.construct.image, baseName) : {};
     problems.push(...mapping.problems);
     if (problems.length > 0) throw new LlamaStackConfigError(problems);
     if (baseName !== undefined && !c.spec.overrideConfig) {

@@ -322,17 +322,17 @@ describe('crdSchemaErrors (test support)', () => {
       },
     });
     expect(errors).toEqual([
-      'OGXServer/x spec.distribution.imageTypo: unknown field',
+      'OGXServer/x spec.distribution.imageTypo: unknown field "imageTypo"',
       'OGXServer/x spec.disabledAPIs[0]: "safety" is not one of ["batches","file_processors","inference","responses","tool_runtime","vector_io","files"]',
       'OGXServer/x spec.network.port: 70000 is greater than maximum 65535',
-      'OGXServer/x spec.workload.replicas: must be integer, not string',
+      'OGXServer/x spec.workload.replicas: must be an integer, not a string',
       'OGXServer/x spec.workload.storage.size: "10 GB" does not match ^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$',
-      'OGXServer/x spec.workload.podDisruptionBudget.maxUnavailable: must be an integer or a string, not boolean',
+      'OGXServer/x spec.workload.podDisruptionBudget.maxUnavailable: must be an integer or a string, not a boolean',
       'OGXServer/x spec.storage.kv.password.key: ".bad" does not match ^[a-zA-Z0-9]([a-zA-Z0-9\\-_.]*[a-zA-Z0-9])?$',
       'OGXServer/x spec.resources.models: fewer than minItems 1',
     ]);
     expect(crdSchemaErrors({ apiVersion: 'llamastack.io/v1alpha2', kind: 'LlamaStackDistribution', metadata: { name: 'x' } }))
-      .toEqual(['LlamaStackDistribution/x spec: required']);
+      .toEqual(['LlamaStackDistribution/x spec: Required value']);
     expect(crdSchemaErrors({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } })).toEqual(['ConfigMap/x: no CRD in crds/ for v1 ConfigMap']);
   });
 });

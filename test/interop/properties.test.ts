@@ -1,8 +1,12 @@
 /**
- * Property-based tests of manifests in (fast-check, fixed seeds): a manifest damaged anywhere —
- * a field replaced by any JSON value, removed, or an unknown one added — either renders or fails
- * with LlamaStackConfigError problems that each name a path; never another error. The command
- * line gives exit code 0 or 1 for any manifest and any text, and never a stack trace.
+ * Property-based tests of interop (fast-check, fixed seeds).
+ * - Manifests in: a manifest damaged anywhere (a field replaced by any JSON value, removed, or an
+ *   unknown one added) either renders or fails with LlamaStackConfigError problems that each name
+ *   a path; never another error. The command line gives exit code 0 or 1 for any manifest and any
+ *   text, and never a stack trace.
+ * - Objects and CRs out: for a spec damaged in up to three places, whatever the constructs accept
+ *   is valid: the workload against the Kubernetes schemas, the LlamaStackDistribution and
+ *   OGXServer CRs against their CRDs (schema and CEL rules).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -11,7 +15,11 @@ import * as fc from 'fast-check';
 import * as YAML from 'yaml';
 import { main } from '../../src/cli/main';
 import { ConfigProblem, LlamaStackConfigError } from '../../src/config/errors';
+import { LlamaStackDistributionResource, OgxServerResource } from '../../src/interop/custom-resources';
 import { LlamaStackDistributionManifest } from '../../src/interop/manifest';
+import { LlamaStackDistribution } from '../../src/llama-stack-distribution';
+import { crdSchemaErrors } from '../support/crd-schema';
+import { schemaErrors } from '../support/k8s-schema';
 
 const SAMPLES_DIR = path.join(__dirname, '..', 'fixtures', 'samples-v1alpha1');
 
@@ -148,5 +156,60 @@ describe('manifests in, damaged anywhere', () => {
       }),
       { seed: 53, numRuns: 300 },
     );
+  });
+});
+
+/** A spec with up to three fields replaced or removed (values that often mean something here). */
+const specArb: fc.Arbitrary<Json> = fc.array(
+  fc.tuple(
+    fc.constantFrom(...paths(V1ALPHA2.spec as Json).filter((p) => p.length > 0)),
+    fc.oneof(
+      jsonArb.map((value): Damage => ({ kind: 'replace', value })),
+      fc.constantFrom<Json>('0', '10Gi', 'redis', 'sqlite', 'postgres', 'remote::x', ['safety'], ['inference'], { enabled: true })
+        .map((value): Damage => ({ kind: 'replace', value })),
+      fc.constant<Damage>({ kind: 'remove' }),
+    ),
+  ),
+  { minLength: 1, maxLength: 3 },
+).map((damages) => damages.reduce<Json>((spec, [target, damage]) => {
+  // A later damage may aim below an earlier one that replaced its parent: then it has no target.
+  const parent = target.slice(0, -1).reduce<any>((o, k) => (o !== null && typeof o === 'object' ? o[k] : undefined), spec);
+  return parent !== null && typeof parent === 'object' ? damaged(spec, target, damage) : spec;
+}, V1ALPHA2.spec as Json));
+
+/** The construct's objects, or undefined when it rejects the spec with LlamaStackConfigError. */
+function accepted(make: (chart: ReturnType<typeof Testing.chart>) => void): any[] | undefined {
+  const chart = Testing.chart();
+  try {
+    make(chart);
+  } catch (e) {
+    if (e instanceof LlamaStackConfigError) return undefined;
+    throw e;
+  }
+  return Testing.synth(chart);
+}
+
+describe('objects and CRs out, from damaged specs', () => {
+  test('what the constructs accept is valid Kubernetes and passes the CRDs', () => {
+    let rendered = 0;
+    fc.assert(
+      fc.property(specArb, (spec) => {
+        const props = { spec: spec as any };
+        const workload = accepted((chart) => new LlamaStackDistribution(chart, 'x', props));
+        if (workload) {
+          rendered++;
+          expect(schemaErrors(workload)).toEqual([]);
+        }
+        for (const cr of [
+          accepted((chart) => new LlamaStackDistributionResource(chart, 'x', props)),
+          accepted((chart) => new OgxServerResource(chart, 'x', props)),
+        ]) {
+          if (cr) expect(crdSchemaErrors(...cr.filter((o) => o.kind !== 'ConfigMap'))).toEqual([]);
+        }
+      }),
+      { seed: 54, numRuns: 300 },
+    );
+    // Not a property that holds vacuously: a good share of the damaged specs still render.
+    expect(rendered).toBeGreaterThan(30);
   });
 });
