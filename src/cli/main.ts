@@ -22,8 +22,10 @@ import { ServerTarget } from '../targets/server-target';
 const USAGE = `usage: cdk8s-llama-stack <command> [options]
 
 Commands:
-  render [FILE... | -]   render LlamaStackDistribution manifests (several per file allowed;
-                         no FILE or '-' reads stdin) to stdout, or to --output-dir
+  render [FILE... | DIR... | -]
+                         render LlamaStackDistribution manifests (several per file allowed;
+                         a directory means its *.yaml / *.yml files; no FILE or '-' reads
+                         stdin) to stdout, or to --output-dir
   argocd-generate        Argo CD config management plugin (alias: generate): render every
                          *.yaml / *.yml file of the current directory to stdout; other
                          objects are passed through, kustomization files skipped
@@ -230,6 +232,10 @@ function readSources(r: Renderer, files: string[], io: CliIo, cwd: string): Inpu
     const source = f === '-' ? 'stdin' : f;
     let text: string;
     try {
+      if (f !== '-' && fs.statSync(path.resolve(cwd, f)).isDirectory()) {
+        inputs.push(...readSources(r, manifestFiles(r, path.resolve(cwd, f)).map((name) => path.join(f, name)), io, cwd));
+        continue;
+      }
       text = f === '-' ? io.stdin() : fs.readFileSync(path.resolve(cwd, f), 'utf8');
     } catch (e) {
       r.problems.push(`${source}: cannot read: ${(e as Error).message}`);
@@ -238,6 +244,17 @@ function readSources(r: Renderer, files: string[], io: CliIo, cwd: string): Inpu
     inputs.push(...r.read(text, source));
   }
   return inputs;
+}
+
+const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
+
+/** The *.yaml / *.yml files of a directory (not its subdirectories), kustomization files aside, sorted. */
+function manifestFiles(r: Renderer, dir: string): string[] {
+  const files = fs.readdirSync(dir)
+    .filter((f) => /\.ya?ml$/.test(f) && !KUSTOMIZATION_FILES.includes(f) && fs.statSync(path.join(dir, f)).isFile())
+    .sort();
+  if (files.length === 0) r.problems.push(`${dir}: no *.yaml or *.yml files to render`);
+  return files;
 }
 
 function writeOutputs(r: Renderer, args: Args, io: CliIo, cwd: string): number {
@@ -260,14 +277,8 @@ function writeOutputs(r: Renderer, args: Args, io: CliIo, cwd: string): number {
   return 0;
 }
 
-const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
-
 function argocdGenerate(r: Renderer, io: CliIo, cwd: string): Input[] {
-  const files = fs.readdirSync(cwd)
-    .filter((f) => /\.ya?ml$/.test(f) && !KUSTOMIZATION_FILES.includes(f) && fs.statSync(path.join(cwd, f)).isFile())
-    .sort();
-  if (files.length === 0) r.problems.push(`${cwd}: no *.yaml or *.yml files to render`);
-  return readSources(r, files, io, cwd);
+  return readSources(r, manifestFiles(r, cwd), io, cwd);
 }
 
 const RESOURCE_LIST = { apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList' };

@@ -97,6 +97,20 @@ describe('the operator\'s v1alpha1 samples', () => {
     expect(objects(r.out).every((o) => o.metadata.namespace === 'ai' || o.kind === 'ConfigMap')).toBe(true);
   });
 
+  test('a directory means its *.yaml / *.yml files, in name order, kustomization aside', async () => {
+    const files = ['example-with-configmap.yaml', 'example-with-network-config.yaml', 'example-withoutconfigmap.yaml'];
+    const dir = tmpdir();
+    for (const f of files) fs.copyFileSync(path.join(SAMPLES_DIR, f), path.join(dir, f));
+    fs.writeFileSync(path.join(dir, 'kustomization.yaml'), 'resources: []\n');
+    fs.mkdirSync(path.join(dir, 'nested.yaml'));
+    const byDir = await run(['render', '--pass-through', dir]);
+    expect(byDir.err).toBe('');
+    expect(byDir.out).toBe((await run(['render', '--pass-through', ...files], '', { cwd: SAMPLES_DIR })).out);
+    const empty = await run(['render', tmpdir()]);
+    expect(empty.code).toBe(1);
+    expect(empty.err).toMatch(/no \*\.yaml or \*\.yml files to render/);
+  });
+
   test('--output-dir writes one file per manifest (and per passed-through object)', async () => {
     const dir = tmpdir();
     const r = await run(['render', '--pass-through', 'example-with-network-config.yaml', 'example-with-configmap.yaml', '--output-dir', dir], '', { cwd: SAMPLES_DIR });
