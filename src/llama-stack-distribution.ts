@@ -1,4 +1,4 @@
-import { ApiObject } from 'cdk8s';
+import { ApiObject, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ConfigGenerator } from './config/config-generator';
 import { ConfigProblem, LlamaStackConfigError } from './config/errors';
@@ -318,7 +318,8 @@ export class LlamaStackDistribution extends Construct {
     const hasBase = props.baseConfigYaml !== undefined;
     problems.push(...validateSpec(this.spec, { hasBaseConfig: hasBase }));
     this.image = this.resolveImage(props, problems);
-    problems.push(...constructChecks(this.spec, props.namespace, this.target));
+    // The namespace the objects land in: props.namespace, else the chart's.
+    problems.push(...constructChecks(this.spec, props.namespace ?? Chart.of(this).namespace, this.target));
     if (problems.length > 0) throw new LlamaStackConfigError(problems);
 
     const tls = this.spec.networking?.tls?.enabled === true;

@@ -8,6 +8,7 @@ import { InferenceProvider, SafetyProvider, ToolRuntimeProvider } from '../src/p
 import { SecretRef } from '../src/secret-ref';
 import { StorageBackend } from '../src/storage-backend';
 import { schemaErrors } from './support/k8s-schema';
+import { problemsOf } from './support/problems';
 import { ServerTarget } from '../src/targets/server-target';
 
 // These tests pin the operator-compatible target; test/targets.test.ts covers the server targets.
@@ -302,6 +303,26 @@ describe('override config and spec input', () => {
 
   test('spec cannot be combined with typed props', () => {
     expect(problems({ spec: { distribution: { name: 'starter' } }, replicas: 2 })).toEqual(['props.replicas: cannot be combined with props.spec']);
+  });
+});
+
+describe('CA bundle namespace', () => {
+  const tls = (configMapNamespace: string) => ({ secretName: 'tls', caBundle: { configMapName: 'ca', configMapNamespace } });
+  const error = (ns: string) => [{
+    path: 'spec.networking.tls.caBundle.configMapNamespace',
+    message: `a pod can only mount ConfigMaps of its own namespace (${ns})`,
+  }];
+
+  test('another namespace than props.namespace, or else the chart\'s, is an error', () => {
+    expect(problemsOf(() => new LlamaStackDistribution(Testing.chart(), 'l', { ...OPERATOR, namespace: 'ai', tls: tls('certs') }))).toEqual(error('ai'));
+    const chart = new Chart(Testing.app(), 'c', { namespace: 'team-a' });
+    expect(problemsOf(() => new LlamaStackDistribution(chart, 'l', { ...OPERATOR, tls: tls('certs') }))).toEqual(error('team-a'));
+  });
+
+  test('the same namespace, or none known, is fine', () => {
+    const chart = new Chart(Testing.app(), 'c', { namespace: 'certs' });
+    expect(() => new LlamaStackDistribution(chart, 'l', { ...OPERATOR, tls: tls('certs') })).not.toThrow();
+    expect(() => new LlamaStackDistribution(Testing.chart(), 'l', { ...OPERATOR, tls: tls('certs') })).not.toThrow();
   });
 });
 

@@ -67,9 +67,11 @@ function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigPr
  * Runs every check of `LlamaStackDistribution` on the props, in an app of its own that is never
  * synthesized. Returns the construct, or its problems.
  */
-function dryRun(id: string, props: LlamaStackDistributionProps): { construct?: LlamaStackDistribution; problems: ConfigProblem[] } {
+function dryRun(scope: Construct, id: string, props: LlamaStackDistributionProps): { construct?: LlamaStackDistribution; problems: ConfigProblem[] } {
   try {
-    return { construct: new LlamaStackDistribution(new Chart(new App(), 'dry-run'), id, props), problems: [] };
+    // In the namespace of the CR's own chart, so namespace checks (CA bundles) see what the CR gets.
+    const chart = new Chart(new App(), 'dry-run', { namespace: Chart.of(scope).namespace });
+    return { construct: new LlamaStackDistribution(chart, id, props), problems: [] };
   } catch (e) {
     if (e instanceof LlamaStackConfigError) return { problems: e.problems };
     throw e;
@@ -97,8 +99,8 @@ interface Checked {
   readonly problems: ConfigProblem[];
 }
 
-function check(id: string, props: LlamaStackDistributionProps, kind: string): Checked {
-  const run = dryRun(id, props);
+function check(scope: Construct, id: string, props: LlamaStackDistributionProps, kind: string): Checked {
+  const run = dryRun(scope, id, props);
   const spec = normalizedSpec(props.spec ?? (run.construct?.spec ?? safeSpecFromProps(props)));
   return { name: props.name ?? id, spec, construct: run.construct, problems: [...outsideSpec(props, kind), ...run.problems] };
 }
@@ -134,7 +136,7 @@ export class LlamaStackDistributionResource extends Construct {
 
   constructor(scope: Construct, id: string, props: LlamaStackDistributionProps = {}) {
     super(scope, id);
-    const c = check(id, props, 'llamastack.io/v1alpha2 LlamaStackDistribution');
+    const c = check(this, id, props, 'llamastack.io/v1alpha2 LlamaStackDistribution');
     const problems = [...c.problems];
     if (props.baseConfigYaml !== undefined) {
       problems.push({
@@ -183,8 +185,8 @@ const CONFIG_KEY = 'config.yaml';
 class OgxMapping {
   readonly problems: ConfigProblem[] = [];
 
-  /** `namespace`: the chart's, when props.namespace (which the dry run checks against) is not set. */
-  constructor(private readonly target: ServerTarget, private readonly namespace: string | undefined, private readonly checked: boolean) {}
+  /** `namespace`: props.namespace, else the chart's (undefined when neither is set). */
+  constructor(private readonly target: ServerTarget, private readonly namespace: string | undefined) {}
 
   no(path: string, message: string, fix: string): void {
     this.problems.push({ path, message: `the OGXServer CRD cannot express this: ${message}`, fix });
@@ -313,7 +315,9 @@ class OgxMapping {
   private tls(spec: LlamaStackDistributionSpec): Obj | undefined {
     const ca = spec.networking?.tls?.caBundle;
     if (!ca) return undefined;
-    if (!this.checked && ca.configMapNamespace !== undefined && ca.configMapNamespace !== this.namespace) {
+    // The dry run already rejects another namespace when one is known; with none known, the
+    // OGXServer (which names no CA namespace) cannot promise the ConfigMap's.
+    if (ca.configMapNamespace !== undefined && ca.configMapNamespace !== this.namespace) {
       this.no('spec.networking.tls.caBundle.configMapNamespace',
         `trusted CA ConfigMaps must be in the OGXServer's namespace (${this.namespace ?? 'not set'}), not "${ca.configMapNamespace}"`,
         `set props.namespace to "${ca.configMapNamespace}", or copy the ConfigMap and drop configMapNamespace`);
@@ -372,7 +376,7 @@ export class OgxServerResource extends Construct {
     super(scope, id);
     const target = props.target ?? ServerTarget.OGX_0_8;
     const isOgx = target.id.startsWith('ogx-');
-    const c = check(id, props, 'ogx.io/v1beta1 OGXServer');
+    const c = check(this, id, props, 'ogx.io/v1beta1 OGXServer');
     const problems = [...c.problems];
     if (!isOgx) {
       problems.push({
@@ -381,7 +385,7 @@ export class OgxServerResource extends Construct {
         fix: 'remove target (OGX 0.8 is the default), or use LlamaStackDistributionResource',
       });
     }
-    const mapping = new OgxMapping(isOgx ? target : ServerTarget.OGX_0_8, props.namespace ?? Chart.of(this).namespace, props.namespace !== undefined);
+    const mapping = new OgxMapping(isOgx ? target : ServerTarget.OGX_0_8, props.namespace ?? Chart.of(this).namespace);
     this.name = c.name;
     const baseName = props.baseConfigYaml !== undefined ? `${this.name}-base-config` : undefined;
     // The mapping reads a checked spec only: when the dry run failed, its problems are the answer.
