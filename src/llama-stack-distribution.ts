@@ -1,5 +1,6 @@
 import { ApiObject, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
+import { PROVIDER_APIS } from './config/apis';
 import { ConfigGenerator } from './config/config-generator';
 import { ConfigProblem, LlamaStackConfigError } from './config/errors';
 import { isPinnedImage } from './config/images';
@@ -13,6 +14,7 @@ import { validateSpec } from './config/validate-spec';
 import { InferenceProvider, Provider, SafetyProvider, TelemetryProvider, ToolRuntimeProvider, VectorIoProvider } from './providers';
 import { StorageBackend } from './storage-backend';
 import { ServerTarget } from './targets/server-target';
+import { containerPort, serverEnv } from './targets/deployment-env';
 import { generateTargetConfig } from './targets/target-config';
 import { KubeManifest, renderObjects, WorkloadPlan } from './workload';
 import { configMapName, isDnsLabel, MAX_NAME_LENGTH } from './workload/names';
@@ -200,8 +202,16 @@ function nonEmpty<T>(list: T[] | undefined): T[] | undefined {
   return list && list.length > 0 ? list : undefined;
 }
 
+/**
+ * The typed path knows each provider's id, so it writes it whenever the CRD would otherwise
+ * ask for one (several providers in a list) or derive a wrong one (a prefixed type).
+ */
 function providerSpecs(list: Provider[] | undefined): ProviderConfig[] | undefined {
-  return nonEmpty(list?.map((p) => p.toSpec()));
+  return nonEmpty(list?.map((p) => {
+    const spec = p.toSpec();
+    const explicit = spec.id !== undefined || (list.length > 1 || spec.provider.includes('::'));
+    return explicit ? { ...spec, id: p.id } : spec;
+  }));
 }
 
 function pruned<T extends object>(obj: T): T | undefined {
@@ -316,7 +326,7 @@ export class LlamaStackDistribution extends Construct {
     this.spec = props.spec ?? specFromProps(props);
     this.target = props.target ?? ServerTarget.OGX_0_8;
     const hasBase = props.baseConfigYaml !== undefined;
-    problems.push(...validateSpec(this.spec, { hasBaseConfig: hasBase }));
+    problems.push(...validateSpec(this.spec, { hasBaseConfig: hasBase, disableableApis: this.target.disableableApis }));
     this.image = this.resolveImage(props, problems);
     // The namespace the objects land in: props.namespace, else the chart's.
     problems.push(...constructChecks(this.spec, props.namespace ?? Chart.of(this).namespace, this.target));
@@ -339,7 +349,8 @@ export class LlamaStackDistribution extends Construct {
       this.secretEnvVars = generated.envVars;
     }
 
-    if (configYaml !== undefined) {
+    if (configYaml !== undefined && this.target.isOperator) {
+      // Server targets run the release's start-up model, which substitutes the container's env.
       const missing = requiredEnvVars(configYaml).filter((v) => !providedEnv(this.secretEnvVars, this.spec, this.target).has(v));
       if (missing.length > 0) {
         throw new LlamaStackConfigError(missing.map((v) => ({
@@ -366,6 +377,7 @@ export class LlamaStackDistribution extends Construct {
       tolerations: nonEmpty(props.tolerations),
       imagePullPolicy: props.imagePullPolicy,
       ...serverSettings(this.target, this.spec),
+      containerPort: containerPort(this.spec, this.target),
     };
     const objects = renderObjects(plan, configYaml);
     const make = (childId: string, m: KubeManifest | undefined) => (m ? new ApiObject(this, childId, plainCopy(m)) : undefined);
@@ -416,29 +428,33 @@ function requiredEnvVars(configYaml: string): string[] {
 function providedEnv(secretEnv: SecretEnvVar[], spec: LlamaStackDistributionSpec, target: ServerTarget): Set<string> {
   const names = new Set(secretEnv.map((e) => e.name));
   for (const e of spec.workload?.overrides?.env ?? []) if (e && typeof e.name === 'string') names.add(e.name);
-  for (const e of serverSettings(target, spec).serverEnv) names.add(e.name);
+  for (const e of serverEnv(target, spec)) names.add(e.name);
   return names;
 }
 
 /** Env vars and paths of the server line. */
 function serverSettings(target: ServerTarget, spec: LlamaStackDistributionSpec): Pick<WorkloadPlan, 'serverEnv' | 'defaultMountPath' | 'legacyDataMount'> {
-  const port = String(spec.networking?.port ?? 8321);
-  if (target.isOperator) {
-    return { serverEnv: [{ name: target.portEnvVar, value: port }], defaultMountPath: target.dataDir, legacyDataMount: true };
+  return { serverEnv: serverEnv(target, spec), defaultMountPath: target.dataDir, legacyDataMount: target.isOperator };
+}
+
+/** What only the server targets write: the operator pipeline would write something else. */
+function serverTargetOnly(spec: LlamaStackDistributionSpec): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  for (const { field } of PROVIDER_APIS) {
+    (spec.providers?.[field] ?? []).forEach((p, i) => {
+      if (typeof p.provider === 'string' && p.provider.includes('::')) {
+        problems.push({ path: `spec.providers.${field}[${i}].provider`, message: 'the operator pipeline writes every provider as remote::<provider>', fix: 'use a server target for inline or prefixed provider types' });
+      }
+    });
   }
-  const mount = spec.workload?.storage?.mountPath || target.dataDir;
-  const distro = spec.distribution?.name ?? 'custom';
-  return {
-    serverEnv: [
-      { name: target.portEnvVar, value: port },
-      { name: target.configDirEnvVar, value: mount },
-      // The shipped configs keep their databases and files under these.
-      { name: 'SQLITE_STORE_DIR', value: `${mount}/distributions/${distro}` },
-      { name: 'FILES_STORAGE_DIR', value: `${mount}/distributions/${distro}/files` },
-    ],
-    defaultMountPath: target.dataDir,
-    legacyDataMount: false,
-  };
+  (spec.resources?.models ?? []).forEach((m, i) => {
+    for (const k of ['embeddingDimension', 'providerModelId'] as const) {
+      if (typeof m === 'object' && m !== null && m[k] !== undefined) {
+        problems.push({ path: `spec.resources.models[${i}].${k}`, message: 'the operator pipeline has no such model field', fix: `remove ${k}, or use a server target` });
+      }
+    }
+  });
+  return problems;
 }
 
 /** Checks that only matter once the spec becomes objects in one namespace. */
@@ -468,6 +484,7 @@ function constructChecks(spec: LlamaStackDistributionSpec, namespace: string | u
       fix: 'keep state in postgres/redis storage and drop the PVC, or run a single replica',
     });
   }
+  if (target.isOperator) problems.push(...serverTargetOnly(spec));
   if (spec.externalProviders) {
     problems.push({
       path: 'spec.externalProviders',

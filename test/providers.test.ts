@@ -52,15 +52,17 @@ const INFERENCE: Case[] = [
   ['bedrock with key and settings', () => InferenceProvider.bedrock({ region: 'eu-west-1', apiKey: KEY, settings: { read_timeout: 30 } }), 'inference',
     { provider: 'bedrock', apiKey: key, settings: { region_name: 'eu-west-1', read_timeout: 30 } }],
   ['azure', () => InferenceProvider.azure({
-    endpoint: 'https://r.openai.azure.com/openai/v1', apiKey: KEY, deploymentName: 'gpt4o', apiVersion: '2024-10-21',
+    endpoint: 'https://r.openai.azure.com/openai/v1', apiKey: KEY, apiVersion: '2024-10-21',
   }), 'inference', {
     provider: 'azure',
     endpoint: 'https://r.openai.azure.com/openai/v1',
     apiKey: key,
-    settings: { deployment_name: 'gpt4o', api_version: '2024-10-21' },
+    settings: { api_version: '2024-10-21' },
   }],
-  ['azure without version', () => InferenceProvider.azure({ endpoint: 'https://r/openai/v1', apiKey: KEY, deploymentName: 'd' }), 'inference',
-    { provider: 'azure', endpoint: 'https://r/openai/v1', apiKey: key, settings: { deployment_name: 'd' } }],
+  ['azure without version', () => InferenceProvider.azure({ endpoint: 'https://r/openai/v1', apiKey: KEY }), 'inference',
+    { provider: 'azure', endpoint: 'https://r/openai/v1', apiKey: key }],
+  ['an inline type of the release', () => InferenceProvider.custom('inline::sentence-transformers', { id: 'embeddings' }), 'inference',
+    { id: 'embeddings', provider: 'inline::sentence-transformers' }],
   ['watsonx', () => InferenceProvider.watsonx({ apiKey: KEY, projectId: 'p1' }), 'inference', { provider: 'watsonx', apiKey: key, settings: { project_id: 'p1' } }],
   ['custom', () => InferenceProvider.custom('cerebras', { apiKey: KEY, settings: { x: 1 } }), 'inference',
     { provider: 'cerebras', apiKey: key, settings: { x: 1 } }],
@@ -144,7 +146,7 @@ describe('Provider', () => {
     all.forEach((p, i) => (providers[field[p.api]] ??= []).push({ ...p.toSpec(), id: `${p.providerType}-${i}` }));
     const generated = ConfigGenerator.generate({ distribution: { name: 'starter' }, providers });
     expect(generated.configYaml).toContain('region_name: us-east-1');
-    expect(generated.configYaml).toContain('deployment_name: gpt4o');
+    expect(generated.configYaml).toMatch(/api_version: "2024-10-21"/);
     expect(generated.configYaml).toMatch(/password: \$\{env\.LLSD_PGVECTOR_\d+_PASSWORD\}/);
     expect(generated.envVars.length).toBeGreaterThan(20);
   });
@@ -165,8 +167,8 @@ describe('required fields', () => {
     ['groq key', () => InferenceProvider.groq({} as any), `InferenceProvider.groq(apiKey): apiKey is required — pass apiKey: ${SECRET_FIX}`],
     ['bedrock region', () => InferenceProvider.bedrock({} as any),
       'InferenceProvider.bedrock(region): region is required — pass region: the AWS region, e.g. us-east-1'],
-    ['azure deployment', () => InferenceProvider.azure({ endpoint: 'https://x', apiKey: KEY } as any),
-      'InferenceProvider.azure(deploymentName): deploymentName is required — pass deploymentName: the Azure deployment of the model'],
+    ['azure key', () => InferenceProvider.azure({ endpoint: 'https://x' } as any),
+      `InferenceProvider.azure(apiKey): apiKey is required — pass apiKey: ${SECRET_FIX}`],
     ['watsonx project', () => InferenceProvider.watsonx({ apiKey: KEY } as any),
       'InferenceProvider.watsonx(projectId): projectId is required — pass projectId: the watsonx.ai project id'],
     ['custom type', () => InferenceProvider.custom(''), 'InferenceProvider.custom(provider): provider type is required — name the provider type, e.g. vllm'],
@@ -202,7 +204,6 @@ describe('required fields', () => {
     expect(problems(() => InferenceProvider.azure({} as any))).toEqual([
       'InferenceProvider.azure(endpoint): endpoint is required — pass endpoint: https://<resource>.openai.azure.com/openai/v1',
       `InferenceProvider.azure(apiKey): apiKey is required — pass apiKey: ${SECRET_FIX}`,
-      'InferenceProvider.azure(deploymentName): deploymentName is required — pass deploymentName: the Azure deployment of the model',
     ]);
   });
 });
@@ -226,8 +227,8 @@ describe('invalid options', () => {
       'VectorIoProvider.pgvector(port): port must be an integer from 1 to 65535 — pass port: a port number'],
     ['empty region', () => InferenceProvider.bedrock({ region: '' }),
       'InferenceProvider.bedrock(region): region must be a non-empty string — pass region: the AWS region, e.g. us-east-1'],
-    ['inline type', () => SafetyProvider.custom('inline::llama-guard'),
-      'SafetyProvider.custom(provider): "inline::llama-guard" must not contain "::" — write the type without "remote::", e.g. vllm (inline providers come from the base config)'],
+    ['unknown prefix', () => SafetyProvider.custom('builtin::llama-guard'),
+      'SafetyProvider.custom(provider): "builtin::llama-guard" is not a provider type — write the type without a prefix (vllm, read as remote::vllm), or with inline:: or remote:: (e.g. inline::qdrant)'],
     ['typed field and settings set one key', () => InferenceProvider.bedrock({ region: 'a', settings: { region_name: 'b' } }),
       'InferenceProvider.bedrock(settings.region_name): writes config key "region_name", which region already sets — set "region_name" in one place only'],
     ['endpoint and settings.url', () => InferenceProvider.vllm({ endpoint: 'http://v', settings: { url: 'http://w' } }),

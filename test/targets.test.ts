@@ -31,6 +31,13 @@ function problems(spec: LlamaStackDistributionSpec, target: ServerTarget, baseCo
   return [];
 }
 
+/** Env vars a shipped distribution reads with no usable default. */
+const DISTRIBUTION_ENV: { [distribution: string]: { [name: string]: string } } = {
+  'oci': { OCI_COMPARTMENT_OCID: 'ocid1.compartment.oc1..example' },
+  'watsonx': { WATSONX_PROJECT_ID: 'my-project' },
+  'postgres-demo': { INFERENCE_MODEL: 'llama-3.1-8b', VLLM_URL: 'http://vllm:8000/v1' },
+};
+
 const GOLDEN_SPEC: LlamaStackDistributionSpec = {
   distribution: { name: 'starter' },
   providers: {
@@ -47,17 +54,27 @@ const GOLDEN_SPEC: LlamaStackDistributionSpec = {
 };
 
 describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (id, target) => {
-  test.each(target.distributions)('shipped distribution %s passes the registry check', (distribution) => {
-    const r = generateTargetConfig({ distribution: { name: distribution } }, target);
+  test.each(target.distributions)('shipped distribution %s starts with the env it needs, and no warnings', (distribution) => {
+    const needs = DISTRIBUTION_ENV[distribution] ?? {};
+    const names = Object.keys(needs);
+    if (names.length > 0) {
+      // Without them the start-up model names each env var the server would miss.
+      const got = problems({ distribution: { name: distribution } }, target).join('\n');
+      for (const name of names) expect(got).toContain(name);
+    }
+    const env = names.map((name) => ({ name, value: needs[name] }));
+    const r = generateTargetConfig({ distribution: { name: distribution }, ...(env.length > 0 ? { workload: { overrides: { env } } } : {}) }, target);
     expect(r.providerCount).toBeGreaterThan(0);
+    expect(r.startupWarnings).toEqual([]);
     const config = readBaseConfig(r.configYaml) as any;
     expect(config.distro_name).toBe(distribution);
-    expect(config.image_name).toBe(distribution);
+    expect(config.image_name).toBeUndefined();
+    expect(config.registered_resources?.vector_dbs).toBeUndefined();
     expect(config.version).toBe(2);
   });
 
   test('the validated minimal config is accepted unchanged in meaning', () => {
-    const r = generateTargetConfig({}, target, { baseConfigYaml: VALIDATED });
+    const r = generateTargetConfig({}, target, { baseConfigYaml: VALIDATED, scratchDirs: ['/data'] });
     const before = readBaseConfig(VALIDATED) as any;
     const after = readBaseConfig(r.configYaml) as any;
     expect(after.providers).toEqual(before.providers);
@@ -67,7 +84,7 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (id, target) => {
 
   test('golden: the validated minimal config with the golden spec', () => {
     const golden = fs.readFileSync(path.join(FIXTURES, 'targets', `${id}.minimal.golden.yaml`), 'utf8');
-    expect(generateTargetConfig(GOLDEN_SPEC, target, { baseConfigYaml: VALIDATED }).configYaml).toBe(golden);
+    expect(generateTargetConfig(GOLDEN_SPEC, target, { baseConfigYaml: VALIDATED, scratchDirs: ['/data'] }).configYaml).toBe(golden);
   });
 
   test('golden: the shipped starter with the golden spec', () => {
@@ -111,8 +128,8 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (id, target) => {
       /^spec\.providers\.inference\[0\]\.settings\.url: remote::vllm has no config key "url" in .* \(the server would silently ignore it\)$/],
     ['required extra: bedrock region', { providers: { inference: [{ provider: 'bedrock' }] } },
       /^spec\.providers\.inference\[0\]: remote::bedrock requires region_name$/],
-    ['required extra: azure api_version', { providers: { inference: [{ provider: 'azure', endpoint: 'https://a', apiKey: { name: 's', key: 'k' } }] } },
-      /^spec\.providers\.inference\[0\]: remote::azure requires api_version$/],
+    ['required extra: azure base_url', { providers: { inference: [{ provider: 'azure', apiKey: { name: 's', key: 'k' } }] } },
+      /^spec\.providers\.inference\[0\]: remote::azure requires base_url$/],
     ['telemetry was removed', { providers: { telemetry: [{ provider: 'otel', endpoint: 'http://o' }] } },
       /^spec\.providers\.telemetry: the telemetry API was removed in llama-stack 0\.4\.0/],
     ['no connection strings', { storage: { sql: { type: 'postgres', connectionString: { name: 'pg', key: 'uri' } } } },
@@ -121,10 +138,10 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (id, target) => {
       /^spec\.storage\.kv\.password: .* connects to Redis without a password/],
     ['tool groups are automatic', { resources: { tools: ['builtin::websearch'] } },
       /^spec\.resources\.tools: .* registers tool groups itself/],
-    ['API dependency: file search needs files', { disabled: ['inference'] },
-      /needs the inference API, which has no provider/],
+    ['API dependency: disabling inference leaves its dependents', { disabled: ['inference'] },
+      /^spec\.disabled\[0\]: inference cannot be disabled alone: the .*responses.* provider\(s\) need it/],
     ['unknown model provider', { resources: { models: [{ name: 'm', provider: 'ghost' }] } },
-      /^spec\.resources\.models\[0\]\.provider: model "m" names provider "ghost", which is not configured$/],
+      /^spec\.resources\.models\[0\]\.provider: model "m" names provider "ghost", which is not an enabled inference provider$/],
   ])('%s', (_what, spec, want) => {
     const got = problems(spec, target);
     expect(got.some((p) => want.test(p))).toBe(true);
@@ -177,15 +194,19 @@ describe('the construct on server targets', () => {
   });
 
   test('a bring-your-own base config runs with its image', () => {
-    const d = new LlamaStackDistribution(Testing.chart(), 'byo', { image: 'quay.io/acme/stack:1.2.3', baseConfigYaml: VALIDATED });
+    // That base writes under /data, so the data volume goes there.
+    const d = new LlamaStackDistribution(Testing.chart(), 'byo', { image: 'quay.io/acme/stack:1.2.3', baseConfigYaml: VALIDATED, persistentStorage: { mountPath: '/data' } });
     expect(d.image).toBe('quay.io/acme/stack:1.2.3');
     expect(d.configYaml).toContain('distro_name: my-stack');
   });
 
   test('a bare ${env.X} nothing sets is a synth error', () => {
     expect(() => new LlamaStackDistribution(Testing.chart(), 'pg', { distribution: 'postgres-demo' }))
-      .toThrow('the config reads ${env.INFERENCE_MODEL} with no default, and nothing sets INFERENCE_MODEL');
-    expect(() => new LlamaStackDistribution(Testing.chart(), 'pg2', { distribution: 'postgres-demo', env: { INFERENCE_MODEL: 'llama' } })).not.toThrow();
+      .toThrow("config.registered_resources.models[0].model_id: OGX 0.8.0 would not start: Environment variable 'INFERENCE_MODEL' not set or empty");
+    // Set but empty counts as unset, as in the server.
+    expect(() => new LlamaStackDistribution(Testing.chart(), 'pg1', { distribution: 'postgres-demo', env: { INFERENCE_MODEL: '', VLLM_URL: 'http://v/v1' } }))
+      .toThrow("Environment variable 'INFERENCE_MODEL' not set or empty");
+    expect(() => new LlamaStackDistribution(Testing.chart(), 'pg2', { distribution: 'postgres-demo', env: { INFERENCE_MODEL: 'llama', VLLM_URL: 'http://v/v1' } })).not.toThrow();
   });
 
   test('an unknown distribution lists the shipped ones', () => {

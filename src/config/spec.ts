@@ -73,6 +73,18 @@ export interface ModelConfig {
   readonly modelType?: string;
   /** @default - not set */
   readonly quantization?: string;
+  /**
+   * Vector size of an embedding model (`metadata.embedding_dimension`); the server refuses to
+   * register an embedding model without it. Library extension (server targets only).
+   * @default - none (required when modelType is embedding)
+   */
+  readonly embeddingDimension?: number;
+  /**
+   * The model's id at the provider (`provider_model_id`), when it differs from `name` (e.g. an
+   * Azure deployment name). Library extension (server targets only).
+   * @default - `name`
+   */
+  readonly providerModelId?: string;
 }
 
 /** `spec.resources`. */

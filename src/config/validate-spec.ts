@@ -19,6 +19,11 @@ export interface ValidateSpecOptions {
    * @default false
    */
   readonly hasBaseConfig?: boolean;
+  /**
+   * API names `disabled` accepts: a server release's own names instead of the CRD's nine.
+   * @default - the v1alpha2 CRD's names
+   */
+  readonly disableableApis?: string[];
 }
 
 /**
@@ -26,7 +31,13 @@ export interface ValidateSpecOptions {
  * walked in schema order, and each object's own checks come before its fields' checks.
  */
 export function validateSpec(spec: unknown, options?: ValidateSpecOptions): ConfigProblem[] {
-  const ctx: Ctx = { hasBaseConfig: options?.hasBaseConfig === true, idOwners: new Map(), problems: [], dropped: 0 };
+  const ctx: Ctx = {
+    hasBaseConfig: options?.hasBaseConfig === true,
+    disableable: options?.disableableApis ?? DISABLEABLE_APIS,
+    idOwners: new Map(),
+    problems: [],
+    dropped: 0,
+  };
   try {
     if (spec === undefined || spec === null) {
       report(ctx, ROOT, 'Required value', 'pass the LlamaStackDistribution spec object, e.g. {distribution: {name: "starter"}}');
@@ -57,6 +68,8 @@ type Rule = (o: Obj, path: string, ctx: Ctx) => void;
 
 interface Ctx {
   readonly hasBaseConfig: boolean;
+  /** Names `disabled` accepts. */
+  readonly disableable: readonly string[];
   /** The path of the first provider using each effective id, across all five lists. */
   readonly idOwners: Map<string, string>;
   readonly problems: ConfigProblem[];
@@ -468,6 +481,9 @@ const MODEL: Shape = {
     { name: 'contextLength', check: int() },
     { name: 'modelType', check: str() },
     { name: 'quantization', check: str() },
+    // Library extensions (server targets): what registration needs.
+    { name: 'embeddingDimension', check: int({ min: 1, format: 'int32' }) },
+    { name: 'providerModelId', check: str({ minLength: 1 }) },
   ],
   rules: [
     nonEmptyIfSet('provider', 'remove provider (the first inference provider is used), or set it to a provider id'),
@@ -564,7 +580,6 @@ const STORAGE: Shape = {
   ],
 };
 
-const DISABLED_MESSAGE = `disabled must contain valid API names (${DISABLEABLE_APIS.join(', ')})`;
 
 /** The CRD's `self.all(...)` rule, reported on each offending entry. */
 function disabledList(): Check {
@@ -575,10 +590,10 @@ function disabledList(): Check {
       const p = itemPath(path, i);
       if (typeof name !== 'string') {
         typeProblem(ctx, p, 'string', name);
-      } else if (!DISABLEABLE_APIS.includes(name)) {
-        report(ctx, p, DISABLED_MESSAGE, () => {
-          const near = closest(name, DISABLEABLE_APIS);
-          return near ? `use "${near}"` : `remove ${show(name)}, or use one of ${DISABLEABLE_APIS.join(', ')}`;
+      } else if (!ctx.disableable.includes(name)) {
+        report(ctx, p, `disabled must contain valid API names (${ctx.disableable.join(', ')})`, () => {
+          const near = closest(name, ctx.disableable);
+          return near ? `use "${near}"` : `remove ${show(name)}, or use one of ${ctx.disableable.join(', ')}`;
         });
       }
     }

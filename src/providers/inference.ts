@@ -15,15 +15,16 @@ export interface BedrockOptions extends ProviderBaseOptions {
   readonly apiKey?: SecretRef;
 }
 
-/** Options of `InferenceProvider.azure`. */
+/**
+ * Options of `InferenceProvider.azure`. The model's Azure deployment is named per model
+ * (`ModelConfig.providerModelId`), as the release's azure provider reads it.
+ */
 export interface AzureOptions extends EndpointOptions {
   /** API key held in a Secret. */
   readonly apiKey: SecretRef;
-  /** Deployment name of the model (config key `deployment_name`). */
-  readonly deploymentName: string;
   /**
    * API version (config key `api_version`), e.g. `2024-10-21`.
-   * @default - the server's default (env `AZURE_API_VERSION`)
+   * @default - none (the `/openai/v1` endpoint needs none)
    */
   readonly apiVersion?: string;
 }
@@ -56,10 +57,10 @@ const INFERENCE: RuleTable = {
   },
   azure: {
     type: 'azure',
-    required: ['endpoint', 'apiKey', 'deploymentName'],
-    settings: { deploymentName: { key: 'deployment_name' }, apiVersion: { key: 'api_version' } },
+    required: ['endpoint', 'apiKey'],
+    settings: { apiVersion: { key: 'api_version' } },
     httpEndpoint: true,
-    hints: { endpoint: 'https://<resource>.openai.azure.com/openai/v1', deploymentName: 'the Azure deployment of the model' },
+    hints: { endpoint: 'https://<resource>.openai.azure.com/openai/v1' },
   },
   watsonx: {
     type: 'watsonx',
@@ -125,7 +126,7 @@ export class InferenceProvider extends Provider {
     return new InferenceProvider('bedrock', options);
   }
 
-  /** Azure OpenAI; `deploymentName` and `apiVersion` become `deployment_name` and `api_version`. */
+  /** Azure OpenAI; `apiVersion` becomes `api_version`. Name each model's deployment with `providerModelId`. */
   public static azure(options: AzureOptions): InferenceProvider {
     return new InferenceProvider('azure', options);
   }
@@ -136,8 +137,9 @@ export class InferenceProvider extends Provider {
   }
 
   /**
-   * Any other remote inference provider, e.g. `custom('sambanova', { apiKey })`.
-   * @param provider the provider type without `remote::`
+   * Any other inference provider of the release, e.g. `custom('sambanova', { apiKey })` or
+   * `custom('inline::sentence-transformers', { id: 'embeddings' })`.
+   * @param provider the provider type: bare for `remote::` types, or with its `inline::` / `remote::` prefix
    */
   public static custom(provider: string, options: ProviderOptions = {}): InferenceProvider {
     return new InferenceProvider('custom', options, provider);

@@ -74,9 +74,9 @@ export interface HostedOptions extends ApiKeyOptions {
  * `provider_type: remote::<provider>` in config.yaml.
  */
 export abstract class Provider {
-  /** The id config.yaml knows it by: the given id, or else the provider type. */
+  /** The id config.yaml knows it by: the given id, or else the provider type without its prefix. */
   public readonly id: string;
-  /** Provider type without `remote::`, e.g. `vllm`. */
+  /** Provider type as given: `vllm` (read as `remote::vllm`), or prefixed, e.g. `inline::qdrant`. */
   public readonly providerType: string;
   /** config.yaml API name: `inference`, `safety`, `vector_io`, `tool_runtime` or `telemetry`. */
   public readonly api: string;
@@ -90,7 +90,8 @@ export abstract class Provider {
     this.api = api;
     this.spec = plainCopy(spec);
     this.providerType = this.spec.provider;
-    this.id = this.spec.id !== undefined && this.spec.id !== '' ? this.spec.id : this.spec.provider;
+    const bare = this.spec.provider.includes('::') ? this.spec.provider.slice(this.spec.provider.indexOf('::') + 2) : this.spec.provider;
+    this.id = this.spec.id !== undefined && this.spec.id !== '' ? this.spec.id : bare;
   }
 
   /** The v1alpha2 `ProviderConfig` (a fresh copy on every call). */

@@ -93,12 +93,15 @@ class Check {
   }
 }
 
+/** A type is written bare (`vllm`, read as `remote::vllm`) or with its prefix (`inline::qdrant`). */
+const PREFIXED_TYPE = /^(inline|remote)::[^:\s]+$/;
+
 function checkType(c: Check, type: unknown): void {
   if (typeof type !== 'string' || type.trim() === '') {
     c.problem('provider', 'provider type is required', 'name the provider type, e.g. vllm');
-  } else if (type.includes('::')) {
-    c.problem('provider', `${JSON.stringify(type)} must not contain "::"`,
-      'write the type without "remote::", e.g. vllm (inline providers come from the base config)');
+  } else if (type.includes('::') && !PREFIXED_TYPE.test(type)) {
+    c.problem('provider', `${JSON.stringify(type)} is not a provider type`,
+      'write the type without a prefix (vllm, read as remote::vllm), or with inline:: or remote:: (e.g. inline::qdrant)');
   }
 }
 

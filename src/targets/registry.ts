@@ -6,8 +6,19 @@
 import * as fs from 'fs';
 
 interface FieldInfo {
+  readonly type: string;
   readonly required: boolean;
   readonly alias: string | null;
+}
+
+/** One config field as the YAML spells it. */
+export interface ConfigField {
+  /** The YAML key (the alias when the field has one). */
+  readonly key: string;
+  /** The pydantic type, e.g. `str | None`. */
+  readonly type: string;
+  /** No default: the key must be written. */
+  readonly required: boolean;
 }
 
 interface ProviderInfo {
@@ -16,6 +27,8 @@ interface ProviderInfo {
   readonly fields: { [name: string]: FieldInfo };
   readonly sample_run_config?: any;
   readonly api_dependencies?: string[];
+  readonly optional_api_dependencies?: string[];
+  readonly deprecation_warning?: string | null;
   readonly model_config_extra?: string | null;
   readonly deprecation_error?: string | null;
 }
@@ -49,6 +62,16 @@ export class ProviderType {
   }
   get apiDependencies(): string[] {
     return this.info.api_dependencies ?? [];
+  }
+  get deprecationWarning(): string | undefined {
+    return this.info.deprecation_warning ?? undefined;
+  }
+  /** Every config field, by YAML key. */
+  get fields(): ConfigField[] {
+    return Object.keys(this.info.fields).map((name) => {
+      const f = this.info.fields[name];
+      return { key: f.alias ?? name, type: f.type, required: f.required };
+    });
   }
   get urlKey(): string | undefined {
     return URL_KEYS.find((k) => this.keys.includes(k));

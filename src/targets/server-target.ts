@@ -1,12 +1,14 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { ProviderRegistry } from './registry';
+import { Release, StartupRules } from './startup/release';
+import { DISABLEABLE_APIS } from '../config/apis';
 import { EMBEDDED_DISTRIBUTIONS } from '../config/embedded-configs';
 import { operatorDistributionImage } from '../config/images';
 
 const DATA = path.join(__dirname, '..', '..', 'data', 'targets');
 
-interface TargetData {
+export interface TargetData {
   readonly id: string;
   readonly server: string;
   readonly release: string;
@@ -35,6 +37,7 @@ export class ServerTarget {
   /** `ogx-0.8`, `llama-stack-0.7` or `operator`. */
   public readonly id: string;
   private dataCache?: TargetData;
+  private startupCache?: StartupRules;
   private registryCache?: ProviderRegistry;
 
   private constructor(id: string, private readonly tagOverride?: string) {
@@ -77,6 +80,16 @@ export class ServerTarget {
     return this.isOperator ? '/.llama' : this.data.dataDir;
   }
 
+  /**
+   * API names `disabledApis` (`spec.disabled`) takes: the release's provider APIs, plus APIs it
+   * no longer has (disabling those changes nothing); the v1alpha2 CRD's nine for the operator.
+   */
+  public get disableableApis(): string[] {
+    if (this.isOperator) return [...DISABLEABLE_APIS];
+    const { apis } = this._release.rules;
+    return [...new Set([...apis.router, ...apis.plain, ...Object.keys(this.data.removedApis)])].sort();
+  }
+
   /** Env var naming the listen port. */
   public get portEnvVar(): string {
     return this.isOperator ? 'LLAMA_STACK_PORT' : this.data.env.port;
@@ -96,6 +109,12 @@ export class ServerTarget {
   public get _registry(): ProviderRegistry {
     this.registryCache ??= ProviderRegistry.load(path.join(DATA, this.id, 'provider-registry.json'));
     return this.registryCache;
+  }
+
+  /** @internal what the release checks at start-up (server lines only). */
+  public get _release(): Release {
+    this.startupCache ??= JSON.parse(fs.readFileSync(path.join(DATA, this.id, 'startup.json'), 'utf8')) as StartupRules;
+    return { description: this.description, rules: this.startupCache, registry: this._registry };
   }
 
   /** @internal the text of a shipped base config, or undefined for an unknown distribution. */

@@ -8,7 +8,7 @@ import { compact, KubeManifest } from './manifest';
 import { objectMeta } from './metadata';
 import { objectNames } from './names';
 import {
-  caBundleKeys, CONTAINER_NAME, hasPvc, mountPathOf, PATHS, portOf, replicasOf, RUN_AS_USER, tlsEnabled, WorkloadPlan,
+  caBundleKeys, CONTAINER_NAME, hasPvc, mountPathOf, PATHS, replicasOf, RUN_AS_USER, tlsEnabled, WorkloadPlan,
 } from './plan';
 
 const TOPOLOGY_KEYS = ['topology.kubernetes.io/region', 'topology.kubernetes.io/zone', 'kubernetes.io/hostname'];
@@ -119,7 +119,7 @@ function container(plan: WorkloadPlan): any {
     // The image's entrypoint is kept: it runs `stack run $RUN_CONFIG_PATH`.
     command: overrides?.command,
     args: overrides?.args,
-    ports: [{ name: 'http', containerPort: portOf(plan), protocol: 'TCP' }],
+    ports: [{ name: 'http', containerPort: plan.containerPort, protocol: 'TCP' }],
     env: env(plan),
     resources: containerResources(plan),
     volumeMounts: volumeMounts(plan),

@@ -6,7 +6,7 @@ import { selectorLabels } from './labels';
 import { compact, KubeManifest } from './manifest';
 import { objectMeta } from './metadata';
 import { objectNames } from './names';
-import { portOf, WorkloadPlan } from './plan';
+import { WorkloadPlan } from './plan';
 
 function peers(plan: WorkloadPlan): any[] {
   const from = plan.spec.networking!.allowedFrom!;
@@ -28,7 +28,7 @@ export function renderNetworkPolicy(plan: WorkloadPlan): KubeManifest | undefine
     spec: {
       podSelector: { matchLabels: selectorLabels(plan.name) },
       policyTypes: ['Ingress'],
-      ingress: [{ from: peers(plan), ports: [{ protocol: 'TCP', port: portOf(plan) }] }],
+      ingress: [{ from: peers(plan), ports: [{ protocol: 'TCP', port: plan.containerPort }] }],
     },
   };
 }

@@ -46,8 +46,11 @@ export interface WorkloadPlan {
   readonly defaultMountPath: string;
   /** The operator pipeline's configs write under /data: mount the data volume there too. */
   readonly legacyDataMount: boolean;
+  /** The port the server listens on (`networking.port` unless that one is privileged). */
+  readonly containerPort: number;
 }
 
+/** The Service port: `networking.port`. */
 export function portOf(plan: WorkloadPlan): number {
   return plan.spec.networking?.port ?? DEFAULT_PORT;
 }

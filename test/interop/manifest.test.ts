@@ -250,7 +250,7 @@ describe('the envelope', () => {
 
   test('the construct renders what a manifest built from its own spec renders', () => {
     const a = Testing.chart();
-    const direct = new LlamaStackDistribution(a, 'stack', { namespace: 'ai', models: ['m'], inference: [] });
+    const direct = new LlamaStackDistribution(a, 'stack', { namespace: 'ai', models: [{ name: 'm', provider: 'openai' }], inference: [] });
     const b = Testing.chart();
     LlamaStackDistributionManifest.toDistribution(b, 'stack', LlamaStackDistributionManifest.fromObject({
       apiVersion: 'llamastack.io/v1alpha2', kind: 'LlamaStackDistribution', metadata: { name: 'stack', namespace: 'ai' }, spec: direct.spec,

@@ -1,0 +1,69 @@
+/**
+ * The state one target generation shares between its stages: the target, the problems found,
+ * and where each user-written part of config.yaml came from in the spec (so a start-up failure
+ * is reported at the field the user wrote).
+ */
+import { ProviderRegistry } from './registry';
+import { ServerTarget, TargetData } from './server-target';
+import { StartupRules } from './startup/release';
+import { ConfigProblem } from '../config/errors';
+import { ProviderConfig } from '../config/spec';
+
+export class TargetGeneration {
+  readonly problems: ConfigProblem[] = [];
+  /** config.yaml path prefix → the spec path that wrote it. */
+  readonly provenance = new Map<string, string>();
+
+  constructor(readonly target: ServerTarget) {}
+
+  get registry(): ProviderRegistry {
+    return this.target._registry;
+  }
+
+  get data(): TargetData {
+    return this.target._data;
+  }
+
+  get rules(): StartupRules {
+    return this.target._release.rules;
+  }
+
+  problem(path: string, message: string, fix: string): void {
+    this.problems.push({ path, message, fix });
+  }
+
+  /** Records that the config.yaml element at `configPath` was written from `specPath`. */
+  wrote(configPath: string, specPath: string): void {
+    this.provenance.set(configPath, specPath);
+  }
+
+  /** The spec path of the longest recorded prefix of `configPath`, with the rest appended. */
+  specPathOf(configPath: string): string | undefined {
+    for (let p = configPath; p !== ''; p = parentPath(p)) {
+      const spec = this.provenance.get(p);
+      if (spec !== undefined) return spec;
+    }
+    return undefined;
+  }
+
+  removedIn(api: string): string | undefined {
+    return Object.prototype.hasOwnProperty.call(this.data.removedApis, api) ? this.data.removedApis[api] : undefined;
+  }
+}
+
+function parentPath(p: string): string {
+  const m = /^(.*)(\.[^.[\]]+|\[\d+\])$/.exec(p);
+  return m ? m[1] : '';
+}
+
+/** `remote::vllm` for `vllm`; a prefixed type (`inline::qdrant`) as written. */
+export function providerType(p: ProviderConfig): string {
+  return p.provider.includes('::') ? p.provider : `remote::${p.provider}`;
+}
+
+/** The id config.yaml knows a user provider by: its id, else its type without the prefix. */
+export function effectiveId(p: ProviderConfig): string {
+  if (p.id) return p.id;
+  const i = p.provider.indexOf('::');
+  return i >= 0 ? p.provider.slice(i + 2) : p.provider;
+}

@@ -1,0 +1,168 @@
+/**
+ * User providers written in the release's own keys and overlaid on the base by provider id (a
+ * base entry `${env.X:+id}` is replaced in place by a user provider `id`), plus which providers
+ * of the result are enabled with the container's env.
+ */
+import { effectiveId, providerType, TargetGeneration } from './generation';
+import { ProviderType } from './registry';
+import { ContainerEnv } from './startup';
+import { substituteEnv } from './startup/env-substitution';
+import { PROVIDER_APIS } from '../config/apis';
+import { compareBytewise, envPlaceholder, providerEnvName } from '../config/env-names';
+import { childPath, toJsonValue } from '../config/json-convert';
+import { getOwn, isJsonObject, JsonObject, JsonValue } from '../config/json-value';
+import { LlamaStackDistributionSpec, ProviderConfig } from '../config/spec';
+
+const CONDITIONAL_ID = /^\$\{env\.[A-Z0-9_]+:[+=]([^}]*)\}$/;
+
+/** `${env.VLLM_URL:+vllm}` is the provider `vllm` when enabled: overlay matches on that. */
+export function effectiveBaseId(id: JsonValue | undefined): string | undefined {
+  if (typeof id !== 'string') return undefined;
+  const m = CONDITIONAL_ID.exec(id);
+  return m ? m[1] : id;
+}
+
+export function listOf(config: JsonObject, key: string): JsonValue[] {
+  const v = getOwn(config, key);
+  return Array.isArray(v) ? v : [];
+}
+
+export function mapOf(config: JsonObject, key: string): JsonObject {
+  const v = getOwn(config, key);
+  if (isJsonObject(v)) return v;
+  const fresh: JsonObject = {};
+  config[key] = fresh;
+  return fresh;
+}
+
+function setKey(g: TargetGeneration, config: JsonObject, known: ProviderType, key: string | undefined, value: string, path: string, what: string): void {
+  if (!key) {
+    g.problem(path, `${known.type} takes no ${what} in ${g.target.description}`, `remove it; the provider's keys are: ${known.keys.join(', ') || '(none)'}`);
+    return;
+  }
+  config[key] = value;
+}
+
+export function checkKnownKey(g: TargetGeneration, known: ProviderType, key: string, path: string): void {
+  if (known.acceptsAnyKey || known.keys.includes(key)) return;
+  g.problem(path, `${known.type} has no config key ${JSON.stringify(key)} in ${g.target.description} (the server would silently ignore it)`,
+    `use one of: ${known.keys.join(', ') || '(none)'}`);
+}
+
+function checkRequired(g: TargetGeneration, known: ProviderType, config: JsonObject, path: string): void {
+  const extras = g.data.requiredExtras[known.type] ?? [];
+  const required = [...new Set([...known.requiredKeys, ...extras])].sort();
+  for (const k of required) {
+    const v = getOwn(config, k);
+    if (v === undefined || v === null || v === '') {
+      g.problem(path, `${known.type} requires ${k}`, `set it (endpoint, apiKey, settings.${k} or secretRefs.${k})`);
+    }
+  }
+}
+
+/** A user provider as the server reads it: the provider's own keys, secrets as env placeholders. */
+function providerEntry(g: TargetGeneration, p: ProviderConfig, api: string, path: string): JsonObject | undefined {
+  const type = providerType(p);
+  const known = g.registry.find(api, type);
+  if (!known) {
+    g.problem(`${path}.provider`, `${g.target.description} has no ${api} provider ${JSON.stringify(type)}`,
+      `use one of: ${g.registry.typesOf(api).join(', ')}`);
+    return undefined;
+  }
+  const id = effectiveId(p);
+  const config: JsonObject = known.storageReferences();
+  if (p.endpoint) setKey(g, config, known, known.urlKey, p.endpoint, `${path}.endpoint`, 'an endpoint');
+  if (p.apiKey) setKey(g, config, known, known.credentialKey, envPlaceholder(providerEnvName(id, 'API_KEY')), `${path}.apiKey`, 'an API key');
+  const settings = p.settings === undefined || p.settings === null ? {} : toJsonValue(p.settings, `${path}.settings`, g.problems);
+  if (!isJsonObject(settings)) {
+    g.problem(`${path}.settings`, 'must be an object of config keys', 'write settings as key: value pairs');
+  } else {
+    for (const k of Object.keys(settings)) {
+      checkKnownKey(g, known, k, childPath(`${path}.settings`, k));
+      config[k] = settings[k];
+    }
+  }
+  for (const k of Object.keys(p.secretRefs ?? {}).sort(compareBytewise)) {
+    checkKnownKey(g, known, k, childPath(`${path}.secretRefs`, k));
+    config[k] = envPlaceholder(providerEnvName(id, k));
+  }
+  checkRequired(g, known, config, path);
+  return { provider_id: id, provider_type: type, config };
+}
+
+/** Replaces base entries whose (conditional) id matches, in place; appends the rest. Returns each user entry's index. */
+function overlay(base: JsonValue[], user: JsonObject[]): { list: JsonValue[]; positions: number[] } {
+  const byId = new Map(user.map((u) => [u.provider_id as string, u]));
+  const used = new Set<string>();
+  const out = base.map((b) => {
+    const id = isJsonObject(b) ? effectiveBaseId(getOwn(b, 'provider_id')) : undefined;
+    const u = id !== undefined ? byId.get(id) : undefined;
+    if (!u || used.has(id!)) return b;
+    used.add(id!);
+    return u;
+  });
+  const list = [...out, ...user.filter((u) => !used.has(u.provider_id as string))];
+  return { list, positions: user.map((u) => list.indexOf(u)) };
+}
+
+/** Writes the user's providers of every API the spec configures. */
+export function applyProviders(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec): void {
+  const providers = mapOf(config, 'providers');
+  for (const { field, api } of PROVIDER_APIS) {
+    const list = spec.providers?.[field];
+    if (!list || list.length === 0) continue;
+    const path = `spec.providers.${field}`;
+    const removed = g.removedIn(api);
+    if (removed) {
+      g.problem(path, `the ${api} API was removed in ${removed}`, `remove spec.providers.${field}`);
+      continue;
+    }
+    const entries: JsonObject[] = [];
+    const specIndex: number[] = [];
+    list.forEach((p, i) => {
+      const e = providerEntry(g, p, api, `${path}[${i}]`);
+      if (e) {
+        entries.push(e);
+        specIndex.push(i);
+      }
+    });
+    const { list: merged, positions } = overlay(listOf(providers, api), entries);
+    providers[api] = merged;
+    positions.forEach((pos, k) => g.wrote(`providers.${api}[${pos}]`, `${path}[${specIndex[k]}]`));
+    const apis = getOwn(config, 'apis');
+    if (Array.isArray(apis) && !apis.includes(api)) apis.push(api);
+  }
+}
+
+/** Ids of the providers of `api` the server enables with this env, in config order. */
+export function enabledProviderIds(config: JsonObject, api: string, env: ContainerEnv): string[] {
+  const providers = getOwn(config, 'providers');
+  const entries = isJsonObject(providers) ? listOf(providers, api) : [];
+  const { document } = substituteEnv({ providers: { [api]: entries } }, env);
+  const resolved = listOf(mapOf(document, 'providers'), api);
+  return resolved.map((p) => (isJsonObject(p) ? getOwn(p, 'provider_id') : undefined)).filter((id): id is string => typeof id === 'string' && id !== '');
+}
+
+/** Env var that switches a base provider on (`${env.X:+id}`), if it is conditional. */
+export function enablingEnvVar(config: JsonObject, api: string, id: string): string | undefined {
+  const providers = getOwn(config, 'providers');
+  for (const p of isJsonObject(providers) ? listOf(providers, api) : []) {
+    const raw = isJsonObject(p) ? getOwn(p, 'provider_id') : undefined;
+    const m = typeof raw === 'string' ? /^\$\{env\.([A-Z0-9_]+):\+([^}]*)\}$/.exec(raw) : null;
+    if (m && m[2] === id) return m[1];
+  }
+  return undefined;
+}
+
+/** Provider ids of every API. */
+export function allProviderIds(config: JsonObject): Set<string> {
+  const ids = new Set<string>();
+  const providers = mapOf(config, 'providers');
+  for (const api of Object.keys(providers)) {
+    for (const p of listOf(providers, api)) {
+      const id = isJsonObject(p) ? effectiveBaseId(getOwn(p, 'provider_id')) : undefined;
+      if (id) ids.add(id);
+    }
+  }
+  return ids;
+}

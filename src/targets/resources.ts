@@ -1,0 +1,169 @@
+/**
+ * `spec.resources` as `registered_resources`: models (with the type, embedding dimension and
+ * provider model id registration needs) on an inference provider the container enables, and
+ * shields on a safety provider. A user entry replaces a base entry with the same id, and the
+ * default shield follows the user's shields when the base's default would not be registered.
+ */
+import { effectiveId, TargetGeneration } from './generation';
+import { enabledProviderIds, enablingEnvVar, listOf, mapOf } from './providers';
+import { ContainerEnv } from './startup';
+import { substituteEnv } from './startup/env-substitution';
+import { getOwn, isJsonObject, JsonObject, JsonValue } from '../config/json-value';
+import { normalizeModel } from '../config/resources';
+import { LlamaStackDistributionSpec, ModelConfig } from '../config/spec';
+
+const MODEL_TYPES = ['llm', 'embedding', 'rerank'];
+
+/** A model as registered: what the vector store defaults need to point at it. */
+export interface UserModel {
+  readonly modelId: string;
+  readonly providerId: string;
+  readonly providerModelId: string;
+  readonly type: string;
+}
+
+/**
+ * Replaces the entry with the same `idField` value in place, or appends. Returns its index. A
+ * replaced entry on the same provider keeps what the user's entry does not say (`inherit`).
+ */
+function upsert(list: JsonValue[], idField: string, entry: JsonObject, inherit: (base: JsonObject) => JsonObject = (b) => b): number {
+  const at = list.findIndex((e) => isJsonObject(e) && getOwn(e, idField) === getOwn(entry, idField));
+  if (at >= 0) {
+    const base = list[at] as JsonObject;
+    list[at] = getOwn(base, 'provider_id') === getOwn(entry, 'provider_id') ? { ...inherit(base), ...entry } : entry;
+    return at;
+  }
+  list.push(entry);
+  return list.length - 1;
+}
+
+function userIds(spec: LlamaStackDistributionSpec, field: 'inference' | 'safety'): string[] {
+  return (spec.providers?.[field] ?? []).map(effectiveId);
+}
+
+/**
+ * The provider a resource goes to when it names none: the user's first; else the base's only
+ * enabled one (models: starter enables a dozen hosted APIs, and guessing one is no answer) or
+ * its first enabled one (shields: the operator's rule, and starter's first is llama-guard).
+ */
+function defaultProvider(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, field: 'inference' | 'safety', api: string, env: ContainerEnv,
+  path: string, what: string): string | undefined {
+  const user = userIds(spec, field);
+  if (user.length > 0) return user[0];
+  const enabled = enabledProviderIds(config, api, env);
+  if (enabled.length === 1 || (field === 'safety' && enabled.length > 0)) return enabled[0];
+  g.problem(path, enabled.length === 0
+    ? `${what} needs a ${api} provider, and none is enabled`
+    : `${what} names no provider, and the base config enables several ${api} providers (${enabled.join(', ')})`,
+  enabled.length === 0 ? `add spec.providers.${field}` : `set provider on the model (one of: ${enabled.join(', ')}), or add spec.providers.${field}`);
+  return undefined;
+}
+
+function checkProvider(g: TargetGeneration, config: JsonObject, api: string, id: string, env: ContainerEnv, path: string, what: string): boolean {
+  if (enabledProviderIds(config, api, env).includes(id)) return true;
+  const switchVar = enablingEnvVar(config, api, id);
+  const enabled = enabledProviderIds(config, api, env);
+  g.problem(path, switchVar
+    ? `${what} names provider ${JSON.stringify(id)}, which the base config enables only when ${switchVar} is set (the server would not find it)`
+    : `${what} names provider ${JSON.stringify(id)}, which is not an enabled ${api} provider`,
+  switchVar
+    ? `configure the ${id} provider (e.g. its endpoint) in spec.providers, or set ${switchVar} in env`
+    : `use one of: ${enabled.join(', ') || `(none: add spec.providers.${api === 'inference' ? 'inference' : 'safety'})`}`);
+  return false;
+}
+
+/** What a user model does not say, from a base entry of the same model on the same provider. */
+function inheritedModelFields(m: ModelConfig): (base: JsonObject) => JsonObject {
+  return (base) => {
+    const out: JsonObject = {};
+    const pmid = getOwn(base, 'provider_model_id');
+    if (!m.providerModelId && typeof pmid === 'string') out.provider_model_id = pmid;
+    return out;
+  };
+}
+
+function modelEntry(g: TargetGeneration, m: ModelConfig, provider: string, path: string): JsonObject | undefined {
+  const type = m.modelType || 'llm';
+  if (!MODEL_TYPES.includes(type)) {
+    g.problem(`${path}.modelType`, `${g.target.description} registers models of type ${MODEL_TYPES.join(', ')}, not ${JSON.stringify(type)}`, `use one of: ${MODEL_TYPES.join(', ')}`);
+    return undefined;
+  }
+  if (type === 'embedding' && (m.embeddingDimension === undefined || m.embeddingDimension === null)) {
+    g.problem(path, `embedding model ${JSON.stringify(m.name)} has no embedding dimension (the server refuses to register it)`, 'set embeddingDimension, e.g. 768');
+    return undefined;
+  }
+  const metadata: JsonObject = {};
+  if (m.contextLength !== undefined && m.contextLength !== null) metadata.context_length = m.contextLength;
+  if (m.quantization) metadata.quantization = m.quantization;
+  if (m.embeddingDimension !== undefined && m.embeddingDimension !== null) metadata.embedding_dimension = m.embeddingDimension;
+  return {
+    model_id: m.name,
+    provider_id: provider,
+    ...(m.providerModelId ? { provider_model_id: m.providerModelId } : {}),
+    model_type: type,
+    ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
+  };
+}
+
+/** Writes the user's models; returns them as registered. */
+export function applyModels(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, env: ContainerEnv): UserModel[] {
+  const models = spec.resources?.models ?? [];
+  if (models.length === 0) return [];
+  const resources = mapOf(config, 'registered_resources');
+  const list = listOf(resources, 'models');
+  const out: UserModel[] = [];
+  models.map(normalizeModel).forEach((m, i) => {
+    const path = `spec.resources.models[${i}]`;
+    const what = `model ${JSON.stringify(m.name)}`;
+    const provider = m.provider || defaultProvider(g, config, spec, 'inference', 'inference', env, path, what);
+    if (!provider) return;
+    if (m.provider && !checkProvider(g, config, 'inference', m.provider, env, `${path}.provider`, what)) return;
+    const entry = modelEntry(g, m, provider, path);
+    if (!entry) return;
+    const at = upsert(list, 'model_id', entry, inheritedModelFields(m));
+    const written = list[at] as JsonObject;
+    if (getOwn(written, 'provider_model_id') === undefined) written.provider_model_id = m.name;
+    g.wrote(`registered_resources.models[${at}]`, path);
+    out.push({ modelId: m.name, providerId: provider, providerModelId: getOwn(written, 'provider_model_id') as string, type: getOwn(written, 'model_type') as string });
+  });
+  resources.models = list;
+  return out;
+}
+
+/** Writes the user's shields, and points the default shield at one that will be registered. */
+export function applyShields(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, env: ContainerEnv): void {
+  const shields = spec.resources?.shields ?? [];
+  if (shields.length === 0) return;
+  const provider = defaultProvider(g, config, spec, 'safety', 'safety', env, 'spec.resources.shields', 'shields');
+  if (!provider) return;
+  const resources = mapOf(config, 'registered_resources');
+  const list = listOf(resources, 'shields');
+  shields.forEach((id, i) => {
+    g.wrote(`registered_resources.shields[${upsert(list, 'shield_id', { shield_id: id, provider_id: provider })}]`, `spec.resources.shields[${i}]`);
+  });
+  resources.shields = list;
+  const safety = getOwn(config, 'safety');
+  const current = isJsonObject(safety) ? getOwn(safety, 'default_shield_id') : undefined;
+  if (typeof current === 'string' && !registeredShieldIds(list, env).includes(current)) {
+    // The base's default shield is env-conditional (starter: SAFETY_MODEL): with the user's
+    // shields registered, the server insists the default is one of them.
+    (safety as JsonObject).default_shield_id = shields[0];
+    g.wrote('safety.default_shield_id', 'spec.resources.shields[0]');
+  }
+}
+
+/** Shield ids the server registers with this env (entries whose provider id resolves non-empty). */
+function registeredShieldIds(list: JsonValue[], env: ContainerEnv): string[] {
+  const { document } = substituteEnv({ shields: list }, env);
+  return listOf(document, 'shields').filter((s) => isJsonObject(s) && typeof getOwn(s, 'provider_id') === 'string' && getOwn(s, 'provider_id') !== '')
+    .map((s) => getOwn(s as JsonObject, 'shield_id')).filter((id): id is string => typeof id === 'string');
+}
+
+/** Tool groups are registered by the release itself from the tool_runtime providers. */
+export function checkTools(g: TargetGeneration, spec: LlamaStackDistributionSpec): void {
+  const tools = spec.resources?.tools ?? [];
+  if (tools.length > 0 && !g.data.toolGroupsAccepted) {
+    g.problem('spec.resources.tools', `${g.target.description} registers tool groups itself from the tool_runtime providers (tool_groups were deprecated in llama-stack 0.7.0)`,
+      'remove spec.resources.tools; configure spec.providers.toolRuntime instead');
+  }
+}

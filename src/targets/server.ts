@@ -1,0 +1,22 @@
+/** `server`: the port the container listens on, workers, and the serving certificate. */
+import { containerPort } from './deployment-env';
+import { TargetGeneration } from './generation';
+import { mapOf } from './providers';
+import { JsonObject } from '../config/json-value';
+import { LlamaStackDistributionSpec } from '../config/spec';
+
+export function applyServer(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, serverTlsDir: string | undefined): void {
+  const server = mapOf(config, 'server');
+  server.port = containerPort(spec, g.target);
+  if (spec.networking?.port !== undefined) g.wrote('server.port', 'spec.networking.port');
+  if (spec.workload?.workers) {
+    server.workers = spec.workload.workers;
+    g.wrote('server.workers', 'spec.workload.workers');
+  }
+  if (serverTlsDir) {
+    server.tls_certfile = `${serverTlsDir}/tls.crt`;
+    server.tls_keyfile = `${serverTlsDir}/tls.key`;
+    g.wrote('server.tls_certfile', 'spec.networking.tls');
+    g.wrote('server.tls_keyfile', 'spec.networking.tls');
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The last stage: the written config.yaml goes through the start-up model with the env the
+ * Deployment sets. A fatal finding fails synth at the spec field that wrote the failing part
+ * (or at `config.<path>` for the base config's own entries); warnings are returned.
+ */
+import { containerEnv, dataMountPath } from './deployment-env';
+import { TargetGeneration } from './generation';
+import { checkStartup, StartupFinding } from './startup';
+import { ConfigProblem } from '../config/errors';
+import { LlamaStackDistributionSpec } from '../config/spec';
+import { readBaseConfig } from '../config/yaml-parse';
+
+/** Where the pod can write and which files it has, as the workload renders it. */
+export interface PodFacts {
+  /** Directory of the serving certificate (`tls.crt`, `tls.key`). */
+  readonly serverTlsDir?: string;
+  /** Other writable mounts besides the data volume. */
+  readonly scratchDirs: readonly string[];
+}
+
+function toProblem(g: TargetGeneration, f: StartupFinding): ConfigProblem {
+  const specPath = g.specPathOf(f.path);
+  const where = specPath ?? `config.${f.path}`;
+  const envHint = f.env && f.env.length > 0 ? ` (container env: props.env, or spec.workload.overrides.env)` : '';
+  return {
+    path: where,
+    message: `${g.target.description} would not start: ${f.message}${specPath ? ` [config.yaml ${f.path}]` : ''}`,
+    fix: `${f.fix}${envHint}`,
+  };
+}
+
+/** Runs the start-up model; returns fatal findings as problems and the warnings. */
+export function checkGeneratedConfig(g: TargetGeneration, configYaml: string, spec: LlamaStackDistributionSpec, secretEnvNames: readonly string[], pod: PodFacts):
+{ problems: ConfigProblem[]; warnings: ConfigProblem[] } {
+  const config = readBaseConfig(configYaml)!;
+  const tlsFiles = pod.serverTlsDir ? [`${pod.serverTlsDir}/tls.crt`, `${pod.serverTlsDir}/tls.key`] : [];
+  const report = checkStartup(config, g.target._release, containerEnv(g.target, spec, secretEnvNames), {
+    requiredWhenEnabled: g.data.requiredExtras,
+    container: { writableDirs: [dataMountPath(g.target, spec), ...pod.scratchDirs], files: tlsFiles },
+  });
+  return { problems: report.fatal.map((f) => toProblem(g, f)), warnings: report.warnings.map((f) => toProblem(g, f)) };
+}

@@ -1,0 +1,92 @@
+/** The state one start-up run shares between its stages. */
+import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../config/json-value';
+import { ProviderType } from '../registry';
+import { SubstitutionResult } from './env-substitution';
+import { Findings } from './findings';
+import { Release } from './release';
+
+/** Where the container can write, and which files it has. */
+export interface ContainerFacts {
+  /** Absolute directories the pod can write (volume mounts). @default - none known: not checked */
+  readonly writableDirs?: readonly string[];
+  /** `$HOME` of the server process, for `~` from substitution. @default "/" */
+  readonly home?: string;
+  /** Files the pod has (mounted Secrets, ConfigMaps). @default - none */
+  readonly files?: readonly string[];
+}
+
+/** A provider entry the server builds: its id resolved to a non-empty string. */
+export interface EnabledProvider {
+  readonly api: string;
+  readonly id: string;
+  readonly type: string;
+  readonly config: JsonObject;
+  /** Its position in config.yaml. */
+  readonly path: string;
+  /** The registry's entry, if the type exists in the release. */
+  readonly known?: ProviderType;
+}
+
+export class StartupContext {
+  readonly findings = new Findings();
+  /** API → its enabled providers, in config order. */
+  readonly enabled = new Map<string, EnabledProvider[]>();
+
+  constructor(readonly release: Release, readonly doc: JsonObject, readonly sub: SubstitutionResult, readonly facts: ContainerFacts) {}
+
+  get rules() {
+    return this.release.rules;
+  }
+
+  /** The `apis` list, or undefined when it is empty or omitted (every API is served). */
+  get listedApis(): string[] | undefined {
+    const apis = getOwn(this.doc, 'apis');
+    if (!Array.isArray(apis) || apis.length === 0) return undefined;
+    return apis.filter((a): a is string => typeof a === 'string');
+  }
+
+  /** A router API (or its routing table) is present when listed, or when `apis` is empty. */
+  routerPresent(api: string): boolean {
+    const router = this.rules.apis.routingTables[api] ?? api;
+    const listed = this.listedApis;
+    return this.rules.apis.router.includes(router) && (listed === undefined || listed.includes(router));
+  }
+
+  /** Whether `impls[api]` exists, by the kind of API (§4.3 of the start-up notes). */
+  apiPresent(api: string): boolean {
+    if (this.rules.apis.internal.includes(api)) return true;
+    if (this.rules.apis.plain.includes(api)) return (this.enabled.get(api) ?? []).length > 0;
+    return this.routerPresent(api);
+  }
+
+  enabledIn(api: string): EnabledProvider[] {
+    return this.enabled.get(api) ?? [];
+  }
+
+  findEnabled(api: string, id: string): EnabledProvider | undefined {
+    return this.enabledIn(api).find((p) => p.id === id);
+  }
+
+  /** Where a mapping of the resolved document was written. */
+  pathOf(o: JsonValue | undefined, fallback: string): string {
+    return isJsonObject(o) ? this.sub.origin.get(o) ?? fallback : fallback;
+  }
+
+  /** Env vars whose substitution produced the value at `path`. */
+  envAt(path: string): readonly string[] {
+    return this.sub.envAt.get(path) ?? [];
+  }
+}
+
+export function mapping(v: JsonValue | undefined): JsonObject | undefined {
+  return isJsonObject(v) ? v : undefined;
+}
+
+export function list(v: JsonValue | undefined): JsonValue[] {
+  return Array.isArray(v) ? v : [];
+}
+
+export function show(v: JsonValue | undefined): string {
+  if (typeof v === 'string') return JSON.stringify(v.length > 80 ? `${v.slice(0, 77)}...` : v);
+  return v === undefined ? 'nothing' : JSON.stringify(v);
+}

@@ -1,0 +1,153 @@
+/**
+ * The server's `replace_env_vars`, run at synth time with the env the Deployment sets: every
+ * string value (never a key) has its `${env.X}` / `${env.X:=d}` / `${env.X:+v}` references
+ * replaced, and a changed string is converted the way the server converts it (`""` → null,
+ * `true`/`false` → boolean, numbers → numbers). Env-conditional list entries are dropped as the
+ * server drops them.
+ */
+import { isJsonObject, JsonObject, JsonValue } from '../../config/json-value';
+import { StartupFinding } from './findings';
+
+/** One env var as the container will see it. */
+export type EnvValue =
+  /** A plain value from the Deployment (`env: [{name, value}]`). */
+  | { readonly kind: 'value'; readonly value: string }
+  /** A Secret key or another `valueFrom`: unknown at synth time, assumed a non-empty string. */
+  | { readonly kind: 'secret'; readonly source: string };
+
+/** The container's environment, by name. */
+export type ContainerEnv = ReadonlyMap<string, EnvValue>;
+
+const REFERENCE = /\$\{env\.([A-Z0-9_]+)(?::([=+])([^}]*))?\}/g;
+/** Ids whose empty value removes a list element (v0.7.1 adds the dataset/scoring/benchmark ids). */
+const ENV_SWITCHED_ID_FIELDS = ['model_id', 'shield_id', 'vector_store_id', 'dataset_id', 'scoring_fn_id', 'benchmark_id'];
+
+/** What the server reads after substitution, and where each env var fed a value. */
+export interface SubstitutionResult {
+  readonly document: JsonObject;
+  readonly findings: StartupFinding[];
+  /** Config path → env vars whose substitution produced the value there. */
+  readonly envAt: ReadonlyMap<string, readonly string[]>;
+  /** Where a mapping of the result was written in config.yaml (list indexes of the input). */
+  readonly origin: WeakMap<JsonObject, string>;
+}
+
+/** The value a secret stands for: non-empty, not a number, so it stays a string. */
+export function secretStandIn(source: string): string {
+  return `<secret ${source}>`;
+}
+
+/** `${env.X}` is "set" only when non-empty: `X=""` counts as unset, as in the server. */
+function lookup(env: ContainerEnv, name: string): string | undefined {
+  const v = env.get(name);
+  if (v === undefined) return undefined;
+  if (v.kind === 'secret') return secretStandIn(v.source);
+  return v.value === '' ? undefined : v.value;
+}
+
+const INT = /^\s*[+-]?\d+(?:_\d+)*\s*$/;
+const FLOAT = /^\s*[+-]?(?:(?:\d+(?:_\d+)*)?\.\d+(?:_\d+)*(?:[eE][+-]?\d+)?|\d+(?:_\d+)*\.?(?:[eE][+-]?\d+)?|inf(?:inity)?|nan)\s*$/i;
+
+/** `_convert_string_to_proper_type`: applied only to strings a substitution changed. */
+export function convertSubstituted(s: string): JsonValue {
+  if (s === '') return null;
+  const lower = s.toLowerCase();
+  if (lower === 'true') return true;
+  if (lower === 'false') return false;
+  if (INT.test(s)) return Number(s.replace(/_/g, ''));
+  if (FLOAT.test(s)) {
+    const t = s.trim().toLowerCase().replace(/_/g, '');
+    if (t.endsWith('nan')) return Number.NaN;
+    if (t.includes('inf')) return t.startsWith('-') ? -Infinity : Infinity;
+    return Number(t);
+  }
+  return s;
+}
+
+class Substitution {
+  readonly findings: StartupFinding[] = [];
+  readonly envAt = new Map<string, string[]>();
+  readonly origin = new WeakMap<JsonObject, string>();
+
+  constructor(private readonly env: ContainerEnv) {}
+
+  string(s: string, path: string): JsonValue {
+    let changed = false;
+    const used: string[] = [];
+    const out = s.replace(REFERENCE, (_m, name: string, op: string | undefined, arg: string | undefined) => {
+      changed = true;
+      used.push(name);
+      const value = lookup(this.env, name);
+      if (op === undefined) {
+        if (value === undefined) {
+          this.findings.push({
+            severity: 'fatal',
+            path,
+            message: `Environment variable '${name}' not set or empty at ${path} (EnvVarError at start-up)`,
+            fix: `set ${name} to a non-empty value in the container, or write \${env.${name}:=<default>} in the config`,
+            env: [name],
+          });
+        }
+        return value ?? '';
+      }
+      if (op === '=') return value ?? arg ?? '';
+      return value !== undefined ? arg ?? '' : '';
+    });
+    if (!changed) return s;
+    this.envAt.set(path, used);
+    return convertSubstituted(out);
+  }
+
+  value(v: JsonValue, path: string): JsonValue {
+    if (typeof v === 'string') return this.string(v, path);
+    if (Array.isArray(v)) return this.list(v, path);
+    if (isJsonObject(v)) return this.mapping(v, path);
+    return v;
+  }
+
+  mapping(o: JsonObject, path: string): JsonObject {
+    const out: JsonObject = {};
+    for (const k of Object.keys(o)) {
+      Object.defineProperty(out, k, { value: this.value(o[k], join(path, k)), enumerable: true, writable: true, configurable: true });
+    }
+    if (path === 'server.auth') authSwitch(out);
+    this.origin.set(out, path);
+    return out;
+  }
+
+  list(items: JsonValue[], path: string): JsonValue[] {
+    const out: JsonValue[] = [];
+    items.forEach((item, i) => {
+      const p = `${path}[${i}]`;
+      if (isJsonObject(item) && Object.prototype.hasOwnProperty.call(item, 'provider_id')) {
+        // provider_id first: `__disabled__` drops the element before its config is read.
+        const id = this.value(item.provider_id, `${p}.provider_id`);
+        if (id === '__disabled__') return;
+      }
+      const v = this.value(item, p);
+      if (isJsonObject(v) && ENV_SWITCHED_ID_FIELDS.some((f) => Object.prototype.hasOwnProperty.call(v, f) && (v[f] === null || v[f] === ''))) return;
+      out.push(v);
+    });
+    return out;
+  }
+}
+
+/** `server.auth.provider_config` whose type resolves empty turns authentication off. */
+function authSwitch(auth: JsonObject): void {
+  const pc = auth.provider_config;
+  if (isJsonObject(pc) && (pc.type === null || pc.type === '')) auth.provider_config = null;
+}
+
+function join(path: string, key: string): string {
+  return path === '' ? key : `${path}.${key}`;
+}
+
+/**
+ * Substitutes env references in a parsed config as the server does at start-up. List positions
+ * in the result's paths are those of the input document, so findings point at what was written.
+ */
+export function substituteEnv(config: JsonObject, env: ContainerEnv): SubstitutionResult {
+  const s = new Substitution(env);
+  const document = s.mapping(config, '');
+  return { document, findings: s.findings, envAt: s.envAt, origin: s.origin };
+}

@@ -1,0 +1,47 @@
+/**
+ * A synth-time model of what a server release does with a config.yaml on its way to serving:
+ * env substitution with the container's env, `StackConfig` validation, provider resolution,
+ * resource registration and the post-start checks. Pure: no Kubernetes, no network.
+ * What it cannot know (secret values, reachability, files in the image) is listed in
+ * docs/startup-model.md.
+ */
+import { JsonObject } from '../../config/json-value';
+import { ContainerFacts, StartupContext } from './context';
+import { ContainerEnv, substituteEnv } from './env-substitution';
+import { StartupFinding } from './findings';
+import { checkPostStart } from './post-start';
+import { resolveProviders } from './provider-resolution';
+import { registerResources } from './registration';
+import { Release } from './release';
+import { checkStackConfig } from './stack-config';
+
+export { ContainerEnv, EnvValue } from './env-substitution';
+export { ContainerFacts } from './context';
+export { StartupFinding } from './findings';
+export { Release, StartupRules, allApiNames, providableApis } from './release';
+
+/** Everything the release would do: fatal findings stop it, warnings are logged. */
+export interface StartupReport {
+  readonly fatal: StartupFinding[];
+  readonly warnings: StartupFinding[];
+}
+
+/** Options of `checkStartup`. */
+export interface StartupOptions {
+  /** Provider type → config keys its `initialize()` needs when enabled. */
+  readonly requiredWhenEnabled?: { readonly [providerType: string]: readonly string[] };
+  readonly container?: ContainerFacts;
+}
+
+/** Runs the start-up model on a parsed config.yaml (as PyYAML would read it). */
+export function checkStartup(config: JsonObject, release: Release, env: ContainerEnv, options: StartupOptions = {}): StartupReport {
+  const sub = substituteEnv(config, env);
+  const c = new StartupContext(release, sub.document, sub, options.container ?? {});
+  c.findings.list.push(...sub.findings);
+  checkStackConfig(c);
+  resolveProviders(c, options.requiredWhenEnabled ?? {});
+  const registered = registerResources(c, config);
+  checkPostStart(c, registered);
+  const findings = c.findings.list;
+  return { fatal: findings.filter((f) => f.severity === 'fatal'), warnings: findings.filter((f) => f.severity === 'warning') };
+}

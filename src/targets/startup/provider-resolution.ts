@@ -1,0 +1,192 @@
+/**
+ * `resolve_impls` at start-up: which `providers.<api>` keys are allowed, which entries are
+ * enabled, each enabled entry's type and config class (field types, required fields, the
+ * config-only checks providers make in `initialize()`), storage references inside provider
+ * configs, and API dependencies with the server's presence rules (router APIs through `apis`,
+ * plain APIs through an enabled provider).
+ */
+import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../config/json-value';
+import { EnabledProvider, list, mapping, show, StartupContext } from './context';
+import { typeError } from './field-types';
+import { familyOf, sqlitePath } from './stack-config';
+
+function keysOf(c: StartupContext, providers: JsonObject): void {
+  const { apis } = c.rules;
+  for (const api of Object.keys(providers)) {
+    const path = `providers.${api}`;
+    const entries = getOwn(providers, api);
+    if (!Array.isArray(entries)) {
+      c.findings.fatal(path, `providers.${api} must be a list, not ${show(entries)}`, `write ${api}: [...] or remove it`);
+      continue;
+    }
+    if (apis.routingTables[api] !== undefined) {
+      c.findings.fatal(path, `Provider for \`${api}\` is automatically provided and cannot be overridden`, `remove providers.${api}`);
+    } else if (apis.internal.includes(api)) {
+      if (entries.length > 0) c.findings.fatal(path, `${api} is an internal API and takes no providers (KeyError at start-up)`, `remove providers.${api}`);
+    } else if (!apis.router.includes(api) && !apis.plain.includes(api)) {
+      c.findings.fatal(path, `API '${api}' does not exist in ${c.release.description}`, `remove providers.${api} (disable the API)`);
+    }
+  }
+}
+
+/** Every entry of a providable API; enabled ones (id resolved non-empty) go into `c.enabled`. */
+function entries(c: StartupContext, providers: JsonObject): void {
+  const { apis } = c.rules;
+  for (const api of Object.keys(providers).sort()) {
+    if (!apis.router.includes(api) && !apis.plain.includes(api)) continue;
+    const seen = new Map<string, string>();
+    list(getOwn(providers, api)).forEach((p, i) => {
+      const path = c.pathOf(p, `providers.${api}[${i}]`);
+      if (!isJsonObject(p)) {
+        c.findings.fatal(path, `a provider entry must be a mapping, not ${show(p)}`, 'write {provider_id, provider_type, config}');
+        return;
+      }
+      if (!Object.prototype.hasOwnProperty.call(p, 'provider_id')) c.findings.fatal(`${path}.provider_id`, 'provider_id: Field required', 'give the provider an id');
+      const type = getOwn(p, 'provider_type');
+      if (typeof type !== 'string') c.findings.fatal(`${path}.provider_type`, 'provider_type: Field required (a string)', 'write provider_type: remote::<type> or inline::<type>');
+      const config = Object.prototype.hasOwnProperty.call(p, 'config') ? getOwn(p, 'config') : {};
+      if (!isJsonObject(config)) c.findings.fatal(`${path}.config`, `config must be a mapping, not ${show(config)}`, 'write config: {...} or leave it out');
+      const id = getOwn(p, 'provider_id');
+      if (id !== undefined && id !== null && typeof id !== 'string') {
+        c.findings.fatal(`${path}.provider_id`, `provider_id became ${show(id)} after env substitution, and it must be a string`, 'use an id that does not look like a number or a boolean', c.envAt(`${path}.provider_id`));
+        return;
+      }
+      if (typeof id !== 'string' || id === '' || typeof type !== 'string' || !isJsonObject(config)) return;
+      const first = seen.get(id);
+      if (first !== undefined) c.findings.warn(path, `provider_id ${show(id)} is used twice under ${api}: this entry silently replaces ${first}`, 'give each provider of an API its own id');
+      seen.set(id, path);
+      const known = c.release.registry.find(api, type);
+      if (!known) {
+        c.findings.fatal(`${path}.provider_type`, `Provider \`${type}\` is not available for API \`${api}\` in ${c.release.description}`, `use one of: ${c.release.registry.typesOf(api).join(', ')}`);
+      } else if (known.deprecationWarning) {
+        c.findings.warn(`${path}.provider_type`, `${type} is deprecated: ${known.deprecationWarning}`, 'use the provider the warning names');
+      }
+      const enabled: EnabledProvider = { api, id, type, config, path, known };
+      const listForApi = c.enabled.get(api) ?? [];
+      c.enabled.set(api, [...listForApi.filter((e) => e.id !== id), enabled]);
+    });
+  }
+}
+
+/** The config class of each enabled provider: required fields, field types, unknown keys. */
+function configClass(c: StartupContext, p: EnabledProvider, requiredExtras: readonly string[]): void {
+  const known = p.known;
+  if (!known) return;
+  const fields = known.fields;
+  const byKey = new Map(fields.map((f) => [f.key, f]));
+  for (const f of fields) {
+    const at = `${p.path}.config.${f.key}`;
+    const has = Object.prototype.hasOwnProperty.call(p.config, f.key);
+    const v = has ? getOwn(p.config, f.key) : undefined;
+    if (!has) {
+      if (f.required) c.findings.fatal(at, `${p.type} requires ${f.key} (Field required)`, `set ${f.key}`);
+      continue;
+    }
+    const err = typeError(f.type, v as JsonValue);
+    if (err) {
+      const env = c.envAt(at);
+      c.findings.fatal(at, `${p.type} rejects ${f.key}: ${err}${env.length > 0 ? ` (from \${env.${env[0]}})` : ''}`,
+        env.length > 0 ? `set ${env.join(', ')} in the container to a valid ${f.key}, or set ${f.key} on the provider` : `set ${f.key} to a valid value`, env);
+    }
+  }
+  for (const key of requiredExtras) {
+    const v = getOwn(p.config, key);
+    if (v === undefined || v === null || v === '') {
+      const at = `${p.path}.config.${key}`;
+      const env = c.envAt(at);
+      c.findings.fatal(at, `${p.type} needs ${key} when it is enabled${env.length > 0 ? ` (\${env.${env[0]}} is unset)` : ''}`, env.length > 0 ? `set ${env[0]} in the container, or set ${key}` : `set ${key}`, env);
+    }
+  }
+  const forbid = c.rules.forbidExtraKeys.includes(`${p.api}/${p.type}`);
+  for (const key of Object.keys(p.config)) {
+    if (byKey.has(key) || known.acceptsAnyKey) continue;
+    if (forbid) c.findings.fatal(`${p.path}.config.${key}`, `${p.type} forbids unknown keys (Extra inputs are not permitted): ${key}`, `remove ${key}`);
+    else c.findings.warn(`${p.path}.config.${key}`, `${p.type} has no config key ${key} in ${c.release.description} (it is ignored)`, `remove ${key}`);
+  }
+}
+
+/** The checks providers make from their config alone while they initialise. */
+function initialisation(c: StartupContext, p: EnabledProvider): void {
+  const cfg = p.config;
+  const at = (k: string): string => `${p.path}.config.${k}`;
+  if (p.type === 'remote::chromadb') {
+    const url = getOwn(cfg, 'url');
+    if (typeof url === 'string' && /^[a-z]+:\/\/[^/]+\/./i.test(url)) c.findings.fatal(at('url'), 'URL should not contain a path', 'write the chroma URL without a path');
+  }
+  if (p.type === 'remote::gemini') {
+    const set = (k: string): boolean => { const v = getOwn(cfg, k); return v !== undefined && v !== null && v !== ''; };
+    if (set('api_key') && set('access_token')) c.findings.fatal(p.path, 'api_key and access_token are mutually exclusive', 'set one of them');
+    if (set('access_token') !== set('project') && Object.prototype.hasOwnProperty.call(cfg, 'access_token')) c.findings.fatal(p.path, 'access_token and project go together', 'set both or neither');
+  }
+  const index = mapping(getOwn(cfg, 'vector_index'));
+  if (p.type === 'remote::pgvector' && index && getOwn(index, 'type') === 'IVFFlat') {
+    const probes = getOwn(index, 'probes');
+    const lists = getOwn(index, 'lists');
+    if (typeof probes === 'number' && typeof lists === 'number' && probes >= lists) c.findings.fatal(at('vector_index'), "probes parameter for PGVector IVFFlat index can't be greater than or equal to the number of lists", 'lower probes');
+  }
+  const network = mapping(getOwn(cfg, 'network'));
+  const tls = network ? mapping(getOwn(network, 'tls')) : undefined;
+  for (const [key, v] of [['network.tls.verify', tls ? getOwn(tls, 'verify') : undefined], ['tls_verify', getOwn(cfg, 'tls_verify')]] as const) {
+    if (typeof v !== 'string') continue;
+    if (!(c.facts.files ?? []).includes(v)) {
+      c.findings.fatal(at(key), `${key} is the string ${show(v)}, which the server reads as a CA file path that does not exist in the container`, 'write a YAML boolean (true/false), or the path of a mounted CA file');
+    }
+  }
+  for (const key of ['db_path', 'storage_dir']) {
+    const v = getOwn(cfg, key);
+    if (typeof v === 'string') sqlitePath(c, at(key), v);
+  }
+}
+
+/** `persistence`, `kvstore`, `metadata_store`… inside a provider config name a backend of the right family. */
+function storageReferences(c: StartupContext, p: EnabledProvider): void {
+  const walk = (v: JsonValue, path: string): void => {
+    if (!isJsonObject(v)) return;
+    const backend = getOwn(v, 'backend');
+    if (typeof backend === 'string') {
+      const want = Object.prototype.hasOwnProperty.call(v, 'table_name') ? 'sql' : 'kv';
+      if (familyOf(c, backend) !== want) {
+        c.findings.fatal(`${path}.backend`, `Unknown ${want === 'kv' ? 'KVStore' : 'SQL store'} backend '${backend}' (a ${want}_* backend of storage.backends is needed)`, `point it at a ${want}_* backend`);
+      }
+      return;
+    }
+    for (const k of Object.keys(v)) walk(v[k], `${path}.${k}`);
+  };
+  walk(p.config, `${p.path}.config`);
+}
+
+function dependencies(c: StartupContext, p: EnabledProvider): void {
+  for (const dep of p.known?.apiDependencies ?? []) {
+    if (c.apiPresent(dep)) continue;
+    const plain = c.rules.apis.plain.includes(dep);
+    const router = c.rules.apis.routingTables[dep] ?? dep;
+    c.findings.fatal(p.path, `Failed to resolve '${p.api}' provider '${p.id}' of type '${p.type}': required dependency '${dep}' is not available`,
+      plain ? `configure an enabled ${dep} provider, or disable ${p.api}` : `add ${router} to apis (a router API needs no provider), or disable ${p.api}`);
+  }
+}
+
+/** A plain API listed in `apis` needs an enabled provider (KeyError in create_app otherwise). */
+function listedPlainApis(c: StartupContext): void {
+  (c.listedApis ?? []).forEach((api, i) => {
+    if (c.rules.apis.plain.includes(api) && c.enabledIn(api).length === 0) {
+      c.findings.fatal(`apis[${i}]`, `${api} is listed in apis but has no enabled provider (KeyError at start-up)`, `configure a ${api} provider, or remove ${api} from apis`);
+    }
+  });
+}
+
+/** Everything `resolve_impls` checks; fills `c.enabled`. */
+export function resolveProviders(c: StartupContext, requiredExtras: { readonly [type: string]: readonly string[] }): void {
+  const providers = mapping(getOwn(c.doc, 'providers'));
+  if (!providers) return;
+  keysOf(c, providers);
+  entries(c, providers);
+  for (const api of [...c.enabled.keys()].sort()) {
+    for (const p of c.enabledIn(api)) {
+      configClass(c, p, requiredExtras[p.type] ?? []);
+      initialisation(c, p);
+      storageReferences(c, p);
+      dependencies(c, p);
+    }
+  }
+  listedPlainApis(c);
+}

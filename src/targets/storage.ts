@@ -1,0 +1,75 @@
+/**
+ * `spec.storage` as the release's `storage.backends` (`kv_default`, `sql_default`) and the
+ * stores that point at them. Postgres is written field by field (no release reads a connection
+ * string); Redis takes host and port only.
+ */
+import { TargetGeneration } from './generation';
+import { mapOf } from './providers';
+import { envPlaceholder, STORAGE_SQL_PASSWORD_ENV } from '../config/env-names';
+import { getOwn, isJsonObject, JsonObject } from '../config/json-value';
+import { LlamaStackDistributionSpec } from '../config/spec';
+
+/** `redis://[:pass@]host:port[/db]` or `host:port`. */
+function parseRedis(endpoint: string): { host: string; port: number } | undefined {
+  const m = /^(?:rediss?:\/\/)?(?:[^@/]*@)?([^:/]+)(?::(\d+))?(?:\/.*)?$/.exec(endpoint.trim());
+  return m ? { host: m[1], port: m[2] ? Number(m[2]) : 6379 } : undefined;
+}
+
+export function applyStorage(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, distribution: string, dataDir: string): void {
+  const storage = spec.storage;
+  if (!storage?.kv && !storage?.sql) return;
+  const s = mapOf(config, 'storage');
+  const sqliteDir = `\${env.SQLITE_STORE_DIR:=${dataDir}/distributions/${distribution}}`;
+  if (!isJsonObject(getOwn(s, 'backends'))) {
+    // Written backends replace the release's defaults: keep the one the user does not set.
+    s.backends = {
+      kv_default: { type: 'kv_sqlite', db_path: `${sqliteDir}/kvstore.db` },
+      sql_default: { type: 'sql_sqlite', db_path: `${sqliteDir}/sql_store.db` },
+    };
+  }
+  const backends = mapOf(s, 'backends');
+  if (storage.kv) {
+    g.wrote('storage.backends.kv_default', 'spec.storage.kv');
+    const type = storage.kv.type || 'sqlite';
+    if (type === 'redis') {
+      const r = parseRedis(storage.kv.endpoint ?? '');
+      if (!r) g.problem('spec.storage.kv.endpoint', `${JSON.stringify(storage.kv.endpoint)} is not a Redis endpoint`, 'write redis://<host>:<port>');
+      else backends.kv_default = { type: 'kv_redis', host: r.host, port: r.port };
+      if (storage.kv.password) {
+        // kv_redis reads host and port only: a password would be silently ignored.
+        g.problem('spec.storage.kv.password', `${g.target.description} connects to Redis without a password (kv_redis takes host and port only)`,
+          'remove the password and restrict Redis with a NetworkPolicy, or use postgres');
+      }
+    } else {
+      backends.kv_default = { type: 'kv_sqlite', db_path: `${sqliteDir}/kvstore.db` };
+    }
+  }
+  if (storage.sql) {
+    g.wrote('storage.backends.sql_default', 'spec.storage.sql');
+    const sql = storage.sql;
+    const type = sql.type || 'sqlite';
+    if (type === 'postgres') {
+      if (!sql.host || !sql.user) {
+        g.problem('spec.storage.sql', 'no server release accepts a connection string: postgres needs host, port, db, user and password',
+          'use StorageBackend.postgres({ host, db, user, password }) (or spec.storage.sql.host/port/db/user/password)');
+      } else {
+        backends.sql_default = {
+          type: 'sql_postgres',
+          host: sql.host,
+          port: sql.port ?? 5432,
+          db: sql.db ?? 'llamastack',
+          user: sql.user,
+          ...(sql.password ? { password: envPlaceholder(STORAGE_SQL_PASSWORD_ENV) } : {}),
+        };
+      }
+    } else {
+      backends.sql_default = { type: 'sql_sqlite', db_path: `${sqliteDir}/sql_store.db` };
+    }
+  }
+  const stores = mapOf(s, 'stores');
+  stores.metadata ??= { backend: 'kv_default', namespace: 'registry' };
+  stores.inference ??= { backend: 'sql_default', table_name: 'inference_store' };
+  stores.conversations ??= { backend: 'sql_default', table_name: 'openai_conversations' };
+  stores.prompts ??= { backend: 'kv_default', namespace: 'prompts' };
+  stores.connectors ??= { backend: 'kv_default', namespace: 'connectors' };
+}
