@@ -289,6 +289,11 @@ export class LlamaStackDistribution extends Construct {
   public readonly configMapName: string;
   /** Secret-backed env vars the config refers to. */
   public readonly secretEnvVars: SecretEnvVar[];
+  /**
+   * What the release's start-up model expects the server to log as warnings with this config
+   * (empty for configs this library writes; the operator target is not modelled).
+   */
+  public readonly startupWarnings: ConfigProblem[];
   public readonly deployment: ApiObject;
   public readonly service: ApiObject;
   /** @default - not created with an override ConfigMap */
@@ -337,6 +342,7 @@ export class LlamaStackDistribution extends Construct {
     if (this.spec.overrideConfig) {
       this.configMapName = this.spec.overrideConfig.configMapName;
       this.secretEnvVars = [];
+      this.startupWarnings = [];
     } else {
       const serverTlsDir = tls ? PATHS.tlsDir : undefined;
       const generated = this.target.isOperator
@@ -347,6 +353,7 @@ export class LlamaStackDistribution extends Construct {
       this.contentHash = generated.contentHash;
       this.configMapName = configMapName(this.name, generated.contentHash);
       this.secretEnvVars = generated.envVars;
+      this.startupWarnings = 'startupWarnings' in generated ? generated.startupWarnings : [];
     }
 
     if (configYaml !== undefined && this.target.isOperator) {
