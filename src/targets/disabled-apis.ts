@@ -36,28 +36,44 @@ export function applyDisabled(g: TargetGeneration, config: JsonObject, disabled:
   checkDependents(g, config, disabled, env);
 }
 
-/** Every enabled provider that requires a disabled API makes that API impossible to disable alone. */
-function checkDependents(g: TargetGeneration, config: JsonObject, disabled: readonly string[], env: ContainerEnv): void {
+/** The APIs whose enabled providers require one of `off` (a routing table counts as its router API). */
+function dependentsOf(g: TargetGeneration, config: JsonObject, off: ReadonlySet<string>, env: ContainerEnv): Set<string> {
   const providers = mapOf(config, 'providers');
   const routing = g.rules.apis.routingTables;
+  const out = new Set<string>();
+  for (const api of Object.keys(providers).sort()) {
+    if (off.has(api)) continue;
+    const enabled = new Set(enabledProviderIds(config, api, env));
+    for (const p of listOf(providers, api)) {
+      if (!isJsonObject(p)) continue;
+      const id = getOwn(p, 'provider_id');
+      const type = getOwn(p, 'provider_type');
+      if (typeof id !== 'string' || typeof type !== 'string' || !enabled.has(effectiveBaseId(id) ?? '')) continue;
+      const deps = g.registry.find(api, type)?.apiDependencies ?? [];
+      if (deps.some((d) => off.has(d) || off.has(routing[d]))) out.add(api);
+    }
+  }
+  return out;
+}
+
+/**
+ * An API that enabled providers require cannot be disabled alone. The fix names every API to
+ * disable with it, to the end of the chain (inference → vector_io → responses…), so following
+ * it synthesizes.
+ */
+function checkDependents(g: TargetGeneration, config: JsonObject, disabled: readonly string[], env: ContainerEnv): void {
+  const off = new Set(disabled);
+  const chain = new Set<string>();
+  for (let more = dependentsOf(g, config, off, env); more.size > 0; more = dependentsOf(g, config, new Set([...off, ...chain]), env)) {
+    more.forEach((api) => chain.add(api));
+  }
+  if (chain.size === 0) return;
+  const also = [...chain].sort();
   disabled.forEach((name, i) => {
-    const dependents = new Set<string>();
-    for (const api of Object.keys(providers).sort()) {
-      const enabled = new Set(enabledProviderIds(config, api, env));
-      for (const p of listOf(providers, api)) {
-        if (!isJsonObject(p)) continue;
-        const id = getOwn(p, 'provider_id');
-        const type = getOwn(p, 'provider_type');
-        if (typeof id !== 'string' || typeof type !== 'string' || !enabled.has(effectiveBaseId(id) ?? '')) continue;
-        const deps = g.registry.find(api, type)?.apiDependencies ?? [];
-        if (deps.some((d) => d === name || routing[d] === name)) dependents.add(api);
-      }
-    }
-    if (dependents.size > 0) {
-      const list = [...dependents].sort();
-      g.problem(`spec.disabled[${i}]`, `${name} cannot be disabled alone: the ${list.join(', ')} provider(s) need it (the server would not start)`,
-        `also disable ${list.join(' and ')}, or keep ${name}`);
-    }
+    const direct = [...dependentsOf(g, config, new Set([name]), env)].sort();
+    if (direct.length === 0) return;
+    g.problem(`spec.disabled[${i}]`, `${name} cannot be disabled alone: the ${direct.join(', ')} provider(s) need it (the server would not start)`,
+      `also disable ${also.join(', ')}, or keep ${name}`);
   });
 }
 

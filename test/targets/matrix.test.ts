@@ -1,0 +1,170 @@
+/**
+ * A broad matrix of props on both server targets: every provider factory, every shipped
+ * distribution, shields, models of each type, ports, each API disabled alone, storage kinds.
+ * Each case either synthesizes objects the API server accepts, whose config.yaml passes the
+ * release's start-up model with the env read back from the synthesized Deployment and no
+ * warning, or fails synth with problems whose fixes, when followed, synthesize.
+ */
+import { Testing } from 'cdk8s';
+import { LlamaStackConfigError } from '../../src/config/errors';
+import { readBaseConfig } from '../../src/config/yaml-parse';
+import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/llama-stack-distribution';
+import { InferenceProvider, SafetyProvider, ToolRuntimeProvider, VectorIoProvider } from '../../src/providers';
+import { SecretRef } from '../../src/secret-ref';
+import { StorageBackend } from '../../src/storage-backend';
+import { ServerTarget } from '../../src/targets/server-target';
+import { schemaErrors } from '../support/k8s-schema';
+import { startupFromObjects } from '../support/startup-from-objects';
+
+const TARGETS = [ServerTarget.OGX_0_8, ServerTarget.LLAMA_STACK_0_7];
+const KEY = SecretRef.fromSecretName('creds', 'key');
+const PW = SecretRef.fromSecretName('pg', 'password');
+const VLLM = (): InferenceProvider => InferenceProvider.vllm({ endpoint: 'http://vllm.models.svc:8000/v1', apiKey: KEY });
+
+/** Env vars a shipped distribution reads with no usable default. */
+const DISTRIBUTION_ENV: { [distribution: string]: { [name: string]: string } } = {
+  'oci': { OCI_COMPARTMENT_OCID: 'ocid1.compartment.oc1..example' },
+  'watsonx': { WATSONX_PROJECT_ID: 'my-project' },
+  'postgres-demo': { INFERENCE_MODEL: 'llama-3.1-8b', VLLM_URL: 'http://vllm:8000/v1' },
+};
+
+type Case = [string, (target: ServerTarget) => LlamaStackDistributionProps];
+
+const INFERENCE: Case[] = [
+  ['vllm', () => ({ inference: [VLLM()], models: ['m'] })],
+  ['ollama', () => ({ inference: [InferenceProvider.ollama({ endpoint: 'http://ollama:11434/v1' })], models: ['llama3.2:3b'] })],
+  ['openai', () => ({ inference: [InferenceProvider.openai({ apiKey: KEY })], models: ['gpt-4o'] })],
+  ['openai-compatible endpoint', () => ({ inference: [InferenceProvider.openai({ apiKey: KEY, endpoint: 'https://proxy.example.com/v1' })], models: ['gpt-4o'] })],
+  ['anthropic', () => ({ inference: [InferenceProvider.anthropic({ apiKey: KEY })], models: ['claude-sonnet-4-5'] })],
+  ['gemini', () => ({ inference: [InferenceProvider.gemini({ apiKey: KEY })], models: ['gemini-2.5-pro'] })],
+  ['together', () => ({ inference: [InferenceProvider.together({ apiKey: KEY })], models: ['meta-llama/Llama-3.3-70B-Instruct-Turbo'] })],
+  ['fireworks', () => ({ inference: [InferenceProvider.fireworks({ apiKey: KEY })], models: ['accounts/fireworks/models/llama-v3p1-8b-instruct'] })],
+  ['groq', () => ({ inference: [InferenceProvider.groq({ apiKey: KEY })], models: ['llama-3.1-8b-instant'] })],
+  ['nvidia hosted', () => ({ inference: [InferenceProvider.nvidia({ apiKey: KEY })], models: ['meta/llama-3.1-8b-instruct'] })],
+  ['nvidia NIM', () => ({ inference: [InferenceProvider.nvidia({ endpoint: 'http://nim:8000/v1' })], models: ['meta/llama-3.1-8b-instruct'] })],
+  ['bedrock', () => ({ inference: [InferenceProvider.bedrock({ region: 'us-east-1' })], models: ['meta.llama3-1-8b-instruct-v1:0'] })],
+  ['azure', () => ({ inference: [InferenceProvider.azure({ endpoint: 'https://r.openai.azure.com/openai/v1', apiKey: KEY })], models: [{ name: 'gpt-4o', providerModelId: 'gpt4o-prod' }] })],
+  ['watsonx', () => ({ inference: [InferenceProvider.watsonx({ apiKey: KEY, projectId: 'p' })], models: ['ibm/granite-3-8b-instruct'] })],
+  ['custom remote (sambanova)', () => ({ inference: [InferenceProvider.custom('sambanova', { apiKey: KEY })], models: ['Meta-Llama-3.3-70B-Instruct'] })],
+  ['custom inline (sentence-transformers)', () => ({
+    inference: [VLLM(), InferenceProvider.custom('inline::sentence-transformers', { id: 'embeddings' })],
+    models: ['m', { name: 'BAAI/bge-small-en-v1.5', provider: 'embeddings', modelType: 'embedding', embeddingDimension: 384 }],
+  })],
+  ['three typed providers, default ids', () => ({
+    inference: [VLLM(), InferenceProvider.openai({ apiKey: KEY }), InferenceProvider.anthropic({ apiKey: KEY })],
+    models: ['m', { name: 'gpt-4o', provider: 'openai' }, { name: 'claude-sonnet-4-5', provider: 'anthropic' }],
+  })],
+];
+
+const SAFETY: Case[] = [
+  ['nvidia guardrails', () => ({ inference: [VLLM()], safety: [SafetyProvider.nvidia({ endpoint: 'http://guardrails:7331' })], shields: ['content-safety'] })],
+  ['sambanova', () => ({ inference: [VLLM()], safety: [SafetyProvider.sambanova({ apiKey: KEY })], shields: ['Meta-Llama-Guard-3-8B'] })],
+  ['passthrough', () => ({ inference: [VLLM()], safety: [SafetyProvider.passthrough({ endpoint: 'http://guard:8000', apiKey: KEY })], shields: ['guard'] })],
+  ['prompt-guard', () => ({ safety: [SafetyProvider.custom('inline::prompt-guard')], shields: ['Prompt-Guard-86M'] })],
+  ['code-scanner', () => ({ safety: [SafetyProvider.custom('inline::code-scanner')], shields: ['code-shield'] })],
+  ['base llama-guard, several shields', () => ({ inference: [VLLM()], shields: ['llama-guard', 'meta-llama/Llama-Guard-3-8B'] })],
+];
+
+const VECTOR_IO: Case[] = [
+  ['pgvector', () => ({ vectorIo: [VectorIoProvider.pgvector({ host: 'pg', db: 'v', user: 'u', password: PW })] })],
+  ['qdrant', () => ({ vectorIo: [VectorIoProvider.qdrant({ endpoint: 'http://qdrant:6333', apiKey: KEY })] })],
+  ['chromadb', () => ({ vectorIo: [VectorIoProvider.chromadb({ endpoint: 'http://chroma:8000' })] })],
+  ['weaviate', () => ({ vectorIo: [VectorIoProvider.weaviate({ endpoint: 'weaviate:8080', apiKey: KEY })] })],
+  ['milvus', () => ({ vectorIo: [VectorIoProvider.milvus({ endpoint: 'http://milvus:19530', apiKey: KEY })] })],
+  ['elasticsearch', () => ({ vectorIo: [VectorIoProvider.elasticsearch({ endpoint: 'http://es:9200', apiKey: KEY })] })],
+  ['inline sqlite-vec, second store', (t) => ({ vectorIo: [VectorIoProvider.custom('inline::sqlite-vec', { id: 'vec2', settings: { db_path: `${t.dataDir}/vec2.db` } })] })],
+  ['pgvector with an embedding model', () => ({
+    inference: [VLLM()],
+    vectorIo: [VectorIoProvider.pgvector({ host: 'pg', password: PW })],
+    models: ['m', { name: 'nomic-embed', modelType: 'embedding', embeddingDimension: 768 }],
+  })],
+];
+
+const TOOLS: Case[] = [
+  ['brave', () => ({ toolRuntime: [ToolRuntimeProvider.braveSearch({ apiKey: KEY })] })],
+  ['tavily', () => ({ toolRuntime: [ToolRuntimeProvider.tavilySearch({ apiKey: KEY })] })],
+  ['bing', () => ({ toolRuntime: [ToolRuntimeProvider.bingSearch({ apiKey: KEY })] })],
+  ['wolfram', () => ({ toolRuntime: [ToolRuntimeProvider.wolframAlpha({ apiKey: KEY })] })],
+  ['mcp', () => ({ toolRuntime: [ToolRuntimeProvider.modelContextProtocol()] })],
+];
+
+const MODELS: Case[] = [
+  ['llm with context length', () => ({ inference: [VLLM()], models: [{ name: 'm', contextLength: 8192 }] })],
+  ['embedding', () => ({ inference: [VLLM()], models: [{ name: 'e', modelType: 'embedding', embeddingDimension: 1024 }] })],
+  ['rerank', () => ({ inference: [VLLM()], models: [{ name: 'r', modelType: 'rerank' }] })],
+  ['a base provider by name', () => ({ models: [{ name: 'gpt-4o', provider: 'openai' }] })],
+  ['provider model id', () => ({ inference: [VLLM()], models: [{ name: 'llama', providerModelId: 'meta-llama/Llama-3.1-8B-Instruct' }] })],
+];
+
+const SERVER: Case[] = [
+  ...[80, 443, 1024, 8321, 65535].map((port): Case => [`port ${port}`, () => ({ port })]),
+  ...[1, 4].map((workers): Case => [`${workers} workers`, () => ({ workers })]),
+  ['serving TLS', () => ({ tls: { secretName: 'tls' } })],
+];
+
+const STORAGE: Case[] = [
+  ['sqlite + sqlite', () => ({ kvStorage: StorageBackend.sqlite(), sqlStorage: StorageBackend.sqlite() })],
+  ['redis + postgres', () => ({ kvStorage: StorageBackend.redis({ endpoint: 'redis://redis:6379' }), sqlStorage: StorageBackend.postgres({ host: 'pg', db: 'l', user: 'u', password: PW }) })],
+  ['postgres only', () => ({ sqlStorage: StorageBackend.postgres({ host: 'pg', user: 'u', password: PW }) })],
+  ['redis only', () => ({ kvStorage: StorageBackend.redis({ endpoint: 'redis:6379' }) })],
+  ['postgres with a persistent volume', () => ({ sqlStorage: StorageBackend.postgres({ host: 'pg', user: 'u', password: PW }), persistentStorage: { size: '5Gi' } })],
+];
+
+function run(target: ServerTarget, props: LlamaStackDistributionProps): { manifests?: any[]; problems?: LlamaStackConfigError } {
+  const chart = Testing.chart();
+  try {
+    const d = new LlamaStackDistribution(chart, 'llama', { target, ...props });
+    expect(d.startupWarnings).toEqual([]);
+  } catch (e) {
+    if (e instanceof LlamaStackConfigError) return { problems: e };
+    throw e;
+  }
+  return { manifests: Testing.synth(chart) };
+}
+
+function expectStarts(target: ServerTarget, props: LlamaStackDistributionProps): any[] {
+  const { manifests, problems } = run(target, props);
+  expect(problems?.message).toBeUndefined();
+  expect(schemaErrors(manifests!)).toEqual([]);
+  expect(startupFromObjects(target, manifests!)).toEqual({ fatal: [], warnings: [] });
+  return manifests!;
+}
+
+describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
+  describe.each<[string, Case[]]>([
+    ['inference', INFERENCE], ['safety', SAFETY], ['vector_io', VECTOR_IO], ['tool_runtime', TOOLS],
+    ['models', MODELS], ['server', SERVER], ['storage', STORAGE],
+  ])('%s', (_group, cases) => {
+    test.each(cases)('%s', (_name, props) => {
+      expectStarts(target, props(target));
+    });
+  });
+
+  test.each(target.distributions)('distribution %s with the env it needs', (distribution) => {
+    const env = DISTRIBUTION_ENV[distribution];
+    if (env) expect(run(target, { distribution }).problems).toBeDefined();
+    expectStarts(target, { distribution, env });
+  });
+
+  test.each(target.disableableApis)('disabling %s alone synthesizes, or names the APIs to disable with it', (api) => {
+    const { problems } = run(target, { disabledApis: [api] });
+    if (!problems) {
+      expectStarts(target, { disabledApis: [api] });
+      return;
+    }
+    expect(problems.problems).toHaveLength(1);
+    const fix = /^also disable (.*), or keep /.exec(problems.problems[0].fix ?? '');
+    expect(fix).not.toBeNull();
+    const also = fix![1].split(', ');
+    // Every suggested name is one the prop accepts, and following the fix synthesizes.
+    for (const name of also) expect(target.disableableApis).toContain(name);
+    const manifests = expectStarts(target, { disabledApis: [api, ...also] });
+    const config = readBaseConfig(manifests.find((m) => m.kind === 'ConfigMap').data['config.yaml']) as any;
+    for (const off of [api, ...also]) expect(config.apis).not.toContain(off);
+  });
+
+  test('a bedrock shield fails synth: shield names cannot carry params.guardrailVersion', () => {
+    const { problems } = run(target, { inference: [VLLM()], safety: [SafetyProvider.bedrock({ region: 'us-east-1' })], shields: ['g'] });
+    expect(problems?.problems.map((p) => p.path)).toEqual(['spec.resources.shields[0]']);
+  });
+});
