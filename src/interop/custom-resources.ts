@@ -15,6 +15,7 @@ import { LlamaStackDistributionSpec, ProviderConfig, SecretKeyRef } from '../con
 import { LlamaStackDistributionV1Alpha2 } from '../imports/llamastack.io';
 import { OgxServer } from '../imports/ogx.io';
 import { LlamaStackDistribution, LlamaStackDistributionProps, specFromProps } from '../llama-stack-distribution';
+import { effectiveId } from '../targets/generation';
 import { ServerTarget } from '../targets/server-target';
 
 type Obj = Record<string, any>;
@@ -60,8 +61,20 @@ function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigPr
   if (props.expose?.ingressClassName !== undefined) {
     no('props.expose.ingressClassName', 'an IngressClass (the Ingress uses the cluster default)', 'remove ingressClassName, or make the class the cluster default');
   }
+  const models = props.spec ? props.spec.resources?.models : props.models;
+  (Array.isArray(models) ? models : []).forEach((m, i) => {
+    for (const k of MODEL_EXTENSIONS) {
+      if (typeof m === 'object' && m !== null && (m as any)[k] !== undefined) {
+        no(props.spec ? `spec.resources.models[${i}].${k}` : `props.models[${i}].${k}`, `a model's ${k} (a library extension for server targets)`,
+          `remove ${k}, or render the workload with LlamaStackDistribution`);
+      }
+    }
+  });
   return problems;
 }
+
+/** The model fields this library adds to the v1alpha2 API: what registration needs on a real server. */
+const MODEL_EXTENSIONS = ['embeddingDimension', 'providerModelId'];
 
 /**
  * Runs every check of `LlamaStackDistribution` on the props, in an app of its own that is never
@@ -250,7 +263,7 @@ class OgxMapping {
     if (p.apiKey) secretRefs[known?.credentialKey ?? 'api_key'] = this.ref(p.apiKey, `${path}.apiKey`);
     for (const [k, r] of Object.entries(p.secretRefs ?? {})) secretRefs[k] = this.ref(r, `${path}.secretRefs.${k}`);
     return {
-      id: p.id || p.provider,
+      id: effectiveId(p),
       type,
       ...(Object.keys(secretRefs).length > 0 ? { secretRefs } : {}),
       ...(Object.keys(settings).length > 0 ? { settings } : {}),

@@ -143,6 +143,22 @@ describe('LlamaStackDistributionResource checks', () => {
   });
 });
 
+describe('model fields the CRDs do not have', () => {
+  // embeddingDimension and providerModelId are what a real server needs to register a model;
+  // neither CRD has them, so an operator-managed CR would lose them.
+  const models: LlamaStackDistributionProps['models'] = [
+    'plain',
+    { name: 'embed', modelType: 'embedding', embeddingDimension: 768, providerModelId: 'BAAI/bge-base-en-v1.5' },
+  ];
+  test.each<[string, (scope: Chart) => unknown]>([
+    ['LlamaStackDistributionResource', (scope) => new LlamaStackDistributionResource(scope, 'llama', { inference: [vllm], models })],
+    ['OgxServerResource', (scope) => new OgxServerResource(scope, 'llama', { inference: [vllm], models })],
+  ])('%s: an error per field', (_kind, make) => {
+    const problems = problemsOf(() => make(Testing.chart()));
+    expect(problems.map((p) => p.path)).toEqual(['props.models[1].embeddingDimension', 'props.models[1].providerModelId']);
+  });
+});
+
 describe('OgxServerResource', () => {
   const props: LlamaStackDistributionProps = {
     namespace: 'ai',
