@@ -3,12 +3,13 @@ import { Construct } from 'constructs';
 import { PROVIDER_APIS } from './config/apis';
 import { ConfigGenerator } from './config/config-generator';
 import { ConfigProblem, LlamaStackConfigError } from './config/errors';
+import { serverOnlyFields } from './config/server-extensions';
 import { isPinnedImage } from './config/images';
 import { plainCopy } from './config/json-convert';
 import { SecretEnvVar } from './config/secrets';
 import {
   AllowedFromSpec, AutoscalingSpec, CABundleConfig, LlamaStackDistributionSpec, ModelConfig,
-  PodDisruptionBudgetSpec, ProviderConfig,
+  PodDisruptionBudgetSpec, ProviderConfig, ShieldConfig,
 } from './config/spec';
 import { validateSpec } from './config/validate-spec';
 import { InferenceProvider, Provider, SafetyProvider, TelemetryProvider, ToolRuntimeProvider, VectorIoProvider } from './providers';
@@ -117,19 +118,30 @@ export interface LlamaStackDistributionProps {
   /** @default - the base config's telemetry providers */
   readonly telemetry?: TelemetryProvider[];
   /**
-   * Models to register: names (served by the first inference provider) or objects.
+   * Models to register: names (served by the first inference provider, else the base config's
+   * only enabled one) or objects (`provider`, `modelType`, `embeddingDimension`, `providerModelId`…).
    * @default - none
    */
   readonly models?: Array<string | ModelConfig>;
   /** Tool group ids. @default - none */
   readonly tools?: string[];
-  /** Shield ids. @default - none */
-  readonly shields?: string[];
+  /**
+   * Shields: ids (on the first safety provider) or objects (`provider`, `providerShieldId`,
+   * `params`). When the base config's default shield would not be registered (starter's
+   * `llama-guard` needs `SAFETY_MODEL`), the first of these becomes the default.
+   * @default - none
+   */
+  readonly shields?: Array<string | ShieldConfig>;
   /** Key-value store (`metadata_store`). @default - the base config's */
   readonly kvStorage?: StorageBackend;
   /** SQL store (`inference_store`). @default - the base config's */
   readonly sqlStorage?: StorageBackend;
-  /** APIs to remove (`agents`, `eval`, `tool_runtime`…). @default - none */
+  /**
+   * APIs to remove: on a server target, the release's provider APIs (`ServerTarget.disableableApis`:
+   * `batches`, `files`, `responses`, `safety`, `vector_io`…); with `ServerTarget.OPERATOR`, the
+   * v1alpha2 CRD's names. An API that another enabled provider needs must be disabled with it.
+   * @default - none
+   */
   readonly disabledApis?: string[];
   /**
    * Name of an existing ConfigMap (key `config.yaml`) to run instead of a generated config.
@@ -137,7 +149,11 @@ export interface LlamaStackDistributionProps {
    * @default - generated
    */
   readonly overrideConfigMapName?: string;
-  /** @default 8321 */
+  /**
+   * The Service port. The server listens on it too, unless it is privileged (below 1024): then
+   * the container listens on 8321 and the Service targets that.
+   * @default 8321
+   */
   readonly port?: number;
   /** @default - plain HTTP */
   readonly tls?: TlsOptions;
@@ -454,14 +470,7 @@ function serverTargetOnly(spec: LlamaStackDistributionSpec): ConfigProblem[] {
       }
     });
   }
-  (spec.resources?.models ?? []).forEach((m, i) => {
-    for (const k of ['embeddingDimension', 'providerModelId'] as const) {
-      if (typeof m === 'object' && m !== null && m[k] !== undefined) {
-        problems.push({ path: `spec.resources.models[${i}].${k}`, message: 'the operator pipeline has no such model field', fix: `remove ${k}, or use a server target` });
-      }
-    }
-  });
-  return problems;
+  return [...problems, ...serverOnlyFields(spec)];
 }
 
 /** Checks that only matter once the spec becomes objects in one namespace. */

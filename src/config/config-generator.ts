@@ -16,6 +16,7 @@ import { appendResources, expandResources } from './resources';
 import { collectSecretEnvVars, envNameCollisions, SecretEnvVar } from './secrets';
 import { LlamaStackDistributionSpec } from './spec';
 import { applyStorage } from './storage';
+import { serverOnlyFields } from './server-extensions';
 import { validateSpec } from './validate-spec';
 import { emitYaml } from './yaml-emit';
 import { readBaseConfigShared, YamlReadError } from './yaml-parse';
@@ -115,6 +116,7 @@ export class ConfigGenerator {
   public static generate(spec: LlamaStackDistributionSpec, options?: GenerateOptions): GeneratedConfig {
     const opts: GenerateOptions = options ?? {};
     const problems = validateSpec(spec, { hasBaseConfig: opts.baseConfigYaml !== undefined });
+    if (problems.length === 0) problems.push(...serverOnlyFields(spec));
     if (opts.baseConfigYaml !== undefined && typeof opts.baseConfigYaml !== 'string') {
       problems.push({ path: 'options.baseConfigYaml', message: 'must be a string', fix: 'pass the base config text' });
     }

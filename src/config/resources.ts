@@ -124,7 +124,8 @@ export function expandResources(resources: ResourcesSpec, providers: ProvidersSp
   });
   const groups: [string[] | undefined, string, string, string, string][] = [
     [resources.tools, 'tool_runtime', 'tool_group', 'tool_group_id', 'tools'],
-    [resources.shields, 'safety', 'shield', 'shield_id', 'shields'],
+    // Shields are ids here: ConfigGenerator reports ShieldConfig objects first (server targets only).
+    [resources.shields as string[] | undefined, 'safety', 'shield', 'shield_id', 'shields'],
   ];
   for (const [ids, api, type, idKey, field] of groups) {
     if (!ids || ids.length === 0) continue;

@@ -87,6 +87,31 @@ export interface ModelConfig {
   readonly providerModelId?: string;
 }
 
+/**
+ * A shield to register, with what some safety providers need (bedrock reads
+ * `params.guardrailVersion`). Library extension (server targets only): the v1alpha2 API has
+ * shield ids only.
+ */
+export interface ShieldConfig {
+  /** Shield id (`shield_id`). */
+  readonly name: string;
+  /**
+   * Id of the safety provider that runs it.
+   * @default - the first safety provider
+   */
+  readonly provider?: string;
+  /**
+   * The shield's id at the provider (`provider_shield_id`), e.g. a bedrock guardrail id.
+   * @default - `name`
+   */
+  readonly providerShieldId?: string;
+  /**
+   * Provider parameters (`params`), e.g. `{ guardrailVersion: '1' }` for bedrock.
+   * @default - none
+   */
+  readonly params?: { [key: string]: any };
+}
+
 /** `spec.resources`. */
 export interface ResourcesSpec {
   /**
@@ -96,8 +121,8 @@ export interface ResourcesSpec {
   readonly models?: Array<string | ModelConfig>;
   /** Tool group ids. @default - none */
   readonly tools?: string[];
-  /** Shield ids. @default - none */
-  readonly shields?: string[];
+  /** Shields: ids, or objects with a provider and params (library extension). @default - none */
+  readonly shields?: Array<string | ShieldConfig>;
 }
 
 /** `spec.storage.kv`. */

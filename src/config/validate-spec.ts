@@ -501,11 +501,29 @@ function modelItem(): Check {
   };
 }
 
+const SHIELD: Shape = {
+  fields: [
+    { name: 'name', check: str({ minLength: 1, hint: 'the shield id' }), required: true, hint: '<shield id>' },
+    { name: 'provider', check: str({ minLength: 1 }) },
+    { name: 'providerShieldId', check: str({ minLength: 1 }) },
+    { name: 'params', check: anything() },
+  ],
+};
+
+/** A shield is an id (the CRD's form) or a ShieldConfig object (library extension). */
+function shieldItem(): Check {
+  return (v, path, ctx) => {
+    if (typeof v === 'string') return checkString(v, path, ctx, { minLength: 1, hint: 'a shield id' });
+    if (isObj(v)) return checkStruct(SHIELD, v, path, ctx);
+    report(ctx, path, 'must be a string or an object', `replace ${describe(v)} with a shield id or {name: <shield id>, provider: <provider id>}`);
+  };
+}
+
 const RESOURCES: Shape = {
   fields: [
     { name: 'models', check: list(modelItem(), { minItems: 1 }) },
     { name: 'tools', check: list(str({ minLength: 1, hint: 'a tool group id' }), { minItems: 1 }) },
-    { name: 'shields', check: list(str({ minLength: 1, hint: 'a shield id' }), { minItems: 1 }) },
+    { name: 'shields', check: list(shieldItem(), { minItems: 1 }) },
   ],
 };
 

@@ -70,6 +70,13 @@ function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigPr
       }
     }
   });
+  const shields = props.spec ? props.spec.resources?.shields : props.shields;
+  (Array.isArray(shields) ? shields : []).forEach((sh, i) => {
+    if (typeof sh === 'object' && sh !== null) {
+      no(props.spec ? `spec.resources.shields[${i}]` : `props.shields[${i}]`, 'a shield\'s provider, provider shield id or params (the CRD takes shield ids)',
+        'write the shield id, or render the workload with LlamaStackDistribution');
+    }
+  });
   return problems;
 }
 

@@ -8,9 +8,10 @@ import { effectiveId, TargetGeneration } from './generation';
 import { enabledProviderIds, enablingEnvVar, listOf, mapOf } from './providers';
 import { ContainerEnv } from './startup';
 import { substituteEnv } from './startup/env-substitution';
+import { toJsonValue } from '../config/json-convert';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../config/json-value';
 import { normalizeModel } from '../config/resources';
-import { LlamaStackDistributionSpec, ModelConfig } from '../config/spec';
+import { LlamaStackDistributionSpec, ModelConfig, ShieldConfig } from '../config/spec';
 
 const MODEL_TYPES = ['llm', 'embedding', 'rerank'];
 
@@ -130,16 +131,36 @@ export function applyModels(g: TargetGeneration, config: JsonObject, spec: Llama
   return out;
 }
 
+function normalizeShield(s: string | ShieldConfig): ShieldConfig {
+  return typeof s === 'string' ? { name: s } : s;
+}
+
 /** Writes the user's shields, and points the default shield at one that will be registered. */
 export function applyShields(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, env: ContainerEnv): void {
-  const shields = spec.resources?.shields ?? [];
+  const shields = (spec.resources?.shields ?? []).map(normalizeShield);
   if (shields.length === 0) return;
-  const provider = defaultProvider(g, config, spec, 'safety', 'safety', env, 'spec.resources.shields', 'shields');
-  if (!provider) return;
   const resources = mapOf(config, 'registered_resources');
   const list = listOf(resources, 'shields');
-  shields.forEach((id, i) => {
-    g.wrote(`registered_resources.shields[${upsert(list, 'shield_id', { shield_id: id, provider_id: provider })}]`, `spec.resources.shields[${i}]`);
+  const fallback = shields.some((sh) => !sh.provider)
+    ? defaultProvider(g, config, spec, 'safety', 'safety', env, 'spec.resources.shields', 'shields')
+    : undefined;
+  shields.forEach((sh, i) => {
+    const path = `spec.resources.shields[${i}]`;
+    if (sh.provider && !checkProvider(g, config, 'safety', sh.provider, env, `${path}.provider`, `shield ${JSON.stringify(sh.name)}`)) return;
+    const provider = sh.provider || fallback;
+    if (!provider) return;
+    const params = sh.params === undefined || sh.params === null ? undefined : toJsonValue(sh.params, `${path}.params`, g.problems);
+    if (params !== undefined && !isJsonObject(params)) {
+      g.problem(`${path}.params`, 'params must be an object', 'write params as key: value pairs, e.g. { guardrailVersion: "1" }');
+      return;
+    }
+    const entry: JsonObject = {
+      shield_id: sh.name,
+      provider_id: provider,
+      ...(sh.providerShieldId ? { provider_shield_id: sh.providerShieldId } : {}),
+      ...(params && Object.keys(params).length > 0 ? { params } : {}),
+    };
+    g.wrote(`registered_resources.shields[${upsert(list, 'shield_id', entry)}]`, path);
   });
   resources.shields = list;
   const safety = getOwn(config, 'safety');
@@ -147,7 +168,7 @@ export function applyShields(g: TargetGeneration, config: JsonObject, spec: Llam
   if (typeof current === 'string' && !registeredShieldIds(list, env).includes(current)) {
     // The base's default shield is env-conditional (starter: SAFETY_MODEL): with the user's
     // shields registered, the server insists the default is one of them.
-    (safety as JsonObject).default_shield_id = shields[0];
+    (safety as JsonObject).default_shield_id = shields[0].name;
     g.wrote('safety.default_shield_id', 'spec.resources.shields[0]');
   }
 }

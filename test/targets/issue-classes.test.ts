@@ -4,6 +4,7 @@
  * model: the objects it checks were written differently, or synth failed or passed wrongly.
  */
 import { Testing } from 'cdk8s';
+import { ConfigGenerator } from '../../src/config/config-generator';
 import { LlamaStackConfigError } from '../../src/config/errors';
 import { readBaseConfig } from '../../src/config/yaml-parse';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/llama-stack-distribution';
@@ -56,9 +57,20 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
       expect(config.safety.default_shield_id).toBe('llama-guard');
     });
 
-    test('a bedrock shield needs a guardrail version the shield names cannot carry', () => {
-      expect(problems({ target, inference: [VLLM], safety: [SafetyProvider.bedrock({ region: 'us-east-1' })], shields: ['guard'] }).join('\n'))
+    test('a bedrock shield needs a guardrail version: a shield object carries it', () => {
+      const bedrock = SafetyProvider.bedrock({ region: 'us-east-1' });
+      expect(problems({ target, inference: [VLLM], safety: [bedrock], shields: ['guard'] }).join('\n'))
         .toMatch(/spec\.resources\.shields\[0\]: .* remote::bedrock reads params\.guardrailVersion when it registers a shield/);
+      const { config } = synth({ target, inference: [VLLM], safety: [bedrock], shields: [{ name: 'guard', providerShieldId: 'gr-abc123', params: { guardrailVersion: '1' } }] });
+      expect(config.registered_resources.shields).toContainEqual({ shield_id: 'guard', provider_id: 'bedrock', provider_shield_id: 'gr-abc123', params: { guardrailVersion: '1' } });
+      expect(config.safety.default_shield_id).toBe('guard');
+    });
+
+    test('a shield object names its provider; one the base switches off is an error', () => {
+      const { config } = synth({ target, inference: [VLLM], shields: [{ name: 'code', provider: 'code-scanner', providerShieldId: 'code-shield' }] });
+      expect(config.registered_resources.shields).toContainEqual({ shield_id: 'code', provider_id: 'code-scanner', provider_shield_id: 'code-shield' });
+      expect(problems({ target, inference: [VLLM], shields: [{ name: 'x', provider: 'ghost' }] })[0])
+        .toMatch(/^spec\.resources\.shields\[0\]\.provider: shield "x" names provider "ghost", which is not an enabled safety provider/);
     });
   });
 
@@ -205,5 +217,25 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
       expect(problems({ target, safety: [SafetyProvider.custom('inline::prompt-guard')], shields: ['my-guard'] }).join('\n'))
         .toMatch(/spec\.resources\.shields\[0\]: .*inline::prompt-guard refuses shield "my-guard": it registers only Prompt-Guard-86M/);
     });
+  });
+});
+
+describe('server-only fields on the operator pipeline', () => {
+  // The operator pipeline has no place for what real servers need: it reports them.
+  test('ConfigGenerator and the construct on ServerTarget.OPERATOR report each field', () => {
+    const spec = {
+      distribution: { name: 'starter' },
+      providers: { inference: [{ provider: 'vllm', endpoint: 'http://v/v1' }], safety: [{ provider: 'nvidia', endpoint: 'http://g' }] },
+      resources: { models: [{ name: 'e', modelType: 'embedding', embeddingDimension: 768 }], shields: [{ name: 'g', params: { a: 1 } }] },
+    };
+    const want = ['spec.resources.models[0].embeddingDimension', 'spec.resources.shields[0]'];
+    try {
+      ConfigGenerator.generate(spec);
+      throw new Error('accepted');
+    } catch (e) {
+      expect((e as LlamaStackConfigError).problems.map((p) => p.path)).toEqual(want);
+    }
+    const got = problems({ target: ServerTarget.OPERATOR, spec });
+    expect(got.map((p) => p.split(':')[0])).toEqual(want);
   });
 });

@@ -63,6 +63,10 @@ const SAFETY: Case[] = [
   ['prompt-guard', () => ({ safety: [SafetyProvider.custom('inline::prompt-guard')], shields: ['Prompt-Guard-86M'] })],
   ['code-scanner', () => ({ safety: [SafetyProvider.custom('inline::code-scanner')], shields: ['code-shield'] })],
   ['base llama-guard, several shields', () => ({ inference: [VLLM()], shields: ['llama-guard', 'meta-llama/Llama-Guard-3-8B'] })],
+  ['bedrock guardrail', () => ({
+    inference: [VLLM()], safety: [SafetyProvider.bedrock({ region: 'us-east-1' })],
+    shields: [{ name: 'guard', providerShieldId: 'gr-abc123', params: { guardrailVersion: 'DRAFT' } }],
+  })],
 ];
 
 const VECTOR_IO: Case[] = [
@@ -163,7 +167,7 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
     for (const off of [api, ...also]) expect(config.apis).not.toContain(off);
   });
 
-  test('a bedrock shield fails synth: shield names cannot carry params.guardrailVersion', () => {
+  test('a bedrock shield given as an id fails synth: it needs params.guardrailVersion', () => {
     const { problems } = run(target, { inference: [VLLM()], safety: [SafetyProvider.bedrock({ region: 'us-east-1' })], shields: ['g'] });
     expect(problems?.problems.map((p) => p.path)).toEqual(['spec.resources.shields[0]']);
   });
