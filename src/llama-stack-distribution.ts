@@ -3,10 +3,10 @@ import { Construct } from 'constructs';
 import { PROVIDER_APIS } from './config/apis';
 import { ConfigGenerator } from './config/config-generator';
 import { ConfigProblem, LlamaStackConfigError } from './config/errors';
-import { serverOnlyFields } from './config/server-extensions';
 import { isPinnedImage } from './config/images';
 import { plainCopy } from './config/json-convert';
 import { SecretEnvVar } from './config/secrets';
+import { serverOnlyFields } from './config/server-extensions';
 import {
   AllowedFromSpec, AutoscalingSpec, CABundleConfig, LlamaStackDistributionSpec, ModelConfig,
   PodDisruptionBudgetSpec, ProviderConfig, ShieldConfig,
@@ -14,8 +14,8 @@ import {
 import { validateSpec } from './config/validate-spec';
 import { InferenceProvider, Provider, SafetyProvider, TelemetryProvider, ToolRuntimeProvider, VectorIoProvider } from './providers';
 import { StorageBackend } from './storage-backend';
-import { ServerTarget } from './targets/server-target';
 import { containerPort, serverEnv } from './targets/deployment-env';
+import { ServerTarget } from './targets/server-target';
 import { generateTargetConfig } from './targets/target-config';
 import { KubeManifest, renderObjects, WorkloadPlan } from './workload';
 import { configMapName, isDnsLabel, MAX_NAME_LENGTH } from './workload/names';

@@ -14,9 +14,9 @@ import { getOwn, isJsonObject, JsonObject, JsonValue, newObject, setOwn } from '
 import { applyProviders, countProviders } from './providers';
 import { appendResources, expandResources } from './resources';
 import { collectSecretEnvVars, envNameCollisions, SecretEnvVar } from './secrets';
+import { serverOnlyFields } from './server-extensions';
 import { LlamaStackDistributionSpec } from './spec';
 import { applyStorage } from './storage';
-import { serverOnlyFields } from './server-extensions';
 import { validateSpec } from './validate-spec';
 import { emitYaml } from './yaml-emit';
 import { readBaseConfigShared, YamlReadError } from './yaml-parse';

@@ -6,16 +6,17 @@
  * fatal on 0.7.1), and no deprecated `tool_groups`.
  */
 import { TargetGeneration } from './generation';
+import { LlamaStackConfigError } from '../config/errors';
 import { deepCopy } from '../config/json-convert';
 import { getOwn, isJsonObject, JsonObject } from '../config/json-value';
-import { LlamaStackConfigError } from '../config/errors';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { readBaseConfig, YamlReadError } from '../config/yaml-parse';
 
 export const DEFAULT_DISTRIBUTION = 'starter';
 
 /** The distribution's base config as parsed, or a thrown error naming the distribution or text. */
-export function loadBaseConfig(g: TargetGeneration, spec: LlamaStackDistributionSpec, baseConfigYaml: string | undefined): { config: JsonObject; distribution: string } {
+export function loadBaseConfig(g: TargetGeneration, spec: LlamaStackDistributionSpec, baseConfigYaml: string | undefined):
+{ config: JsonObject; distribution: string } {
   const target = g.target;
   const distribution = baseConfigYaml !== undefined ? (spec.distribution?.name ?? 'custom') : (spec.distribution?.name ?? DEFAULT_DISTRIBUTION);
   const text = baseConfigYaml ?? target._baseConfig(distribution);

@@ -4,8 +4,8 @@
  * the pod will read.
  */
 import { ServerTarget } from './server-target';
-import { LlamaStackDistributionSpec } from '../config/spec';
 import { ContainerEnv, EnvValue } from './startup';
+import { LlamaStackDistributionSpec } from '../config/spec';
 
 export const DEFAULT_PORT = 8321;
 /** StackConfig's `server.port` bound: a non-root server cannot take a privileged port either. */

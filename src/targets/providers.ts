@@ -35,7 +35,8 @@ export function mapOf(config: JsonObject, key: string): JsonObject {
   return fresh;
 }
 
-function setKey(g: TargetGeneration, config: JsonObject, known: ProviderType, key: string | undefined, value: string, path: string, what: string): void {
+function setKey(g: TargetGeneration, config: JsonObject, known: ProviderType, key: string | undefined, value: string, path: string,
+  what: string): void {
   if (!key) {
     g.problem(path, `${known.type} takes no ${what} in ${g.target.description}`, `remove it; the provider's keys are: ${known.keys.join(', ') || '(none)'}`);
     return;

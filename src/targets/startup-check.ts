@@ -21,7 +21,7 @@ export interface PodFacts {
 function toProblem(g: TargetGeneration, f: StartupFinding): ConfigProblem {
   const specPath = g.specPathOf(f.path);
   const where = specPath ?? `config.${f.path}`;
-  const envHint = f.env && f.env.length > 0 ? ` (container env: props.env, or spec.workload.overrides.env)` : '';
+  const envHint = f.env && f.env.length > 0 ? ' (container env: props.env, or spec.workload.overrides.env)' : '';
   return {
     path: where,
     message: `${g.target.description} would not start: ${f.message}${specPath ? ` [config.yaml ${f.path}]` : ''}`,
@@ -30,8 +30,9 @@ function toProblem(g: TargetGeneration, f: StartupFinding): ConfigProblem {
 }
 
 /** Runs the start-up model; returns fatal findings as problems and the warnings. */
-export function checkGeneratedConfig(g: TargetGeneration, configYaml: string, spec: LlamaStackDistributionSpec, secretEnvNames: readonly string[], pod: PodFacts):
-{ problems: ConfigProblem[]; warnings: ConfigProblem[] } {
+export function checkGeneratedConfig(g: TargetGeneration, configYaml: string, spec: LlamaStackDistributionSpec, secretEnvNames: readonly string[],
+  pod: PodFacts):
+  { problems: ConfigProblem[]; warnings: ConfigProblem[] } {
   const config = readBaseConfig(configYaml)!;
   const tlsFiles = pod.serverTlsDir ? [`${pod.serverTlsDir}/tls.crt`, `${pod.serverTlsDir}/tls.key`] : [];
   const report = checkStartup(config, g.target._release, containerEnv(g.target, spec, secretEnvNames), {

@@ -6,8 +6,8 @@
  * startup-check.
  */
 import { keepWhatTheReleaseReads, loadBaseConfig } from './base-config';
-import { applyDisabled, checkRemovedApis } from './disabled-apis';
 import { containerEnv } from './deployment-env';
+import { applyDisabled, checkRemovedApis } from './disabled-apis';
 import { TargetGeneration } from './generation';
 import { applyProviders, listOf, mapOf } from './providers';
 import { applyModels, applyShields, checkTools } from './resources';
@@ -116,7 +116,7 @@ export class TargetConfigGenerator {
    */
   public static generate(spec: LlamaStackDistributionSpec, target: ServerTarget, options?: TargetConfigOptions): TargetConfig {
     const opts = options ?? {};
-    const problems = validateSpec(spec, { hasBaseConfig: opts.baseConfigYaml !== undefined, disableableApis: target.isOperator ? undefined : target.disableableApis });
+    const problems = validateSpec(spec, { hasBaseConfig: opts.baseConfigYaml !== undefined, disableableApis: target.disableableApis });
     if (problems.length > 0) throw new LlamaStackConfigError(problems);
     return generateTargetConfig(spec, target, opts);
   }

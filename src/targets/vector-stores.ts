@@ -15,7 +15,8 @@ export function modelIdentifier(g: TargetGeneration, m: UserModel): string {
   return m.modelId.startsWith(`${m.providerId}/`) ? m.modelId : `${m.providerId}/${m.modelId}`;
 }
 
-export function applyVectorStoreDefaults(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, models: readonly UserModel[]): void {
+export function applyVectorStoreDefaults(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec,
+  models: readonly UserModel[]): void {
   const vs = getOwn(config, 'vector_stores');
   const userVectorIo = spec.providers?.vectorIo ?? [];
   const embedding = models.find((m) => m.type === 'embedding');

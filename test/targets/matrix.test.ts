@@ -64,7 +64,8 @@ const SAFETY: Case[] = [
   ['code-scanner', () => ({ safety: [SafetyProvider.custom('inline::code-scanner')], shields: ['code-shield'] })],
   ['base llama-guard, several shields', () => ({ inference: [VLLM()], shields: ['llama-guard', 'meta-llama/Llama-Guard-3-8B'] })],
   ['bedrock guardrail', () => ({
-    inference: [VLLM()], safety: [SafetyProvider.bedrock({ region: 'us-east-1' })],
+    inference: [VLLM()],
+    safety: [SafetyProvider.bedrock({ region: 'us-east-1' })],
     shields: [{ name: 'guard', providerShieldId: 'gr-abc123', params: { guardrailVersion: 'DRAFT' } }],
   })],
 ];
