@@ -1,14 +1,15 @@
 /**
- * The last stage: the written config.yaml goes through the start-up model with the env the
- * Deployment sets. A fatal finding fails synth at the spec field that wrote the failing part
+ * The last stage: the written config goes through the start-up model with the env the
+ * Deployment sets. It reads the document that was emitted (the emitter's round trip through a
+ * YAML 1.1 reader is property-tested, so the server reads the same values). A fatal finding fails synth at the spec field that wrote the failing part
  * (or at `config.<path>` for the base config's own entries); warnings are returned.
  */
 import { containerEnv, dataMountPath } from './deployment-env';
 import { TargetGeneration } from './generation';
 import { checkStartup, StartupFinding } from './startup';
 import { ConfigProblem } from '../config/errors';
+import { JsonObject } from '../config/json-value';
 import { LlamaStackDistributionSpec } from '../config/spec';
-import { readBaseConfig } from '../config/yaml-parse';
 
 /** Where the pod can write and which files it has, as the workload renders it. */
 export interface PodFacts {
@@ -30,10 +31,9 @@ function toProblem(g: TargetGeneration, f: StartupFinding): ConfigProblem {
 }
 
 /** Runs the start-up model; returns fatal findings as problems and the warnings. */
-export function checkGeneratedConfig(g: TargetGeneration, configYaml: string, spec: LlamaStackDistributionSpec, secretEnvNames: readonly string[],
+export function checkGeneratedConfig(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, secretEnvNames: readonly string[],
   pod: PodFacts):
   { problems: ConfigProblem[]; warnings: ConfigProblem[] } {
-  const config = readBaseConfig(configYaml)!;
   const tlsFiles = pod.serverTlsDir ? [`${pod.serverTlsDir}/tls.crt`, `${pod.serverTlsDir}/tls.key`] : [];
   const report = checkStartup(config, g.target._release, containerEnv(g.target, spec, secretEnvNames), {
     requiredWhenEnabled: g.data.requiredExtras,

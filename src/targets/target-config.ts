@@ -91,7 +91,7 @@ export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: S
   g.problems.push(...envNameCollisions(envVars, paths));
   if (g.problems.length > 0) throw new LlamaStackConfigError(g.problems);
   const configYaml = emitYaml(config);
-  const startup = checkGeneratedConfig(g, configYaml, spec, envVars.map((e) => e.name), {
+  const startup = checkGeneratedConfig(g, config, spec, envVars.map((e) => e.name), {
     serverTlsDir: options.serverTlsDir,
     scratchDirs: options.scratchDirs ?? ['/tmp', '/.cache'],
   });

@@ -5,8 +5,8 @@
  * `true`/`false` → boolean, numbers → numbers). Env-conditional list entries are dropped as the
  * server drops them.
  */
-import { isJsonObject, JsonObject, JsonValue } from '../../config/json-value';
 import { StartupFinding } from './findings';
+import { isJsonObject, JsonObject, JsonValue } from '../../config/json-value';
 
 /** One env var as the container will see it. */
 export type EnvValue =
@@ -64,38 +64,69 @@ export function convertSubstituted(s: string): JsonValue {
   return s;
 }
 
+/** `os.path.expanduser` on a value a reference produced: `~` and `~/…` become `$HOME…`. */
+function expandUser(value: string, home: string): string {
+  if (value !== '~' && !value.startsWith('~/')) return value;
+  return `${home.replace(/\/+$/, '')}${value.slice(1)}` || '/';
+}
+
+/** One string with its references replaced: the value, the vars it read, the bare ones unset. */
+interface Resolved {
+  readonly value: JsonValue;
+  readonly used: string[];
+  readonly missing: string[];
+}
+
+function resolveString(s: string, env: ContainerEnv, home: string): Resolved | undefined {
+  let changed = false;
+  const used: string[] = [];
+  const missing: string[] = [];
+  const out = s.replace(REFERENCE, (_m, name: string, op: string | undefined, arg: string | undefined) => {
+    changed = true;
+    used.push(name);
+    const value = lookup(env, name);
+    if (op === undefined) {
+      if (value === undefined) missing.push(name);
+      return expandUser(value ?? '', home);
+    }
+    if (op === '=') return value === undefined && !arg ? '' : expandUser(value ?? arg ?? '', home);
+    return value !== undefined && arg ? expandUser(arg, home) : '';
+  });
+  return changed ? { value: convertSubstituted(out), used, missing } : undefined;
+}
+
 class Substitution {
   readonly findings: StartupFinding[] = [];
   readonly envAt = new Map<string, string[]>();
   readonly origin = new WeakMap<JsonObject, string>();
 
-  constructor(private readonly env: ContainerEnv) {}
+  constructor(private readonly env: ContainerEnv, private readonly home: string) {}
 
   string(s: string, path: string): JsonValue {
-    let changed = false;
-    const used: string[] = [];
-    const out = s.replace(REFERENCE, (_m, name: string, op: string | undefined, arg: string | undefined) => {
-      changed = true;
-      used.push(name);
-      const value = lookup(this.env, name);
-      if (op === undefined) {
-        if (value === undefined) {
-          this.findings.push({
-            severity: 'fatal',
-            path,
-            message: `Environment variable '${name}' not set or empty at ${path} (EnvVarError at start-up)`,
-            fix: `set ${name} to a non-empty value in the container, or write \${env.${name}:=<default>} in the config`,
-            env: [name],
-          });
-        }
-        return value ?? '';
-      }
-      if (op === '=') return value ?? arg ?? '';
-      return value !== undefined ? arg ?? '' : '';
-    });
-    if (!changed) return s;
-    this.envAt.set(path, used);
-    return convertSubstituted(out);
+    const r = resolveString(s, this.env, this.home);
+    if (r === undefined) return s;
+    for (const name of r.missing) {
+      this.findings.push({
+        severity: 'fatal',
+        path,
+        message: `Environment variable '${name}' not set or empty at ${path} (EnvVarError at start-up)`,
+        fix: `set ${name} to a non-empty value in the container, or write \${env.${name}:=<default>} in the config`,
+        env: [name],
+      });
+    }
+    this.envAt.set(path, r.used);
+    return r.value;
+  }
+
+  /**
+   * What a value resolves to, without recording anything (the server's look-ahead at ids), or
+   * undefined when a bare reference is unset: the look-ahead raises, and the normal pass reports it.
+   */
+  peek(v: JsonValue): JsonValue | undefined {
+    if (typeof v !== 'string') return v;
+    const r = resolveString(v, this.env, this.home);
+    if (r === undefined) return v;
+    return r.missing.length > 0 ? undefined : r.value;
   }
 
   value(v: JsonValue, path: string): JsonValue {
@@ -107,10 +138,13 @@ class Substitution {
 
   mapping(o: JsonObject, path: string): JsonObject {
     const out: JsonObject = {};
+    // `server.auth.provider_config` whose type resolves empty is null, and not substituted.
+    const pc = path === 'server.auth' ? o.provider_config : undefined;
+    const authOff = isJsonObject(pc) && has(pc, 'type') && isEmpty(this.peek(pc.type));
     for (const k of Object.keys(o)) {
-      Object.defineProperty(out, k, { value: this.value(o[k], join(path, k)), enumerable: true, writable: true, configurable: true });
+      const v = authOff && k === 'provider_config' ? null : this.value(o[k], join(path, k));
+      Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
     }
-    if (path === 'server.auth') authSwitch(out);
     this.origin.set(out, path);
     return out;
   }
@@ -119,23 +153,24 @@ class Substitution {
     const out: JsonValue[] = [];
     items.forEach((item, i) => {
       const p = `${path}[${i}]`;
-      if (isJsonObject(item) && Object.prototype.hasOwnProperty.call(item, 'provider_id')) {
+      if (isJsonObject(item)) {
         // provider_id first: `__disabled__` drops the element before its config is read.
-        const id = this.value(item.provider_id, `${p}.provider_id`);
-        if (id === '__disabled__') return;
+        if (has(item, 'provider_id') && this.peek(item.provider_id) === '__disabled__') return;
+        // Then the resource ids: one that resolves empty drops the element, also unsubstituted.
+        if (ENV_SWITCHED_ID_FIELDS.some((f) => has(item, f) && isEmpty(this.peek(item[f])))) return;
       }
-      const v = this.value(item, p);
-      if (isJsonObject(v) && ENV_SWITCHED_ID_FIELDS.some((f) => Object.prototype.hasOwnProperty.call(v, f) && (v[f] === null || v[f] === ''))) return;
-      out.push(v);
+      out.push(this.value(item, p));
     });
     return out;
   }
 }
 
-/** `server.auth.provider_config` whose type resolves empty turns authentication off. */
-function authSwitch(auth: JsonObject): void {
-  const pc = auth.provider_config;
-  if (isJsonObject(pc) && (pc.type === null || pc.type === '')) auth.provider_config = null;
+function has(o: JsonObject, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(o, key);
+}
+
+function isEmpty(v: JsonValue | undefined): boolean {
+  return v === null || v === '';
 }
 
 function join(path: string, key: string): string {
@@ -146,8 +181,8 @@ function join(path: string, key: string): string {
  * Substitutes env references in a parsed config as the server does at start-up. List positions
  * in the result's paths are those of the input document, so findings point at what was written.
  */
-export function substituteEnv(config: JsonObject, env: ContainerEnv): SubstitutionResult {
-  const s = new Substitution(env);
+export function substituteEnv(config: JsonObject, env: ContainerEnv, home = '/'): SubstitutionResult {
+  const s = new Substitution(env, home);
   const document = s.mapping(config, '');
   return { document, findings: s.findings, envAt: s.envAt, origin: s.origin };
 }

@@ -5,7 +5,6 @@
  * What it cannot know (secret values, reachability, files in the image) is listed in
  * docs/startup-model.md.
  */
-import { JsonObject } from '../../config/json-value';
 import { ContainerFacts, StartupContext } from './context';
 import { ContainerEnv, substituteEnv } from './env-substitution';
 import { StartupFinding } from './findings';
@@ -14,6 +13,7 @@ import { resolveProviders } from './provider-resolution';
 import { registerResources } from './registration';
 import { Release } from './release';
 import { checkStackConfig } from './stack-config';
+import { JsonObject } from '../../config/json-value';
 
 export { ContainerEnv, EnvValue } from './env-substitution';
 export { ContainerFacts } from './context';
@@ -35,7 +35,7 @@ export interface StartupOptions {
 
 /** Runs the start-up model on a parsed config.yaml (as PyYAML would read it). */
 export function checkStartup(config: JsonObject, release: Release, env: ContainerEnv, options: StartupOptions = {}): StartupReport {
-  const sub = substituteEnv(config, env);
+  const sub = substituteEnv(config, env, options.container?.home);
   const c = new StartupContext(release, sub.document, sub, options.container ?? {});
   c.findings.list.push(...sub.findings);
   checkStackConfig(c);

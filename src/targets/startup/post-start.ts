@@ -4,9 +4,9 @@
  * models the registry holds, of the right type, and the default shield must be registered when
  * any shield is.
  */
-import { getOwn, JsonObject } from '../../config/json-value';
 import { mapping, show, StartupContext } from './context';
 import { Registered, RegisteredModel } from './registration';
+import { getOwn, JsonObject } from '../../config/json-value';
 
 /** Models the enabled inline providers list by themselves, under their configured ids. */
 function listedModels(c: StartupContext): Map<string, RegisteredModel> {
@@ -20,7 +20,8 @@ function listedModels(c: StartupContext): Map<string, RegisteredModel> {
   return out;
 }
 
-function modelSetting(c: StartupContext, all: Map<string, RegisteredModel>, path: string, setting: JsonObject, type: string, what: string): RegisteredModel | undefined {
+function modelSetting(c: StartupContext, all: Map<string, RegisteredModel>, path: string, setting: JsonObject, type: string,
+  what: string): RegisteredModel | undefined {
   const pid = getOwn(setting, 'provider_id');
   const mid = getOwn(setting, 'model_id');
   if (typeof mid !== 'string') {

@@ -5,24 +5,24 @@
  * configs, and API dependencies with the server's presence rules (router APIs through `apis`,
  * plain APIs through an enabled provider).
  */
-import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../config/json-value';
 import { EnabledProvider, list, mapping, show, StartupContext } from './context';
 import { typeError } from './field-types';
 import { familyOf, sqlitePath } from './stack-config';
+import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../config/json-value';
 
 function keysOf(c: StartupContext, providers: JsonObject): void {
   const { apis } = c.rules;
   for (const api of Object.keys(providers)) {
     const path = `providers.${api}`;
-    const entries = getOwn(providers, api);
-    if (!Array.isArray(entries)) {
-      c.findings.fatal(path, `providers.${api} must be a list, not ${show(entries)}`, `write ${api}: [...] or remove it`);
+    const items = getOwn(providers, api);
+    if (!Array.isArray(items)) {
+      c.findings.fatal(path, `providers.${api} must be a list, not ${show(items)}`, `write ${api}: [...] or remove it`);
       continue;
     }
     if (apis.routingTables[api] !== undefined) {
       c.findings.fatal(path, `Provider for \`${api}\` is automatically provided and cannot be overridden`, `remove providers.${api}`);
     } else if (apis.internal.includes(api)) {
-      if (entries.length > 0) c.findings.fatal(path, `${api} is an internal API and takes no providers (KeyError at start-up)`, `remove providers.${api}`);
+      if (items.length > 0) c.findings.fatal(path, `${api} is an internal API and takes no providers (KeyError at start-up)`, `remove providers.${api}`);
     } else if (!apis.router.includes(api) && !apis.plain.includes(api)) {
       c.findings.fatal(path, `API '${api}' does not exist in ${c.release.description}`, `remove providers.${api} (disable the API)`);
     }

@@ -5,8 +5,8 @@
  * enabled, an embedding model without a dimension, a shield id its provider refuses, and an
  * identifier registered twice with other fields stop the server.
  */
-import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../config/json-value';
 import { list, mapping, show, StartupContext } from './context';
+import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../config/json-value';
 
 /** A model in the registry once start-up is done, by identifier. */
 export interface RegisteredModel {
@@ -41,6 +41,8 @@ export function conditionalProviders(raw: JsonObject, api: string): Map<string, 
 class Registration {
   readonly models = new Map<string, RegisteredModel>();
   readonly shields = new Set<string>();
+  /** Identifier → the fields the registry stores, to find conflicting re-registrations. */
+  private readonly storedForm = new Map<string, string>();
 
   constructor(private readonly c: StartupContext, private readonly raw: JsonObject) {}
 
@@ -148,8 +150,6 @@ class Registration {
       this.models.set(identifier, { identifier, type, providerId: pid, dimension, path });
     }
   }
-
-  private readonly storedForm = new Map<string, string>();
 
   registerShields(): void {
     const list_ = this.entries('shields');

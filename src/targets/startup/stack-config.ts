@@ -4,20 +4,31 @@
  * does not read are reported as warnings: the server drops them, so a generated config should
  * not carry them.
  */
-import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../config/json-value';
 import { list, mapping, show, StartupContext } from './context';
 import { allApiNames } from './release';
+import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../config/json-value';
 
 const KV_STORES = ['metadata', 'prompts', 'connectors'];
 const SQL_STORES = ['inference', 'conversations', 'responses'];
 const STORE_DEFAULTS: { [store: string]: string | null } = {
-  metadata: 'kv_default', prompts: 'kv_default', connectors: 'kv_default',
-  inference: 'sql_default', conversations: 'sql_default', responses: null,
+  metadata: 'kv_default',
+  prompts: 'kv_default',
+  connectors: 'kv_default',
+  inference: 'sql_default',
+  conversations: 'sql_default',
+  responses: null,
 };
 const BACKEND_TYPES = ['kv_sqlite', 'kv_redis', 'kv_postgres', 'kv_mongodb', 'sql_sqlite', 'sql_postgres'];
 
+/** pydantic's lax `int`: an integral number, a boolean, or a string of digits (a literal "8321" is 8321). */
+function laxInt(v: JsonValue | undefined): number | undefined {
+  if (typeof v === 'number') return Number.isInteger(v) ? v : undefined;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  return typeof v === 'string' && /^\s*[+-]?\d+(?:_\d+)*\s*$/.test(v) ? Number(v.trim().replace(/_/g, '')) : undefined;
+}
+
 function isInt(v: JsonValue | undefined): boolean {
-  return typeof v === 'number' && Number.isInteger(v);
+  return laxInt(v) !== undefined;
 }
 
 function unknownKeys(c: StartupContext, o: JsonObject, known: readonly string[], path: string): void {
@@ -77,13 +88,14 @@ function server(c: StartupContext): void {
   if (!s) return;
   unknownKeys(c, s, c.rules.keys.server, 'server');
   const port = getOwn(s, 'port');
-  if (port !== undefined && (!isInt(port) || (port as number) < 1024 || (port as number) > 65535)) {
+  const portNumber = laxInt(port);
+  if (port !== undefined && (portNumber === undefined || portNumber < 1024 || portNumber > 65535)) {
     c.findings.fatal('server.port', `server.port must be an integer from 1024 to 65535, not ${show(port)}`, 'use a container port from 1024 (the Service can still expose 80 or 443)', c.envAt('server.port'));
   }
   const workers = getOwn(s, 'workers');
   if (workers !== undefined && !isInt(workers)) c.findings.fatal('server.workers', `server.workers must be an integer, not ${show(workers)}`, 'write workers: <n>', c.envAt('server.workers'));
   const refresh = getOwn(s, 'registry_refresh_interval_seconds');
-  if (refresh !== undefined && c.rules.registryRefreshInterval && !(isInt(refresh) && (refresh as number) > 0)) {
+  if (refresh !== undefined && c.rules.registryRefreshInterval && !((laxInt(refresh) ?? 0) > 0)) {
     c.findings.fatal('server.registry_refresh_interval_seconds', `must be an integer greater than 0, not ${show(refresh)}`, 'write a positive number of seconds, or leave it out (300)');
   }
   const cert = getOwn(s, 'tls_certfile');
@@ -110,7 +122,7 @@ function cors(c: StartupContext, v: JsonValue | undefined): void {
     c.findings.fatal('server.cors', 'Cannot use wildcard origins with credentials enabled', 'list the origins, or turn allow_credentials off');
   }
   const maxAge = getOwn(o, 'max_age');
-  if (maxAge !== undefined && maxAge !== null && !(isInt(maxAge) && (maxAge as number) >= 0)) c.findings.fatal('server.cors.max_age', 'max_age must be an integer ≥ 0', 'fix max_age');
+  if (maxAge !== undefined && maxAge !== null && !((laxInt(maxAge) ?? -1) >= 0)) c.findings.fatal('server.cors.max_age', 'max_age must be an integer ≥ 0', 'fix max_age');
 }
 
 function auth(c: StartupContext, a: JsonObject | undefined): void {
@@ -149,8 +161,8 @@ function quota(c: StartupContext, q: JsonObject | undefined): void {
 
 /** The storage backends after defaults: name → type. */
 export function backendTypes(doc: JsonObject): Map<string, string> {
-  const storage = mapping(getOwn(doc, 'storage'));
-  const backends = storage ? mapping(getOwn(storage, 'backends')) : undefined;
+  const section = mapping(getOwn(doc, 'storage'));
+  const backends = section ? mapping(getOwn(section, 'backends')) : undefined;
   const out = new Map<string, string>();
   if (!backends) {
     out.set('kv_default', 'kv_sqlite');
@@ -194,7 +206,7 @@ function storage(c: StartupContext): void {
         const limits: [string, number][] = [['pool_size', 1], ['max_overflow', 0], ['pool_recycle', -1]];
         for (const [k, min] of limits) {
           const v = getOwn(b!, k);
-          if (v !== undefined && !(isInt(v) && (v as number) >= min)) c.findings.fatal(`${path}.${k}`, `${k} must be an integer ≥ ${min}`, `fix ${k}`);
+          if (v !== undefined && !((laxInt(v) ?? min - 1) >= min)) c.findings.fatal(`${path}.${k}`, `${k} must be an integer ≥ ${min}`, `fix ${k}`);
         }
       }
     }
