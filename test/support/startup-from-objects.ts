@@ -22,6 +22,20 @@ export function startupFromObjects(target: ServerTarget, manifests: any[]): { fa
     container: { writableDirs, files },
   });
   const show = (f: { path: string; message: string }) => `${f.path}: ${f.message}`;
-  return { fatal: report.fatal.map(show), warnings: report.warnings.map(show) };
+  return { fatal: [...configMounted(pod, container, configMap), ...report.fatal.map(show)], warnings: report.warnings.map(show) };
+}
+
+/** The image's entrypoint runs RUN_CONFIG_PATH only if that file exists, else the bundled config. */
+function configMounted(pod: any, container: any, configMap: any): string[] {
+  const file: string | undefined = (container.env ?? []).find((e: any) => e.name === 'RUN_CONFIG_PATH')?.value;
+  if (!file) return ['deployment: RUN_CONFIG_PATH is not set (the image would boot its bundled config)'];
+  const dir = file.slice(0, file.lastIndexOf('/'));
+  const mount = (container.volumeMounts ?? []).find((m: any) => m.mountPath === dir);
+  const volume = (pod.volumes ?? []).find((v: any) => v.name === mount?.name);
+  const item = volume?.configMap?.items?.find((i: any) => i.path === file.slice(dir.length + 1));
+  if (volume?.configMap?.name !== configMap.metadata.name || item?.key !== 'config.yaml') {
+    return [`deployment: ${file} is not the generated ConfigMap's config.yaml (the image would boot its bundled config)`];
+  }
+  return [];
 }
 

@@ -173,3 +173,17 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
     expect(problems?.problems.map((p) => p.path)).toEqual(['spec.resources.shields[0]']);
   });
 });
+
+test('the re-check from objects fails when the Deployment does not run the generated config', () => {
+  const target = ServerTarget.OGX_0_8;
+  const { manifests } = run(target, {});
+  const broken = JSON.parse(JSON.stringify(manifests));
+  broken.find((m: any) => m.kind === 'Deployment').spec.template.spec.volumes[0].configMap.name = 'other';
+  expect(startupFromObjects(target, broken).fatal).toEqual([
+    "deployment: /etc/llama-stack/config.yaml is not the generated ConfigMap's config.yaml (the image would boot its bundled config)",
+  ]);
+  const unset = JSON.parse(JSON.stringify(manifests));
+  const container = unset.find((m: any) => m.kind === 'Deployment').spec.template.spec.containers[0];
+  container.env = container.env.map((e: any) => (e.name === 'SQLITE_STORE_DIR' ? { name: e.name, value: '/var/lib/llama' } : e));
+  expect(startupFromObjects(target, unset).fatal.join('\n')).toMatch(/storage\.backends\.kv_default\.db_path: "\/var\/lib\/llama\/kvstore\.db" is not on a writable volume/);
+});

@@ -118,9 +118,10 @@ describe.each(TARGETS)('%s: bare ${env.X} (§1.1 EnvVarError)', (_name, target) 
     expect(r.fatal).toEqual([fatal('providers.inference[0].provider_id', "Environment variable 'ST_ID' not set")]);
   });
 
-  test('a lower-case name is left as literal text, not an error', () => {
+  test('a lower-case name is left as literal text: not an error, a warning (the checklist: env names are upper-case)', () => {
     const r = run(target, config('${env.vllm_api_token}'));
-    expect(r).toEqual({ fatal: [], warnings: [] });
+    expect(r.fatal).toEqual([]);
+    expect(r.warnings).toEqual([warning('providers.inference[0].config.api_token', '${env.vllm_api_token} is not an env reference the server substitutes')]);
   });
 });
 
@@ -158,7 +159,7 @@ describe('replace_env_vars: resolved values (§1.1, §1.2)', () => {
   test('lower-case names do not match and stay literal; an upper-case one next to it is replaced', () => {
     expect(one('${env.foo}')).toBe('${env.foo}');
     expect(one('${env.foo}-${env.BAR:=x}')).toBe('${env.foo}-x');
-    expect(substitute({ v: '${env.foo}' }).findings).toEqual([]);
+    expect(substitute({ v: '${env.foo}' }).findings.map((f) => `${f.severity} ${f.path}`)).toEqual(['warning v']);
   });
 
   test('mapping keys are never substituted', () => {

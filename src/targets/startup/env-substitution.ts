@@ -19,6 +19,8 @@ export type EnvValue =
 export type ContainerEnv = ReadonlyMap<string, EnvValue>;
 
 const REFERENCE = /\$\{env\.([A-Z0-9_]+)(?::([=+])([^}]*))?\}/g;
+/** What looks like a reference but is not one (`${env.foo}`): the server leaves it as text. */
+const LITERAL_REFERENCE = /\$\{env\.[^}]*\}/;
 /** Ids whose empty value removes a list element (v0.7.1 adds the dataset/scoring/benchmark ids). */
 const ENV_SWITCHED_ID_FIELDS = ['model_id', 'shield_id', 'vector_store_id', 'dataset_id', 'scoring_fn_id', 'benchmark_id'];
 
@@ -104,6 +106,15 @@ class Substitution {
 
   string(s: string, path: string): JsonValue {
     const r = resolveString(s, this.env, this.home);
+    const literal = LITERAL_REFERENCE.exec(r === undefined ? s : String(r.value));
+    if (literal) {
+      this.findings.push({
+        severity: 'warning',
+        path,
+        message: `${literal[0]} is not an env reference the server substitutes (names are upper-case letters, digits and _), so it stays literal text`,
+        fix: 'write the env var name in upper case',
+      });
+    }
     if (r === undefined) return s;
     for (const name of r.missing) {
       this.findings.push({
