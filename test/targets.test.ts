@@ -240,33 +240,3 @@ test('TargetConfigGenerator validates the spec first, then generates', () => {
   expect(r.distribution).toBe('starter');
   expect(r.configYaml).toContain('distro_name: starter');
 });
-
-test('the README construct example synthesizes valid objects', () => {
-  const chart = Testing.chart();
-  new LlamaStackDistribution(chart, 'llama-prod', {
-    name: 'llama-prod',
-    target: ServerTarget.OGX_0_8,
-    distribution: 'starter',
-    image: 'quay.io/acme/ogx-starter:0.8.0-acme.1',
-    inference: [InferenceProvider.openai({ apiKey: SecretRef.fromSecretName('openai', 'key') })],
-    models: [{ name: 'gpt-4o', provider: 'openai', contextLength: 128000 }],
-    kvStorage: StorageBackend.redis({ endpoint: 'redis://redis:6379' }),
-    sqlStorage: StorageBackend.postgres({ host: 'pg', db: 'llamastack', user: 'llama', password: SecretRef.fromSecretName('pg', 'password') }),
-    disabledApis: ['safety'],
-    replicas: 3,
-    workers: 2,
-    resources: { requests: { cpu: '2', memory: '4Gi' }, limits: { 'memory': '4Gi', 'nvidia.com/gpu': '1' } },
-    autoscaling: { minReplicas: 3, maxReplicas: 10, targetCPUUtilizationPercentage: 70 },
-    podDisruptionBudget: { minAvailable: 2 },
-    tls: { secretName: 'llama-tls', caBundle: { configMapName: 'corporate-ca' } },
-    expose: { hostname: 'llama.example.com', ingressClassName: 'nginx' },
-    allowedFrom: { namespaces: ['ingress-nginx'], labels: ['llama-clients'] },
-    env: { OGX_LOGGING: 'all=info' },
-    nodeSelector: { 'nvidia.com/gpu.present': 'true' },
-  });
-  const manifests = Testing.synth(chart);
-  expect(schemaErrors(manifests)).toEqual([]);
-  const c = manifests.find((m) => m.kind === 'Deployment').spec.template.spec.containers[0];
-  expect(c.resources.limits['nvidia.com/gpu']).toBe('1');
-  expect(manifests.find((m) => m.kind === 'PodDisruptionBudget').spec.minAvailable).toBe(2);
-});

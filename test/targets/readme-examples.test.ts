@@ -88,7 +88,12 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
   ])('README: %s', (_name, props) => {
     const chart = new Chart(Testing.app(), 'llama-stack', { namespace: 'ai' });
     const d = new LlamaStackDistribution(chart, 'llama', { ...props, target });
-    expectStarts(target, Testing.synth(chart), [d]);
+    const manifests = Testing.synth(chart);
+    expectStarts(target, manifests, [d]);
+    if (props === QUICK_START) return;
+    const c = manifests.find((m) => m.kind === 'Deployment').spec.template.spec.containers[0];
+    expect(c.resources.limits['nvidia.com/gpu']).toBe('1');
+    expect(manifests.find((m) => m.kind === 'PodDisruptionBudget').spec.minAvailable).toBe(2);
   });
 
   test.each(['minimal', 'production'])('examples/%s', (app) => {
