@@ -11,7 +11,6 @@ import { readBaseConfig } from '../src/config/yaml-parse';
 import { LlamaStackDistribution } from '../src/llama-stack-distribution';
 import { InferenceProvider } from '../src/providers';
 import { SecretRef } from '../src/secret-ref';
-import { StorageBackend } from '../src/storage-backend';
 import { schemaErrors } from './support/k8s-schema';
 import { ServerTarget } from '../src/targets/server-target';
 import { effectiveBaseId, generateTargetConfig, TargetConfigGenerator } from '../src/targets/target-config';
