@@ -2,7 +2,7 @@ import { ApiObject, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { PROVIDER_APIS } from './config/apis';
 import { ConfigGenerator } from './config/config-generator';
-import { ConfigProblem, LlamaStackConfigError } from './config/errors';
+import { ConfigProblem, formatProblem, LlamaStackConfigError } from './config/errors';
 import { isPinnedImage } from './config/images';
 import { plainCopy } from './config/json-convert';
 import { SecretEnvVar } from './config/secrets';
@@ -201,6 +201,11 @@ export interface LlamaStackDistributionProps {
   readonly imagePullPolicy?: string;
   /** Labels added to every object. @default - none */
   readonly labels?: { [key: string]: string };
+  /**
+   * Turn warnings (legal but probably unintended props) into synth errors.
+   * @default false
+   */
+  readonly strict?: boolean;
 }
 
 const DEFAULT_DISTRIBUTION = 'starter';
@@ -306,10 +311,11 @@ export class LlamaStackDistribution extends Construct {
   /** Secret-backed env vars the config refers to. */
   public readonly secretEnvVars: SecretEnvVar[];
   /**
-   * What the release's start-up model expects the server to log as warnings with this config
-   * (empty for configs this library writes; the operator target is not modelled).
+   * What is legal but probably unintended (a disabled API the base config does not have, a model
+   * on a provider the env switches on…), and what the release's start-up model expects the server
+   * to log. Printed to stderr once per synth; errors with `strict`.
    */
-  public readonly startupWarnings: ConfigProblem[];
+  public readonly warnings: ConfigProblem[];
   public readonly deployment: ApiObject;
   public readonly service: ApiObject;
   /** @default - not created with an override ConfigMap */
@@ -358,7 +364,7 @@ export class LlamaStackDistribution extends Construct {
     if (this.spec.overrideConfig) {
       this.configMapName = this.spec.overrideConfig.configMapName;
       this.secretEnvVars = [];
-      this.startupWarnings = [];
+      this.warnings = [];
     } else {
       const serverTlsDir = tls ? PATHS.tlsDir : undefined;
       const generated = this.target.isOperator
@@ -369,7 +375,7 @@ export class LlamaStackDistribution extends Construct {
       this.contentHash = generated.contentHash;
       this.configMapName = configMapName(this.name, generated.contentHash);
       this.secretEnvVars = generated.envVars;
-      this.startupWarnings = 'startupWarnings' in generated ? generated.startupWarnings : [];
+      this.warnings = 'warnings' in generated ? generated.warnings : [];
     }
 
     if (configYaml !== undefined && this.target.isOperator) {
@@ -383,6 +389,19 @@ export class LlamaStackDistribution extends Construct {
         })));
       }
     }
+    if (props.strict === true && this.warnings.length > 0) {
+      throw new LlamaStackConfigError(this.warnings.map((w) => ({ ...w, message: `${w.message} (an error with strict)` })));
+    }
+    // Printed when the app synthesizes (cdk8s validates then, once per app and once per chart,
+    // so the first validation prints).
+    let printed = false;
+    this.node.addValidation({
+      validate: () => {
+        if (!printed) reportWarnings(this.node.path, this.warnings);
+        printed = true;
+        return [];
+      },
+    });
 
     const plan: WorkloadPlan = {
       name: this.name,
@@ -439,6 +458,11 @@ export class LlamaStackDistribution extends Construct {
     }
     return image;
   }
+}
+
+/** Writes warnings to stderr (`strict` turned them into errors already). */
+function reportWarnings(where: string, warnings: readonly ConfigProblem[]): void {
+  for (const w of warnings) process.stderr.write(`warning: ${where}: ${formatProblem(w)}\n`);
 }
 
 /** `${env.X}` references without a default: the server fails to start unless X is set. */

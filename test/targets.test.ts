@@ -64,7 +64,7 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (id, target) => {
     const env = names.map((name) => ({ name, value: needs[name] }));
     const r = generateTargetConfig({ distribution: { name: distribution }, ...(env.length > 0 ? { workload: { overrides: { env } } } : {}) }, target);
     expect(r.providerCount).toBeGreaterThan(0);
-    expect(r.startupWarnings).toEqual([]);
+    expect(r.warnings).toEqual([]);
     const config = readBaseConfig(r.configYaml) as any;
     expect(config.distro_name).toBe(distribution);
     expect(config.image_name).toBeUndefined();

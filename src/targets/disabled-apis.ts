@@ -13,6 +13,12 @@ export function applyDisabled(g: TargetGeneration, config: JsonObject, disabled:
   if (disabled.length === 0) return;
   const off = new Set(disabled);
   const apis = getOwn(config, 'apis');
+  const present = new Set([...(Array.isArray(apis) ? apis : []), ...Object.keys(mapOf(config, 'providers'))]);
+  disabled.forEach((name, i) => {
+    if (!present.has(name)) {
+      g.warn(`spec.disabled[${i}]`, `the base config has no ${name} API, so disabling it changes nothing`, `remove ${JSON.stringify(name)} from disabled`);
+    }
+  });
   if (Array.isArray(apis)) config.apis = apis.filter((a) => typeof a === 'string' && !off.has(a));
   // Top-level settings that point at a disabled API's resources would fail validation.
   if (off.has('safety')) delete config.safety;

@@ -11,6 +11,8 @@ import { ProviderConfig } from '../config/spec';
 
 export class TargetGeneration {
   readonly problems: ConfigProblem[] = [];
+  /** Legal but probably unintended: reported, and errors with `strict`. */
+  readonly warnings: ConfigProblem[] = [];
   /** config.yaml path prefix → the spec path that wrote it. */
   readonly provenance = new Map<string, string>();
 
@@ -30,6 +32,10 @@ export class TargetGeneration {
 
   problem(path: string, message: string, fix: string): void {
     this.problems.push({ path, message, fix });
+  }
+
+  warn(path: string, message: string, fix: string): void {
+    this.warnings.push({ path, message, fix });
   }
 
   /** Records that the config.yaml element at `configPath` was written from `specPath`. */

@@ -61,8 +61,14 @@ function defaultProvider(g: TargetGeneration, config: JsonObject, spec: LlamaSta
 }
 
 function checkProvider(g: TargetGeneration, config: JsonObject, api: string, id: string, env: ContainerEnv, path: string, what: string): boolean {
-  if (enabledProviderIds(config, api, env).includes(id)) return true;
   const switchVar = enablingEnvVar(config, api, id);
+  if (enabledProviderIds(config, api, env).includes(id)) {
+    if (switchVar) {
+      g.warn(path, `${what} is on provider ${JSON.stringify(id)}, which the base config enables only while ${switchVar} is set: without it the server would not start`,
+        `configure the ${id} provider in spec.providers, so it does not depend on ${switchVar}`);
+    }
+    return true;
+  }
   const enabled = enabledProviderIds(config, api, env);
   g.problem(path, switchVar
     ? `${what} names provider ${JSON.stringify(id)}, which the base config enables only when ${switchVar} is set (the server would not find it)`

@@ -49,8 +49,11 @@ export interface TargetConfig {
   readonly resourceCount: number;
   /** The distribution whose base config was used (`custom` for a given base). */
   readonly distribution: string;
-  /** What the start-up model expects the release to log as warnings (none for a generated config). */
-  readonly startupWarnings: ConfigProblem[];
+  /**
+   * What is legal but probably unintended (a disabled API the base does not have…), and what the
+   * start-up model expects the release to log as warnings (none for a config this library writes).
+   */
+  readonly warnings: ConfigProblem[];
 }
 
 function countProviders(config: JsonObject): number {
@@ -103,7 +106,7 @@ export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: S
     providerCount: countProviders(config),
     resourceCount: countResources(spec),
     distribution,
-    startupWarnings: startup.warnings,
+    warnings: [...g.warnings, ...startup.warnings],
   };
 }
 

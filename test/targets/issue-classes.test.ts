@@ -22,7 +22,7 @@ function synth(props: LlamaStackDistributionProps): { d: LlamaStackDistribution;
   const d = new LlamaStackDistribution(chart, 'llama', props);
   const manifests = Testing.synth(chart);
   expect(schemaErrors(manifests)).toEqual([]);
-  expect(d.startupWarnings).toEqual([]);
+  expect(d.warnings).toEqual([]);
   return { d, config: readBaseConfig(d.configYaml!), manifests };
 }
 
@@ -134,8 +134,11 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
         'spec.resources.models[0].provider: model "llama3" names provider "ollama", which the base config enables only when OLLAMA_URL is set (the server would not find it)'
           + ' — configure the ollama provider (e.g. its endpoint) in spec.providers, or set OLLAMA_URL in env',
       ]);
-      // Either fix works.
-      synth({ target, models: [{ name: 'llama3', provider: 'ollama' }], env: { OLLAMA_URL: 'http://ollama:11434/v1' } });
+      // Either fix works; the env one with a warning, as the model then depends on that env var.
+      const d = new LlamaStackDistribution(Testing.chart(), 'env', { target, models: [{ name: 'llama3', provider: 'ollama' }], env: { OLLAMA_URL: 'http://ollama:11434/v1' } });
+      expect(d.warnings.map((w) => `${w.path}: ${w.message}`)).toEqual([
+        'spec.resources.models[0].provider: model "llama3" is on provider "ollama", which the base config enables only while OLLAMA_URL is set: without it the server would not start',
+      ]);
       synth({ target, inference: [InferenceProvider.ollama({ endpoint: 'http://ollama:11434/v1' })], models: [{ name: 'llama3', provider: 'ollama' }] });
     });
 

@@ -49,7 +49,7 @@ const README_CONSTRUCT: LlamaStackDistributionProps = {
 
 function expectStarts(target: ServerTarget, manifests: any[], constructs: LlamaStackDistribution[]): void {
   expect(schemaErrors(manifests)).toEqual([]);
-  for (const d of constructs) expect(d.startupWarnings).toEqual([]);
+  for (const d of constructs) expect(d.warnings).toEqual([]);
   expect(startupFromObjects(target, manifests)).toEqual({ fatal: [], warnings: [] });
 }
 
