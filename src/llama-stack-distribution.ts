@@ -1,6 +1,6 @@
 import { ApiObject, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
-import { PROVIDER_APIS } from './config/apis';
+import { ALL_PROVIDER_APIS } from './config/apis';
 import { ConfigGenerator } from './config/config-generator';
 import { ConfigProblem, formatProblem, LlamaStackConfigError } from './config/errors';
 import { isPinnedImage } from './config/images';
@@ -12,7 +12,10 @@ import {
   PodDisruptionBudgetSpec, ProviderConfig, ShieldConfig,
 } from './config/spec';
 import { validateSpec } from './config/validate-spec';
-import { InferenceProvider, Provider, SafetyProvider, TelemetryProvider, ToolRuntimeProvider, VectorIoProvider } from './providers';
+import {
+  BatchesProvider, FileProcessorsProvider, FilesProvider, InferenceProvider, Provider, ResponsesProvider, SafetyProvider, TelemetryProvider,
+  ToolRuntimeProvider, VectorIoProvider,
+} from './providers';
 import { StorageBackend } from './storage-backend';
 import { containerPort, serverEnv } from './targets/deployment-env';
 import { ServerTarget } from './targets/server-target';
@@ -118,6 +121,27 @@ export interface LlamaStackDistributionProps {
   /** @default - the base config's telemetry providers */
   readonly telemetry?: TelemetryProvider[];
   /**
+   * Where uploaded files live (`FilesProvider.s3` for several replicas). Server targets only;
+   * replaces the base config's files provider (the API has one implementation).
+   * @default - the base config's files provider (starter: localfs on the data volume)
+   */
+  readonly files?: FilesProvider[];
+  /**
+   * Document processors for vector store ingestion. Server targets only; replaces the base's.
+   * @default - the base config's file processors (starter: pypdf)
+   */
+  readonly fileProcessors?: FileProcessorsProvider[];
+  /**
+   * The Responses API implementation and its settings. Server targets only; replaces the base's.
+   * @default - the base config's (starter: inline::builtin)
+   */
+  readonly responses?: ResponsesProvider[];
+  /**
+   * The Batches API implementation and its settings. Server targets only; replaces the base's.
+   * @default - the base config's (starter: inline::reference)
+   */
+  readonly batches?: BatchesProvider[];
+  /**
    * Models to register: names (served by the first inference provider, else the base config's
    * only enabled one) or objects (`provider`, `modelType`, `embeddingDimension`, `providerModelId`…).
    * @default - none
@@ -212,7 +236,8 @@ const DEFAULT_DISTRIBUTION = 'starter';
 
 /** Props that describe what `spec` describes; they cannot be combined with it. */
 const SPEC_EXCLUSIVE_PROPS: (keyof LlamaStackDistributionProps)[] = [
-  'distribution', 'inference', 'safety', 'vectorIo', 'toolRuntime', 'telemetry', 'models', 'tools', 'shields',
+  'distribution', 'inference', 'safety', 'vectorIo', 'toolRuntime', 'telemetry', 'files', 'fileProcessors', 'responses', 'batches',
+  'models', 'tools', 'shields',
   'kvStorage', 'sqlStorage', 'disabledApis', 'overrideConfigMapName', 'port', 'tls', 'expose', 'allowedFrom',
   'replicas', 'workers', 'resources', 'autoscaling', 'persistentStorage', 'podDisruptionBudget',
   'topologySpreadConstraints', 'serviceAccountName', 'env', 'command', 'args', 'volumes', 'volumeMounts',
@@ -254,6 +279,10 @@ export function specFromProps(props: LlamaStackDistributionProps): LlamaStackDis
       vectorIo: providerSpecs(props.vectorIo),
       toolRuntime: providerSpecs(props.toolRuntime),
       telemetry: providerSpecs(props.telemetry),
+      files: providerSpecs(props.files),
+      fileProcessors: providerSpecs(props.fileProcessors),
+      responses: providerSpecs(props.responses),
+      batches: providerSpecs(props.batches),
     }),
     resources: pruned({ models: nonEmpty(props.models), tools: nonEmpty(props.tools), shields: nonEmpty(props.shields) }),
     storage: pruned({ kv: props.kvStorage?.toKvSpec(), sql: props.sqlStorage?.toSqlSpec() }),
@@ -487,7 +516,7 @@ function serverSettings(target: ServerTarget, spec: LlamaStackDistributionSpec):
 /** What only the server targets write: the operator pipeline would write something else. */
 function serverTargetOnly(spec: LlamaStackDistributionSpec): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
-  for (const { field } of PROVIDER_APIS) {
+  for (const { field } of ALL_PROVIDER_APIS) {
     (spec.providers?.[field] ?? []).forEach((p, i) => {
       if (typeof p.provider === 'string' && p.provider.includes('::')) {
         problems.push({ path: `spec.providers.${field}[${i}].provider`, message: 'the operator pipeline writes every provider as remote::<provider>', fix: 'use a server target for inline or prefixed provider types' });

@@ -4,7 +4,7 @@
  */
 export interface ProviderApi {
   /** Field under `spec.providers`. */
-  readonly field: 'inference' | 'safety' | 'vectorIo' | 'toolRuntime' | 'telemetry';
+  readonly field: 'inference' | 'safety' | 'vectorIo' | 'toolRuntime' | 'telemetry' | 'files' | 'fileProcessors' | 'responses' | 'batches';
   /** Key under `providers:` in config.yaml (and a valid `disabled` entry). */
   readonly api: string;
 }
@@ -16,6 +16,20 @@ export const PROVIDER_APIS: readonly ProviderApi[] = [
   { field: 'toolRuntime', api: 'tool_runtime' },
   { field: 'telemetry', api: 'telemetry' },
 ];
+
+/**
+ * Provider APIs the server releases have beyond the v1alpha2 API's five: library extensions of
+ * `spec.providers`, for the server targets only.
+ */
+export const SERVER_PROVIDER_APIS: readonly ProviderApi[] = [
+  { field: 'files', api: 'files' },
+  { field: 'fileProcessors', api: 'file_processors' },
+  { field: 'responses', api: 'responses' },
+  { field: 'batches', api: 'batches' },
+];
+
+/** Every provider list `spec.providers` can hold, the v1alpha2 API's first. */
+export const ALL_PROVIDER_APIS: readonly ProviderApi[] = [...PROVIDER_APIS, ...SERVER_PROVIDER_APIS];
 
 /** API names `spec.disabled` accepts. */
 export const DISABLEABLE_APIS: readonly string[] = [

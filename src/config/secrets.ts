@@ -2,7 +2,7 @@
  * Secret env vars: one `secretKeyRef` env var per secret the spec references, in the operator's
  * order (providers by API then list order: apiKey, then secretRefs by key; then storage).
  */
-import { PROVIDER_APIS } from './apis';
+import { ALL_PROVIDER_APIS } from './apis';
 import { compareBytewise, providerEnvName, STORAGE_KV_PASSWORD_ENV, STORAGE_SQL_CONNECTION_STRING_ENV, STORAGE_SQL_PASSWORD_ENV } from './env-names';
 import { ConfigProblem } from './errors';
 import { effectiveId } from './providers';
@@ -37,7 +37,7 @@ export function collectSecretEnvVars(spec: LlamaStackDistributionSpec): { envVar
     envVars.push(envVar(name, ref));
     paths.push(path);
   };
-  for (const { field } of PROVIDER_APIS) {
+  for (const { field } of ALL_PROVIDER_APIS) {
     (spec.providers?.[field] ?? []).forEach((p, i) => {
       const id = effectiveId(p);
       const base = `spec.providers.${field}[${i}]`;

@@ -3,6 +3,7 @@
  * resources (a model's embedding dimension and provider model id, shields with a provider and
  * params). The operator pipeline has no place for them: it reports them instead of dropping them.
  */
+import { SERVER_PROVIDER_APIS } from './apis';
 import { ConfigProblem } from './errors';
 import { LlamaStackDistributionSpec } from './spec';
 
@@ -19,6 +20,11 @@ export function serverOnlyFields(spec: LlamaStackDistributionSpec): ConfigProble
       }
     }
   });
+  for (const { field } of SERVER_PROVIDER_APIS) {
+    if ((spec.providers?.[field]?.length ?? 0) > 0) {
+      problems.push({ path: `spec.providers.${field}`, message: 'the operator pipeline configures the v1alpha2 API\'s five provider APIs only', fix: `remove ${field}, or use a server target` });
+    }
+  }
   const shields = spec.resources?.shields;
   (Array.isArray(shields) ? shields : []).forEach((s, i) => {
     if (typeof s === 'object' && s !== null) {

@@ -56,6 +56,14 @@ export interface ProvidersSpec {
   readonly toolRuntime?: ProviderConfig[];
   /** @default - none */
   readonly telemetry?: ProviderConfig[];
+  /** Files providers (library extension, server targets only). @default - none */
+  readonly files?: ProviderConfig[];
+  /** File processors providers (library extension, server targets only). @default - none */
+  readonly fileProcessors?: ProviderConfig[];
+  /** Responses providers (library extension, server targets only). @default - none */
+  readonly responses?: ProviderConfig[];
+  /** Batches providers (library extension, server targets only). @default - none */
+  readonly batches?: ProviderConfig[];
 }
 
 /** A model to register. */

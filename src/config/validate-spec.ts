@@ -391,6 +391,11 @@ const PROVIDER_APIS: ReadonlyArray<readonly [string, string]> = [
   ['vector_io', 'vectorIo'],
   ['tool_runtime', 'toolRuntime'],
   ['telemetry', 'telemetry'],
+  // Library extensions: the server releases' other provider APIs (server targets only).
+  ['files', 'files'],
+  ['file_processors', 'fileProcessors'],
+  ['responses', 'responses'],
+  ['batches', 'batches'],
 ];
 
 const DISABLEABLE_APIS = ['agents', 'datasetio', 'eval', 'inference', 'safety', 'scoring', 'telemetry', 'tool_runtime', 'vector_io'];

@@ -8,7 +8,7 @@
  */
 import { ApiObject, App, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
-import { PROVIDER_APIS } from '../config/apis';
+import { PROVIDER_APIS, SERVER_PROVIDER_APIS } from '../config/apis';
 import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
 import { plainCopy } from '../config/json-convert';
 import { LlamaStackDistributionSpec, ProviderConfig, SecretKeyRef } from '../config/spec';
@@ -70,6 +70,13 @@ function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigPr
       }
     }
   });
+  for (const { field } of SERVER_PROVIDER_APIS) {
+    const list = props.spec ? props.spec.providers?.[field] : props[field];
+    if (list && list.length > 0) {
+      no(props.spec ? `spec.providers.${field}` : `props.${field}`, `${field} providers (a library extension for server targets)`,
+        `remove ${field}, or render the workload with LlamaStackDistribution`);
+    }
+  }
   const shields = props.spec ? props.spec.resources?.shields : props.shields;
   (Array.isArray(shields) ? shields : []).forEach((sh, i) => {
     if (typeof sh === 'object' && sh !== null) {

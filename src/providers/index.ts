@@ -4,3 +4,7 @@ export * from './safety';
 export * from './vector-io';
 export * from './tool-runtime';
 export * from './telemetry';
+export * from './files';
+export * from './file-processors';
+export * from './responses';
+export * from './batches';

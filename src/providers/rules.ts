@@ -12,8 +12,11 @@ import { SecretRef } from '../secret-ref';
 export interface SettingField {
   /** Config key, e.g. `region_name`. */
   readonly key: string;
-  /** `port`: an integer from 1 to 65535; otherwise a non-empty string. */
-  readonly kind?: 'string' | 'port';
+  /**
+   * `port`: an integer from 1 to 65535; `count`: an integer from 1; `boolean`; otherwise a
+   * non-empty string.
+   */
+  readonly kind?: 'string' | 'port' | 'count' | 'boolean';
 }
 
 /** What one factory requires and writes. */
@@ -114,14 +117,24 @@ function checkEndpoint(c: Check, rule: ProviderRule, endpoint: unknown): void {
   }
 }
 
-function typedSettings(c: Check, rule: ProviderRule, opts: { [key: string]: any }): { [key: string]: string | number } {
-  const out: { [key: string]: string | number } = {};
+function typedSettings(c: Check, rule: ProviderRule, opts: { [key: string]: any }): { [key: string]: string | number | boolean } {
+  const out: { [key: string]: string | number | boolean } = {};
   for (const [option, field] of Object.entries(rule.settings ?? {})) {
     const v = opts[option];
     if (!present(v)) continue;
     if (field.kind === 'port') {
       if (!Number.isInteger(v) || v < 1 || v > 65535) {
         c.problem(option, `${option} must be an integer from 1 to 65535`, `pass ${option}: a port number`);
+        continue;
+      }
+    } else if (field.kind === 'count') {
+      if (!Number.isInteger(v) || v < 1) {
+        c.problem(option, `${option} must be an integer from 1`, `pass ${option}: a whole number, e.g. 512`);
+        continue;
+      }
+    } else if (field.kind === 'boolean') {
+      if (typeof v !== 'boolean') {
+        c.problem(option, `${option} must be true or false`, `pass ${option}: true or false`);
         continue;
       }
     } else if (!c.string(option, v)) {

@@ -15,6 +15,8 @@ export class TargetGeneration {
   readonly warnings: ConfigProblem[] = [];
   /** config.yaml path prefix → the spec path that wrote it. */
   readonly provenance = new Map<string, string>();
+  /** The distribution whose base config is used (set once it is loaded). */
+  distribution = 'custom';
 
   constructor(readonly target: ServerTarget) {}
 

@@ -7,7 +7,7 @@ import { effectiveId, providerType, TargetGeneration } from './generation';
 import { ProviderType } from './registry';
 import { ContainerEnv } from './startup';
 import { substituteEnv } from './startup/env-substitution';
-import { PROVIDER_APIS } from '../config/apis';
+import { ALL_PROVIDER_APIS } from '../config/apis';
 import { compareBytewise, envPlaceholder, providerEnvName } from '../config/env-names';
 import { childPath, toJsonValue } from '../config/json-convert';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../config/json-value';
@@ -54,6 +54,12 @@ function checkRequired(g: TargetGeneration, known: ProviderType, config: JsonObj
   const extras = g.data.requiredExtras[known.type] ?? [];
   const required = [...new Set([...known.requiredKeys, ...extras])].sort();
   for (const k of required) {
+    const sample = known.requiredKeys.includes(k) ? known.sampleValue(k) : undefined;
+    // A key the release requires and its own sample fills from an env var with a default (localfs
+    // `storage_dir` under FILES_STORAGE_DIR, which the Deployment sets) takes that value.
+    if (getOwn(config, k) === undefined && typeof sample === 'string' && /^\$\{env\.[A-Z0-9_]+:=[^}]/.test(sample)) {
+      config[k] = sample.replace(/<distro>/g, g.distribution);
+    }
     const v = getOwn(config, k);
     if (v === undefined || v === null || v === '') {
       g.problem(path, `${known.type} requires ${k}`, `set it (endpoint, apiKey, settings.${k} or secretRefs.${k})`);
@@ -109,7 +115,7 @@ function overlay(base: JsonValue[], user: JsonObject[]): { list: JsonValue[]; po
 /** Writes the user's providers of every API the spec configures. */
 export function applyProviders(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec): void {
   const providers = mapOf(config, 'providers');
-  for (const { field, api } of PROVIDER_APIS) {
+  for (const { field, api } of ALL_PROVIDER_APIS) {
     const list = spec.providers?.[field];
     if (!list || list.length === 0) continue;
     const path = `spec.providers.${field}`;
@@ -127,7 +133,9 @@ export function applyProviders(g: TargetGeneration, config: JsonObject, spec: Ll
         specIndex.push(i);
       }
     });
-    const { list: merged, positions } = overlay(listOf(providers, api), entries);
+    // A plain API (files, responses…) has one implementation: the user's replace the base's.
+    const plain = g.rules.apis.plain.includes(api);
+    const { list: merged, positions } = overlay(plain ? [] : listOf(providers, api), entries);
     providers[api] = merged;
     positions.forEach((pos, k) => g.wrote(`providers.${api}[${pos}]`, `${path}[${specIndex[k]}]`));
     const apis = getOwn(config, 'apis');

@@ -34,7 +34,7 @@ interface ProviderInfo {
 }
 
 /** Where the endpoint goes, in order of preference. */
-const URL_KEYS = ['base_url', 'url', 'uri', 'api_base', 'guardrails_service_url', 'elasticsearch_url', 'weaviate_cluster_url', 'evaluator_url'];
+const URL_KEYS = ['base_url', 'url', 'uri', 'api_base', 'guardrails_service_url', 'elasticsearch_url', 'weaviate_cluster_url', 'evaluator_url', 'endpoint_url'];
 /** Where the API key goes, in order of preference (after an `auth_credential` alias). */
 const CREDENTIAL_KEYS = ['api_key', 'api_token', 'token', 'elasticsearch_api_key', 'weaviate_api_key'];
 
@@ -81,6 +81,12 @@ export class ProviderType {
     if (auth?.alias) return auth.alias;
     return CREDENTIAL_KEYS.find((k) => this.keys.includes(k));
   }
+  /** The release's sample value of a config key (`<distro>` stands for the distribution), if any. */
+  sampleValue(key: string): any {
+    const sample = this.info.sample_run_config ?? {};
+    return Object.prototype.hasOwnProperty.call(sample, key) ? JSON.parse(JSON.stringify(sample[key])) : undefined;
+  }
+
   /** The sample config's references to storage backends (`persistence`, `kvstore`, `metadata_store`…). */
   storageReferences(): { [key: string]: any } {
     const sample = this.info.sample_run_config ?? {};

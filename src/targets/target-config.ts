@@ -79,6 +79,7 @@ function countResources(spec: LlamaStackDistributionSpec): number {
 export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: ServerTarget, options: TargetConfigOptions = {}): TargetConfig {
   const g = new TargetGeneration(target);
   const { config, distribution } = loadBaseConfig(g, spec, options.baseConfigYaml);
+  g.distribution = distribution;
   const { envVars, paths } = secretEnvVars(spec);
   const env = containerEnv(target, spec, envVars.map((e) => e.name));
   keepWhatTheReleaseReads(g, config, distribution);

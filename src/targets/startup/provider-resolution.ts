@@ -165,6 +165,17 @@ function dependencies(c: StartupContext, p: EnabledProvider): void {
   }
 }
 
+/** A plain API has one implementation: with several enabled providers the last one silently wins. */
+function onePerPlainApi(c: StartupContext): void {
+  for (const api of c.rules.apis.plain) {
+    const enabled = c.enabledIn(api);
+    if (enabled.length > 1) {
+      c.findings.warn(enabled[enabled.length - 1].path, `${api} has ${enabled.length} enabled providers (${enabled.map((p) => p.id).join(', ')}), and only the last one serves it; the others are still built`,
+        `keep one ${api} provider`);
+    }
+  }
+}
+
 /** A plain API listed in `apis` needs an enabled provider (KeyError in create_app otherwise). */
 function listedPlainApis(c: StartupContext): void {
   (c.listedApis ?? []).forEach((api, i) => {
@@ -189,4 +200,5 @@ export function resolveProviders(c: StartupContext, requiredExtras: { readonly [
     }
   }
   listedPlainApis(c);
+  onePerPlainApi(c);
 }

@@ -1,0 +1,83 @@
+import { SecretRef } from '../secret-ref';
+import { Provider, ProviderBaseOptions, ProviderOptions } from './provider';
+import { buildProviderSpec, RuleTable } from './rules';
+
+/** How a file processor cuts documents into chunks. */
+export interface ChunkingOptions extends ProviderBaseOptions {
+  /**
+   * Chunk size in tokens (`default_chunk_size_tokens`).
+   * @default 800
+   */
+  readonly chunkSizeTokens?: number;
+  /**
+   * Overlap between chunks in tokens (`default_chunk_overlap_tokens`).
+   * @default 400
+   */
+  readonly chunkOverlapTokens?: number;
+}
+
+/** Options of `FileProcessorsProvider.doclingServe`. */
+export interface DoclingServeOptions extends ProviderBaseOptions {
+  /** docling-serve URL, e.g. `http://docling-serve.<namespace>.svc:5001/v1` (`base_url`). */
+  readonly endpoint: string;
+  /**
+   * API key held in a Secret (`api_key`).
+   * @default - none
+   */
+  readonly apiKey?: SecretRef;
+  /**
+   * Chunk size in tokens (`default_chunk_size_tokens`).
+   * @default - the server's default
+   */
+  readonly chunkSizeTokens?: number;
+}
+
+const CHUNKING = {
+  chunkSizeTokens: { key: 'default_chunk_size_tokens', kind: 'count' },
+  chunkOverlapTokens: { key: 'default_chunk_overlap_tokens', kind: 'count' },
+} as const;
+
+const FILE_PROCESSORS: RuleTable = {
+  pypdf: { type: 'inline::pypdf', settings: CHUNKING },
+  docling: { type: 'inline::docling', settings: CHUNKING },
+  doclingServe: {
+    type: 'docling-serve',
+    required: ['endpoint'],
+    settings: { chunkSizeTokens: CHUNKING.chunkSizeTokens },
+    httpEndpoint: true,
+    hints: { endpoint: 'http://docling-serve.<namespace>.svc:5001/v1' },
+  },
+};
+
+/**
+ * A file processor: turns uploaded files into text chunks for vector stores (the
+ * `file_processors` API). Server targets only.
+ */
+export class FileProcessorsProvider extends Provider {
+  /** PDF text extraction in the server (`inline::pypdf`). */
+  public static pypdf(options: ChunkingOptions = {}): FileProcessorsProvider {
+    return new FileProcessorsProvider('pypdf', options);
+  }
+
+  /** Docling in the server (`inline::docling`): layout-aware, and heavy on CPU and memory. */
+  public static docling(options: ChunkingOptions = {}): FileProcessorsProvider {
+    return new FileProcessorsProvider('docling', options);
+  }
+
+  /** A docling-serve service (`remote::docling-serve`, OGX 0.8). */
+  public static doclingServe(options: DoclingServeOptions): FileProcessorsProvider {
+    return new FileProcessorsProvider('doclingServe', options);
+  }
+
+  /**
+   * Any other file processor of the release.
+   * @param provider the provider type: bare for `remote::` types, or with its `inline::` / `remote::` prefix
+   */
+  public static custom(provider: string, options: ProviderOptions = {}): FileProcessorsProvider {
+    return new FileProcessorsProvider('custom', options, provider);
+  }
+
+  private constructor(factory: string, options: object, customType?: string) {
+    super('file_processors', buildProviderSpec(`FileProcessorsProvider.${factory}`, FILE_PROCESSORS[factory] ?? { type: customType as string }, options));
+  }
+}
