@@ -5,6 +5,8 @@ export { SecretEnvVar, SecretEnvVarSource, SecretKeySelector } from './config/se
 export * from './secret-ref';
 export * from './storage-backend';
 export * from './providers';
+export * from './external-provider';
+export * from './auth';
 export * from './llama-stack-distribution';
 export { ServerTarget } from './targets/server-target';
 export { TargetConfig, TargetConfigGenerator, TargetConfigOptions } from './targets/target-config';

@@ -1,5 +1,7 @@
 import { ApiObject, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
+import { authProblems } from './auth/construct-checks';
+import { ServerAuth } from './auth/server-auth';
 import { ALL_PROVIDER_APIS } from './config/apis';
 import { ConfigGenerator } from './config/config-generator';
 import { ConfigProblem, formatProblem, LlamaStackConfigError } from './config/errors';
@@ -8,10 +10,11 @@ import { plainCopy } from './config/json-convert';
 import { SecretEnvVar } from './config/secrets';
 import { serverOnlyFields } from './config/server-extensions';
 import {
-  AllowedFromSpec, AutoscalingSpec, CABundleConfig, LlamaStackDistributionSpec, ModelConfig,
+  AllowedFromSpec, AutoscalingSpec, CABundleConfig, ExternalProviderRef, ExternalProvidersSpec, LlamaStackDistributionSpec, ModelConfig,
   PodDisruptionBudgetSpec, ProviderConfig, ShieldConfig,
 } from './config/spec';
 import { validateSpec } from './config/validate-spec';
+import { ExternalProvider } from './external-provider';
 import {
   BatchesProvider, FileProcessorsProvider, FilesProvider, InferenceProvider, Provider, ResponsesProvider, SafetyProvider, TelemetryProvider,
   ToolRuntimeProvider, VectorIoProvider,
@@ -21,6 +24,7 @@ import { containerPort, serverEnv } from './targets/deployment-env';
 import { ServerTarget } from './targets/server-target';
 import { generateTargetConfig } from './targets/target-config';
 import { KubeManifest, renderObjects, WorkloadPlan } from './workload';
+import { externalProviderChecks } from './workload/external-providers';
 import { configMapName, isDnsLabel, MAX_NAME_LENGTH } from './workload/names';
 import { PATHS } from './workload/plan';
 
@@ -226,6 +230,32 @@ export interface LlamaStackDistributionProps {
   /** Labels added to every object. @default - none */
   readonly labels?: { [key: string]: string };
   /**
+   * Provider APIs (`inference`, `vector_io`…, or `*` for all) whose base-config providers your
+   * providers replace instead of overlaying them by id, for a config with only what you
+   * configured (a vLLM-only app gets one inference provider, not starter's dozen). Resources and
+   * defaults that pointed at a dropped provider go with it. Server targets only.
+   * @default - overlay by id (files, file processors, responses and batches are always replaced)
+   */
+  readonly replaceBaseProviders?: string[];
+  /**
+   * Server authentication and access rules (`server.auth`): `ServerAuth.kubernetes()`,
+   * `oauth2Jwks`, `oauth2Introspection`, `githubToken`, `custom`, or `upstreamHeader` (OGX 0.8),
+   * with what the mode needs in the pod (the cluster CA for kubernetes, a CA you name, secrets as
+   * `secretKeyRef` env vars). Server targets only: the v1alpha2 API has no authentication.
+   * @default - no authentication: every client that reaches the server is served
+   */
+  readonly auth?: ServerAuth;
+  /**
+   * Providers that are not in the server image, installed at deploy time from their own images
+   * (spec 001): `ExternalProvider.fromImage({ id, image, api, providerType, module, config })`.
+   * Init containers copy each image's wheels to a shared volume and install them with the server
+   * image; the server imports them through `PYTHONPATH`, and config.yaml gets a `module:` entry.
+   * A provider of the same API with the same id (base config or typed) is replaced, with a
+   * warning. Server targets only.
+   * @default - none
+   */
+  readonly externalProviders?: ExternalProvider[];
+  /**
    * Turn warnings (legal but probably unintended props) into synth errors.
    * @default false
    */
@@ -241,7 +271,7 @@ const SPEC_EXCLUSIVE_PROPS: (keyof LlamaStackDistributionProps)[] = [
   'kvStorage', 'sqlStorage', 'disabledApis', 'overrideConfigMapName', 'port', 'tls', 'expose', 'allowedFrom',
   'replicas', 'workers', 'resources', 'autoscaling', 'persistentStorage', 'podDisruptionBudget',
   'topologySpreadConstraints', 'serviceAccountName', 'env', 'command', 'args', 'volumes', 'volumeMounts',
-  'terminationGracePeriodSeconds',
+  'terminationGracePeriodSeconds', 'externalProviders',
 ];
 
 function nonEmpty<T>(list: T[] | undefined): T[] | undefined {
@@ -313,8 +343,16 @@ export function specFromProps(props: LlamaStackDistributionProps): LlamaStackDis
         volumeMounts: nonEmpty(props.volumeMounts),
       }),
     }),
+    externalProviders: externalProviderSpecs(props.externalProviders),
     overrideConfig: props.overrideConfigMapName !== undefined ? { configMapName: props.overrideConfigMapName } : undefined,
   }) ?? {};
+}
+
+/** `spec.externalProviders`: each provider in the list of its API, in the props' order. */
+function externalProviderSpecs(list: ExternalProvider[] | undefined): ExternalProvidersSpec | undefined {
+  const out: { [field: string]: ExternalProviderRef[] } = {};
+  for (const p of list ?? []) (out[p.specField] ??= []).push(p.toSpec());
+  return pruned(out);
 }
 
 /**
@@ -386,6 +424,10 @@ export class LlamaStackDistribution extends Construct {
     this.image = this.resolveImage(props, problems);
     // The namespace the objects land in: props.namespace, else the chart's.
     problems.push(...constructChecks(this.spec, props.namespace ?? Chart.of(this).namespace, this.target));
+    problems.push(...authProblems(props.auth, this.target, this.spec, PATHS.authCaDir));
+    if (this.target.isOperator && props.replaceBaseProviders !== undefined) {
+      problems.push({ path: 'props.replaceBaseProviders', message: 'the operator pipeline always overlays providers by id', fix: 'remove replaceBaseProviders, or use a server target' });
+    }
     if (problems.length > 0) throw new LlamaStackConfigError(problems);
 
     const tls = this.spec.networking?.tls?.enabled === true;
@@ -398,7 +440,13 @@ export class LlamaStackDistribution extends Construct {
       const serverTlsDir = tls ? PATHS.tlsDir : undefined;
       const generated = this.target.isOperator
         ? ConfigGenerator.generate(this.spec, { baseConfigYaml: props.baseConfigYaml, rejectUnknownModelProviders: true, serverTlsDir })
-        : generateTargetConfig(this.spec, this.target, { baseConfigYaml: props.baseConfigYaml, serverTlsDir });
+        : generateTargetConfig(this.spec, this.target, {
+          baseConfigYaml: props.baseConfigYaml,
+          serverTlsDir,
+          replaceBaseProviders: props.replaceBaseProviders,
+          auth: props.auth,
+          authCaFile: PATHS.authCaFile,
+        });
       configYaml = generated.configYaml;
       this.configYaml = generated.configYaml;
       this.contentHash = generated.contentHash;
@@ -447,6 +495,7 @@ export class LlamaStackDistribution extends Construct {
       nodeSelector: props.nodeSelector,
       tolerations: nonEmpty(props.tolerations),
       imagePullPolicy: props.imagePullPolicy,
+      authCa: props.auth?.caCertificate,
       ...serverSettings(this.target, this.spec),
       containerPort: containerPort(this.spec, this.target),
     };
@@ -523,7 +572,8 @@ function serverTargetOnly(spec: LlamaStackDistributionSpec): ConfigProblem[] {
       }
     });
   }
-  return [...problems, ...serverOnlyFields(spec)];
+  // External providers get one error of their own (constructChecks).
+  return [...problems, ...serverOnlyFields(spec).filter((p) => !p.path.startsWith('spec.externalProviders'))];
 }
 
 /** Checks that only matter once the spec becomes objects in one namespace. */
@@ -554,12 +604,6 @@ function constructChecks(spec: LlamaStackDistributionSpec, namespace: string | u
     });
   }
   if (target.isOperator) problems.push(...serverTargetOnly(spec));
-  if (spec.externalProviders) {
-    problems.push({
-      path: 'spec.externalProviders',
-      message: 'external provider images are not supported yet (the operator pipeline ignores them too)',
-      fix: 'remove externalProviders, or add the provider to a custom image and pass it as image',
-    });
-  }
+  problems.push(...externalProviderChecks(spec, target.isOperator));
   return problems;
 }

@@ -33,8 +33,23 @@ function synthApp(app: string): any[] {
 /** Apps that deploy the server themselves (the operator app emits custom resources). */
 const workloadApps = apps.filter((app) => app !== 'operator');
 
-test('there are a minimal, an operator and a production example', () => {
-  expect(apps).toEqual(['minimal', 'operator', 'production']);
+test('there are the example apps the README lists', () => {
+  expect(apps).toEqual(['external-provider', 'minimal', 'operator', 'production', 'rag']);
+});
+
+test('the external-provider example installs its provider before the server starts', () => {
+  const manifests = synthApp('external-provider');
+  const pod = manifests.find((m) => m.kind === 'Deployment').spec.template.spec;
+  expect(pod.initContainers.map((c: any) => `${c.name} ${c.image}`)).toEqual([
+    'copy-provider-1 quay.io/acme/llama-stack-provider-acme-llm:1.4.0',
+    'install-external-providers docker.io/ogxai/distribution-starter:0.8.0',
+  ]);
+  expect(YAML.parse(manifests.find((m) => m.kind === 'ConfigMap').data['config.yaml']).providers.inference).toContainEqual({
+    provider_id: 'acme-llm',
+    provider_type: 'remote::acme-llm',
+    module: 'acme_llm_provider',
+    config: { api_key: '${env.LLSD_ACME_LLM_API_KEY}', base_url: 'http://acme-gateway.models.svc.cluster.local:8080/v1' },
+  });
 });
 
 test.each(workloadApps)('%s synthesizes valid objects', (app) => {

@@ -5,6 +5,7 @@
 import { ALL_PROVIDER_APIS } from './apis';
 import { compareBytewise, providerEnvName, STORAGE_KV_PASSWORD_ENV, STORAGE_SQL_CONNECTION_STRING_ENV, STORAGE_SQL_PASSWORD_ENV } from './env-names';
 import { ConfigProblem } from './errors';
+import { externalProviderEntries } from './external-providers';
 import { effectiveId } from './providers';
 import { LlamaStackDistributionSpec, SecretKeyRef } from './spec';
 
@@ -46,6 +47,11 @@ export function collectSecretEnvVars(spec: LlamaStackDistributionSpec): { envVar
         add(providerEnvName(id, k), p.secretRefs![k], `${base}.secretRefs[${JSON.stringify(k)}]`);
       }
     });
+  }
+  // External providers (server targets only: the operator pipeline rejects their secretRefs).
+  for (const e of externalProviderEntries(spec)) {
+    const refs = e.ref.secretRefs ?? {};
+    for (const k of Object.keys(refs).sort(compareBytewise)) add(providerEnvName(e.ref.providerId, k), refs[k], `${e.path}.secretRefs[${JSON.stringify(k)}]`);
   }
   if (spec.storage?.kv?.password) add(STORAGE_KV_PASSWORD_ENV, spec.storage.kv.password, 'spec.storage.kv.password');
   if (spec.storage?.sql?.connectionString) {

@@ -5,6 +5,7 @@
  */
 import { SERVER_PROVIDER_APIS } from './apis';
 import { ConfigProblem } from './errors';
+import { EXTERNAL_PROVIDER_CRD_FIELDS, externalProviderEntries } from './external-providers';
 import { LlamaStackDistributionSpec } from './spec';
 
 const MODEL_EXTENSIONS = ['embeddingDimension', 'providerModelId'] as const;
@@ -23,6 +24,22 @@ export function serverOnlyFields(spec: LlamaStackDistributionSpec): ConfigProble
   for (const { field } of SERVER_PROVIDER_APIS) {
     if ((spec.providers?.[field]?.length ?? 0) > 0) {
       problems.push({ path: `spec.providers.${field}`, message: 'the operator pipeline configures the v1alpha2 API\'s five provider APIs only', fix: `remove ${field}, or use a server target` });
+    }
+  }
+  // External providers: the operator pipeline ignores the CRD's {providerId, image}; what only the
+  // server targets can use is reported.
+  const lists = new Set<string>();
+  for (const e of externalProviderEntries(spec)) {
+    if (e.field !== 'inference') {
+      if (!lists.has(e.field)) {
+        problems.push({ path: `spec.externalProviders.${e.field}`, message: `the v1alpha2 API has external inference providers only (${e.field} is a library extension)`, fix: `remove ${e.field}, or use a server target` });
+      }
+      lists.add(e.field);
+      continue;
+    }
+    const ref = e.ref as unknown as { [k: string]: unknown };
+    for (const k of Object.keys(ref).filter((f) => !EXTERNAL_PROVIDER_CRD_FIELDS.includes(f) && ref[f] !== undefined && ref[f] !== null)) {
+      problems.push({ path: `${e.path}.${k}`, message: `the operator pipeline has no external provider ${k} (a library extension)`, fix: `remove ${k}, or use a server target` });
     }
   }
   const shields = spec.resources?.shields;

@@ -293,16 +293,64 @@ export interface WorkloadSpec {
   readonly overrides?: WorkloadOverrides;
 }
 
-/** `spec.externalProviders.inference[]`. */
+/**
+ * `spec.externalProviders.<api>[]`: a provider installed at deploy time from its image (spec 001:
+ * `/lls-provider/lls-provider-spec.yaml` and `/lls-provider/packages/*.whl`). The CRD has
+ * `providerId` and `image`; what the image declares cannot be read at synth time, so the server
+ * targets also need `providerType` and `module` (library extensions, as are `config` and
+ * `secretRefs`).
+ */
 export interface ExternalProviderRef {
+  /** Provider id (`provider_id`). */
   readonly providerId: string;
+  /** The provider image (pinned). */
   readonly image: string;
+  /**
+   * Provider type the image declares (`spec.providerType` of its lls-provider-spec.yaml), e.g.
+   * `remote::acme-llm` (library extension).
+   * @default - required on the server targets
+   */
+  readonly providerType?: string;
+  /**
+   * Python package the server imports `<module>.provider` from (`spec.packageName` of its
+   * lls-provider-spec.yaml), optionally with `==<version>` (library extension).
+   * @default - required on the server targets
+   */
+  readonly module?: string;
+  /**
+   * The provider's `config` (a JSON object; library extension).
+   * @default - {}
+   */
+  readonly config?: any;
+  /**
+   * Config keys whose values come from Secrets; each becomes `<key>: ${env.LLSD_<ID>_<KEY>}`
+   * (library extension).
+   * @default - none
+   */
+  readonly secretRefs?: { [key: string]: SecretKeyRef };
 }
 
-/** `spec.externalProviders`. */
+/**
+ * `spec.externalProviders`: one list per API. The CRD has `inference`; the other lists are
+ * library extensions (server targets only).
+ */
 export interface ExternalProvidersSpec {
   /** @default - none */
   readonly inference?: ExternalProviderRef[];
+  /** @default - none */
+  readonly safety?: ExternalProviderRef[];
+  /** @default - none */
+  readonly vectorIo?: ExternalProviderRef[];
+  /** @default - none */
+  readonly toolRuntime?: ExternalProviderRef[];
+  /** @default - none */
+  readonly files?: ExternalProviderRef[];
+  /** @default - none */
+  readonly fileProcessors?: ExternalProviderRef[];
+  /** @default - none */
+  readonly responses?: ExternalProviderRef[];
+  /** @default - none */
+  readonly batches?: ExternalProviderRef[];
 }
 
 /** `spec.overrideConfig`. */

@@ -10,6 +10,7 @@
  */
 import { embeddedSchema, EmbeddedType } from './embedded-schemas';
 import { ConfigProblem } from './errors';
+import { EXTERNAL_PROVIDER_APIS } from './external-providers';
 import { checkSchema } from './schema-check';
 
 /** Options for `validateSpec`. */
@@ -476,6 +477,30 @@ const PROVIDERS: Shape = {
   },
 };
 
+/**
+ * `spec.externalProviders`: the CRD's `inference` list of `{providerId, image}`, and this
+ * library's extensions (the other lists; `providerType`, `module`, `config`, `secretRefs`),
+ * which the server targets need and the operator pipeline reports (server-extensions.ts).
+ */
+const EXTERNAL_PROVIDER: Shape = {
+  fields: [
+    { name: 'providerId', check: str({ minLength: 1, hint: 'the provider id' }), required: true, hint: '<provider id>' },
+    { name: 'image', check: str({ minLength: 1, hint: 'the provider image' }), required: true, hint: '<image reference>' },
+    { name: 'providerType', check: str({ minLength: 1, hint: 'the provider type the image declares, e.g. remote::acme' }) },
+    { name: 'module', check: str({ minLength: 1, hint: 'the Python package the image declares' }) },
+    { name: 'config', check: mapOf(anything(), 0) },
+    { name: 'secretRefs', check: mapOf(struct(SECRET_KEY_REF), 1) },
+  ],
+};
+
+const EXTERNAL_PROVIDERS: Shape = {
+  fields: EXTERNAL_PROVIDER_APIS.map(({ field }) => ({ name: field, check: list(struct(EXTERNAL_PROVIDER), { minItems: 1 }) })),
+  unknownHint: (key) => {
+    const api = EXTERNAL_PROVIDER_APIS.find((a) => a.api === key);
+    return api ? `external provider lists use camelCase: write "${api.field}"` : undefined;
+  },
+};
+
 // ---------------------------------------------------------------------------------------------
 // Schema: resources, storage, disabled
 
@@ -819,17 +844,7 @@ const SPEC: Shape = {
     { name: 'workload', check: struct(WORKLOAD) },
     {
       name: 'externalProviders',
-      check: struct({
-        fields: [{
-          name: 'inference',
-          check: list(struct({
-            fields: [
-              { name: 'providerId', check: str({ minLength: 1, hint: 'the provider id' }), required: true, hint: '<provider id>' },
-              { name: 'image', check: str({ minLength: 1, hint: 'the provider image' }), required: true, hint: '<image reference>' },
-            ],
-          }), { minItems: 1 }),
-        }],
-      }),
+      check: struct(EXTERNAL_PROVIDERS),
     },
     {
       name: 'overrideConfig',

@@ -8,6 +8,7 @@
  */
 import { ApiObject, App, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
+import { externalProvidersForCrd, externalProvidersForOgx } from './external-providers';
 import { PROVIDER_APIS, SERVER_PROVIDER_APIS } from '../config/apis';
 import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
 import { plainCopy } from '../config/json-convert';
@@ -70,6 +71,12 @@ function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigPr
       }
     }
   });
+  if (props.auth !== undefined) {
+    no('props.auth', 'server authentication (server.auth)', 'remove auth, or render the workload with LlamaStackDistribution');
+  }
+  if (props.replaceBaseProviders !== undefined) {
+    no('props.replaceBaseProviders', 'replacing base providers (the operator decides how providers meet its base config)', 'remove replaceBaseProviders');
+  }
   for (const { field } of SERVER_PROVIDER_APIS) {
     const list = props.spec ? props.spec.providers?.[field] : props[field];
     if (list && list.length > 0) {
@@ -127,7 +134,8 @@ interface Checked {
 }
 
 function check(scope: Construct, id: string, props: LlamaStackDistributionProps, kind: string): Checked {
-  const run = dryRun(scope, id, props);
+  // auth is reported above for every CR; the dry run checks the rest.
+  const run = dryRun(scope, id, { ...props, auth: undefined });
   const spec = normalizedSpec(props.spec ?? (run.construct?.spec ?? safeSpecFromProps(props)));
   return { name: props.name ?? id, spec, construct: run.construct, problems: [...outsideSpec(props, kind), ...run.problems] };
 }
@@ -149,8 +157,9 @@ const SQL_EXTENSIONS = ['host', 'port', 'db', 'user', 'password'];
  * A `llamastack.io/v1alpha2 LlamaStackDistribution` custom resource for a cluster that runs the
  * operator, from the same props as `LlamaStackDistribution` (checked the same way). Props the CR
  * cannot carry are errors: labels, nodeSelector, tolerations, imagePullPolicy,
- * storageClassName, ingressClassName, baseConfigYaml, an image next to a distribution name, and
- * postgres given field by field. `target` is not part of the CR (the renderer picks it); it only
+ * storageClassName, ingressClassName, baseConfigYaml, an image next to a distribution name,
+ * postgres given field by field, and external providers' config, secretRefs and lists other than
+ * inference (the CR carries `externalProviders.inference[{providerId, image}]`). `target` is not part of the CR (the renderer picks it); it only
  * chooses what the props are checked against.
  */
 export class LlamaStackDistributionResource extends Construct {
@@ -187,9 +196,11 @@ export class LlamaStackDistributionResource extends Construct {
         fix: 'use StorageBackend.postgres({ connectionString }) for an operator-managed server',
       });
     }
+    const external = externalProvidersForCrd(c.spec);
+    problems.push(...external.problems);
     if (problems.length > 0) throw new LlamaStackConfigError(problems);
     this.name = c.name;
-    this.spec = c.spec;
+    this.spec = external.spec;
     this.resource = new PlainV1Alpha2(this, 'Resource', {
       metadata: pruned({ name: this.name, namespace: props.namespace }),
       spec: this.spec as any,
@@ -417,7 +428,7 @@ export class OgxServerResource extends Construct {
     const baseName = props.baseConfigYaml !== undefined ? `${this.name}-base-config` : undefined;
     // The mapping reads a checked spec only: when the dry run failed, its problems are the answer.
     const spec = c.construct ? mapping.spec(c.spec, c.construct.image, baseName) : {};
-    problems.push(...mapping.problems);
+    problems.push(...mapping.problems, ...externalProvidersForOgx(c.spec));
     if (problems.length > 0) throw new LlamaStackConfigError(problems);
     if (baseName !== undefined && !c.spec.overrideConfig) {
       this.baseConfigMap = new ApiObject(this, 'BaseConfig', {

@@ -9,7 +9,9 @@ import * as YAML from 'yaml';
 import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
 import { childPath, plainCopy, toJsonValue } from '../config/json-convert';
 import { LlamaStackDistributionSpec } from '../config/spec';
+import { ExternalProvider } from '../external-provider';
 import { LlamaStackDistribution } from '../llama-stack-distribution';
+import { completeExternalProviders } from './external-providers';
 import { ServerTarget } from '../targets/server-target';
 
 export const LLSD_KIND = 'LlamaStackDistribution';
@@ -43,6 +45,13 @@ export interface ManifestRenderOptions extends ManifestParseOptions {
    * @default - the embedded config of the distribution
    */
   readonly baseConfigYaml?: string;
+  /**
+   * What the provider images declare, for external providers the manifest gives as the CRD does
+   * (`providerId` and `image` only): each entry takes `providerType`, `module`, `config` and
+   * `secretRefs` from the provider with its id (same API and image).
+   * @default - the manifest's entries as they are (they need providerType and module)
+   */
+  readonly externalProviders?: ExternalProvider[];
 }
 
 /** A LlamaStackDistribution manifest, read and (for v1alpha1) converted to v1alpha2. */
@@ -365,11 +374,13 @@ export function manifestProblem(problem: ConfigProblem, parsed: ParsedDistributi
 /** A `LlamaStackDistribution` from a parsed manifest; its problems are reported at the manifest's paths. */
 export function distributionFromParsed(scope: Construct, id: string, parsed: ParsedDistribution,
   options: ManifestRenderOptions = {}): LlamaStackDistribution {
+  const completed = completeExternalProviders(parsed.spec, options.externalProviders);
+  if (completed.problems.length > 0) throw new LlamaStackConfigError(completed.problems);
   try {
     return new LlamaStackDistribution(scope, id, {
       name: parsed.name,
       namespace: parsed.namespace,
-      spec: parsed.spec,
+      spec: completed.spec,
       target: options.target,
       image: options.image,
       baseConfigYaml: options.baseConfigYaml,

@@ -4,8 +4,9 @@
  * that another enabled provider needs cannot be disabled alone: the problem names the
  * dependents to disable with it.
  */
-import { TargetGeneration } from './generation';
-import { effectiveBaseId, enabledProviderIds, listOf, mapOf } from './providers';
+import { dropReferences, providerIds } from './dropped-providers';
+import { effectiveBaseId, TargetGeneration } from './generation';
+import { enabledProviderIds, listOf, mapOf } from './providers';
 import { ContainerEnv } from './startup';
 import { getOwn, isJsonObject, JsonObject } from '../config/json-value';
 
@@ -24,20 +25,9 @@ export function applyDisabled(g: TargetGeneration, config: JsonObject, disabled:
   if (off.has('safety')) delete config.safety;
   if (off.has('vector_io') || off.has('inference')) delete config.vector_stores;
   const providers = mapOf(config, 'providers');
-  const removedIds = new Set<string>();
   for (const api of disabled) {
-    for (const p of listOf(providers, api)) {
-      const id = isJsonObject(p) ? effectiveBaseId(getOwn(p, 'provider_id')) : undefined;
-      if (id) removedIds.add(id);
-    }
+    dropReferences(g, config, api, providerIds(listOf(providers, api)));
     delete providers[api];
-  }
-  const resources = getOwn(config, 'registered_resources');
-  if (isJsonObject(resources)) {
-    for (const kind of Object.keys(resources)) {
-      const list = resources[kind];
-      if (Array.isArray(list)) resources[kind] = list.filter((r) => !(isJsonObject(r) && removedIds.has(effectiveBaseId(getOwn(r, 'provider_id')) ?? '')));
-    }
   }
   checkDependents(g, config, disabled, env);
 }

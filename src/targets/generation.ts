@@ -7,6 +7,7 @@ import { ProviderRegistry } from './registry';
 import { ServerTarget, TargetData } from './server-target';
 import { StartupRules } from './startup/release';
 import { ConfigProblem } from '../config/errors';
+import { JsonValue } from '../config/json-value';
 import { ProviderConfig } from '../config/spec';
 
 export class TargetGeneration {
@@ -62,6 +63,15 @@ export class TargetGeneration {
 function parentPath(p: string): string {
   const m = /^(.*)(\.[^.[\]]+|\[\d+\])$/.exec(p);
   return m ? m[1] : '';
+}
+
+const CONDITIONAL_ID = /^\$\{env\.[A-Z0-9_]+:[+=]([^}]*)\}$/;
+
+/** `${env.VLLM_URL:+vllm}` is the provider `vllm` when enabled: overlay matches on that. */
+export function effectiveBaseId(id: JsonValue | undefined): string | undefined {
+  if (typeof id !== 'string') return undefined;
+  const m = CONDITIONAL_ID.exec(id);
+  return m ? m[1] : id;
 }
 
 /** `remote::vllm` for `vllm`; a prefixed type (`inline::qdrant`) as written. */

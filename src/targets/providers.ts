@@ -3,7 +3,8 @@
  * base entry `${env.X:+id}` is replaced in place by a user provider `id`), plus which providers
  * of the result are enabled with the container's env.
  */
-import { effectiveId, providerType, TargetGeneration } from './generation';
+import { dropReferences, providerIds } from './dropped-providers';
+import { effectiveBaseId, effectiveId, providerType, TargetGeneration } from './generation';
 import { ProviderType } from './registry';
 import { ContainerEnv } from './startup';
 import { substituteEnv } from './startup/env-substitution';
@@ -12,15 +13,6 @@ import { compareBytewise, envPlaceholder, providerEnvName } from '../config/env-
 import { childPath, toJsonValue } from '../config/json-convert';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../config/json-value';
 import { LlamaStackDistributionSpec, ProviderConfig } from '../config/spec';
-
-const CONDITIONAL_ID = /^\$\{env\.[A-Z0-9_]+:[+=]([^}]*)\}$/;
-
-/** `${env.VLLM_URL:+vllm}` is the provider `vllm` when enabled: overlay matches on that. */
-export function effectiveBaseId(id: JsonValue | undefined): string | undefined {
-  if (typeof id !== 'string') return undefined;
-  const m = CONDITIONAL_ID.exec(id);
-  return m ? m[1] : id;
-}
 
 export function listOf(config: JsonObject, key: string): JsonValue[] {
   const v = getOwn(config, key);
@@ -112,9 +104,13 @@ function overlay(base: JsonValue[], user: JsonObject[]): { list: JsonValue[]; po
   return { list, positions: user.map((u) => list.indexOf(u)) };
 }
 
-/** Writes the user's providers of every API the spec configures. */
-export function applyProviders(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec): void {
+/**
+ * Writes the user's providers of every API the spec configures: overlaid on the base's by id, or
+ * replacing them for a plain API (one implementation) and for the APIs in `replace` (`*`: all).
+ */
+export function applyProviders(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, replace: readonly string[] = []): void {
   const providers = mapOf(config, 'providers');
+  checkReplace(g, spec, replace);
   for (const { field, api } of ALL_PROVIDER_APIS) {
     const list = spec.providers?.[field];
     if (!list || list.length === 0) continue;
@@ -134,13 +130,33 @@ export function applyProviders(g: TargetGeneration, config: JsonObject, spec: Ll
       }
     });
     // A plain API (files, responses…) has one implementation: the user's replace the base's.
-    const plain = g.rules.apis.plain.includes(api);
-    const { list: merged, positions } = overlay(plain ? [] : listOf(providers, api), entries);
+    const replaced = g.rules.apis.plain.includes(api) || replace.includes('*') || replace.includes(api);
+    if (replaced) {
+      const kept = new Set(entries.map((e) => e.provider_id as string));
+      dropReferences(g, config, api, new Set([...providerIds(listOf(providers, api))].filter((id) => !kept.has(id))));
+    }
+    const { list: merged, positions } = overlay(replaced ? [] : listOf(providers, api), entries);
     providers[api] = merged;
     positions.forEach((pos, k) => g.wrote(`providers.${api}[${pos}]`, `${path}[${specIndex[k]}]`));
     const apis = getOwn(config, 'apis');
     if (Array.isArray(apis) && !apis.includes(api)) apis.push(api);
   }
+}
+
+/** `replaceBaseProviders` names the release's provider APIs (or `*`), each with user providers. */
+function checkReplace(g: TargetGeneration, spec: LlamaStackDistributionSpec, replace: readonly string[]): void {
+  const apis = [...g.rules.apis.router, ...g.rules.apis.plain].sort();
+  replace.forEach((name, i) => {
+    const path = `replaceBaseProviders[${i}]`;
+    if (name !== '*' && !apis.includes(name)) {
+      g.problem(path, `${g.target.description} has no provider API ${JSON.stringify(name)}`, `use "*" or one of: ${apis.join(', ')}`);
+      return;
+    }
+    const field = ALL_PROVIDER_APIS.find((a) => a.api === name)?.field;
+    if (field && (spec.providers?.[field]?.length ?? 0) === 0) {
+      g.warn(path, `no ${field} providers are configured, so the base config's ${name} providers stay`, `configure ${field} providers, or remove ${JSON.stringify(name)}`);
+    }
+  });
 }
 
 /** Ids of the providers of `api` the server enables with this env, in config order. */

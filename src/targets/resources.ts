@@ -144,7 +144,10 @@ function normalizeShield(s: string | ShieldConfig): ShieldConfig {
 /** Writes the user's shields, and points the default shield at one that will be registered. */
 export function applyShields(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, env: ContainerEnv): void {
   const shields = (spec.resources?.shields ?? []).map(normalizeShield);
-  if (shields.length === 0) return;
+  if (shields.length === 0) {
+    dropDanglingDefaultShield(config);
+    return;
+  }
   const resources = mapOf(config, 'registered_resources');
   const list = listOf(resources, 'shields');
   const fallback = shields.some((sh) => !sh.provider)
@@ -177,6 +180,16 @@ export function applyShields(g: TargetGeneration, config: JsonObject, spec: Llam
     (safety as JsonObject).default_shield_id = shields[0].name;
     g.wrote('safety.default_shield_id', 'spec.resources.shields[0]');
   }
+}
+
+/** A default shield whose entry went with its provider (disabled or replaced) names nothing. */
+function dropDanglingDefaultShield(config: JsonObject): void {
+  const safety = getOwn(config, 'safety');
+  const current = isJsonObject(safety) ? getOwn(safety, 'default_shield_id') : undefined;
+  if (typeof current !== 'string') return;
+  const resources = getOwn(config, 'registered_resources');
+  const list = isJsonObject(resources) ? listOf(resources, 'shields') : [];
+  if (!list.some((s) => isJsonObject(s) && getOwn(s, 'shield_id') === current)) delete (safety as JsonObject).default_shield_id;
 }
 
 /** Shield ids the server registers with this env (entries whose provider id resolves non-empty). */

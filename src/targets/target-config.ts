@@ -2,12 +2,14 @@
  * The operator's rules (overlay by provider id, secrets as env vars, resource defaults, disabled
  * APIs, storage) written in the schema a real server line reads, then checked by the start-up
  * model of that release. Each stage lives in its own module:
- * base-config → providers → storage → disabled-apis → resources → vector-stores → server →
- * startup-check.
+ * base-config → providers → external-providers → storage → disabled-apis → resources → vector-stores → server → auth
+ * → startup-check.
  */
+import { applyAuth, authSecretEnvVars } from './auth';
 import { keepWhatTheReleaseReads, loadBaseConfig } from './base-config';
 import { containerEnv } from './deployment-env';
 import { applyDisabled, checkRemovedApis } from './disabled-apis';
+import { applyExternalProviders } from './external-providers';
 import { TargetGeneration } from './generation';
 import { applyProviders, listOf, mapOf } from './providers';
 import { applyModels, applyShields, checkTools } from './resources';
@@ -16,6 +18,7 @@ import { ServerTarget } from './server-target';
 import { checkGeneratedConfig } from './startup-check';
 import { applyStorage } from './storage';
 import { applyVectorStoreDefaults } from './vector-stores';
+import { ServerAuth } from '../auth/server-auth';
 import { sha256Hex } from '../config/config-generator';
 import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
 import { JsonObject } from '../config/json-value';
@@ -24,7 +27,7 @@ import { LlamaStackDistributionSpec } from '../config/spec';
 import { validateSpec } from '../config/validate-spec';
 import { emitYaml } from '../config/yaml-emit';
 
-export { effectiveBaseId } from './providers';
+export { effectiveBaseId } from './generation';
 
 /** Options of `generateTargetConfig`. */
 export interface TargetConfigOptions {
@@ -32,6 +35,24 @@ export interface TargetConfigOptions {
   readonly baseConfigYaml?: string;
   /** Directory with `tls.crt`/`tls.key` for serving HTTPS. @default - no TLS */
   readonly serverTlsDir?: string;
+  /**
+   * Server authentication and access rules, written as `server.auth` (its secrets become
+   * `LLSD_AUTH_<FIELD>` env vars in `envVars`). Not part of the v1alpha2 spec.
+   * @default - the base config's `server.auth`, if any
+   */
+  readonly auth?: ServerAuth;
+  /**
+   * Where the pod has `auth.caCertificate` (the provider's `tls_cafile`); mount it there.
+   * @default "/etc/llama-stack/auth/ca.crt", where the constructs mount it
+   */
+  readonly authCaFile?: string;
+  /**
+   * Provider APIs (`inference`, `vector_io`…, or `*` for all) whose base-config providers the
+   * spec's providers replace instead of overlaying them by id; resources and defaults that
+   * pointed at a dropped provider go with it.
+   * @default - overlay by id (plain APIs such as files are always replaced)
+   */
+  readonly replaceBaseProviders?: string[];
   /**
    * Writable directories of the pod besides the data volume (for the start-up model's SQLite
    * path check).
@@ -80,10 +101,14 @@ export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: S
   const g = new TargetGeneration(target);
   const { config, distribution } = loadBaseConfig(g, spec, options.baseConfigYaml);
   g.distribution = distribution;
-  const { envVars, paths } = secretEnvVars(spec);
+  const fromSpec = secretEnvVars(spec);
+  const fromAuth = authSecretEnvVars(options.auth);
+  const envVars = [...fromSpec.envVars, ...fromAuth.envVars];
+  const paths = [...fromSpec.paths, ...fromAuth.paths];
   const env = containerEnv(target, spec, envVars.map((e) => e.name));
   keepWhatTheReleaseReads(g, config, distribution);
-  applyProviders(g, config, spec);
+  applyProviders(g, config, spec, options.replaceBaseProviders ?? []);
+  applyExternalProviders(g, config, spec);
   applyStorage(g, config, spec, distribution, target.dataDir);
   applyDisabled(g, config, spec.disabled ?? [], env);
   checkRemovedApis(g, config);
@@ -92,6 +117,7 @@ export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: S
   checkTools(g, spec);
   applyVectorStoreDefaults(g, config, spec, models);
   applyServer(g, config, spec, options.serverTlsDir);
+  applyAuth(g, config, spec, options.auth, options.authCaFile);
   g.problems.push(...envNameCollisions(envVars, paths));
   if (g.problems.length > 0) throw new LlamaStackConfigError(g.problems);
   const configYaml = emitYaml(config);

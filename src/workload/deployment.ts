@@ -3,12 +3,15 @@
  * `http`, defaults for replicas > 1, Recreate with an RWO PVC, CPU request = workers), and the
  * server's real start-up contract: the image's entrypoint, `RUN_CONFIG_PATH`, `/v1/health`.
  */
+import {
+  externalProviderEnv, externalProviderInitContainers, externalProviderMounts, externalProviderVolumes,
+} from './external-providers';
 import { imageVersion, selectorLabels } from './labels';
 import { compact, KubeManifest } from './manifest';
 import { objectMeta } from './metadata';
 import { objectNames } from './names';
 import {
-  caBundleKeys, CONTAINER_NAME, hasPvc, mountPathOf, PATHS, replicasOf, RUN_AS_USER, tlsEnabled, WorkloadPlan,
+  AUTH_CA_VOLUME, caBundleKeys, CONTAINER_NAME, hasPvc, mountPathOf, PATHS, replicasOf, RUN_AS_USER, tlsEnabled, WorkloadPlan,
 } from './plan';
 
 const TOPOLOGY_KEYS = ['topology.kubernetes.io/region', 'topology.kubernetes.io/zone', 'kubernetes.io/hostname'];
@@ -31,6 +34,7 @@ function env(plan: WorkloadPlan): any[] {
     ...plan.serverEnv,
     { name: 'HF_HOME', value: mountPathOf(plan) },
     { name: 'HOME', value: mountPathOf(plan) },
+    ...externalProviderEnv(plan),
   ];
   if (caBundleKeys(plan).length > 0) list.push({ name: 'SSL_CERT_FILE', value: PATHS.caBundleFile });
   for (const e of plan.secretEnv) {
@@ -52,6 +56,8 @@ function volumeMounts(plan: WorkloadPlan): any[] {
   ];
   if (tlsEnabled(plan)) mounts.push({ name: 'tls', mountPath: PATHS.tlsDir, readOnly: true });
   if (caBundleKeys(plan).length > 0) mounts.push({ name: 'ca-bundle', mountPath: PATHS.caBundleDir, readOnly: true });
+  if (plan.authCa) mounts.push({ name: AUTH_CA_VOLUME, mountPath: PATHS.authCaDir, readOnly: true });
+  mounts.push(...externalProviderMounts(plan));
   mounts.push(...(plan.spec.workload?.overrides?.volumeMounts ?? []));
   return mounts;
 }
@@ -76,6 +82,12 @@ function volumes(plan: WorkloadPlan): any[] {
     list.push({ name: 'ca-bundle', emptyDir: {} });
     list.push({ name: 'ca-bundle-source', configMap: { name: caMap, items: keys.map((k, i) => ({ key: k, path: `${String(i).padStart(2, '0')}-${k}` })) } });
   }
+  // The auth provider's CA (for kubernetes, the cluster CA every namespace has): the
+  // ServiceAccount token volume, which would carry it too, stays unmounted.
+  if (plan.authCa) {
+    list.push({ name: AUTH_CA_VOLUME, configMap: { name: plan.authCa.configMapName, items: [{ key: plan.authCa.key ?? 'ca.crt', path: 'ca.crt' }] } });
+  }
+  list.push(...externalProviderVolumes(plan));
   list.push(...(plan.spec.workload?.overrides?.volumes ?? []));
   return list;
 }
@@ -87,8 +99,8 @@ const RESTRICTED_CONTAINER_SECURITY = {
   capabilities: { drop: ['ALL'] },
 };
 
-function initContainers(plan: WorkloadPlan): any[] | undefined {
-  if (caBundleKeys(plan).length <= 1) return undefined;
+function caBundleInit(plan: WorkloadPlan): any[] {
+  if (caBundleKeys(plan).length <= 1) return [];
   return [{
     name: 'ca-bundle',
     image: plan.image,
@@ -101,6 +113,11 @@ function initContainers(plan: WorkloadPlan): any[] | undefined {
       { name: 'ca-bundle', mountPath: PATHS.caBundleDir },
     ],
   }].map((c) => compact(c));
+}
+
+function initContainers(plan: WorkloadPlan): any[] | undefined {
+  const list = [...caBundleInit(plan), ...externalProviderInitContainers(plan, RESTRICTED_CONTAINER_SECURITY)];
+  return list.length > 0 ? list : undefined;
 }
 
 function probe(plan: WorkloadPlan, extra: object): any {

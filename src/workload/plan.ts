@@ -1,3 +1,4 @@
+import { AUTH_CA_DIR, AUTH_CA_FILE, AuthCaCertificate } from '../auth/server-auth';
 import { SecretEnvVar } from '../config/secrets';
 import { LlamaStackDistributionSpec } from '../config/spec';
 
@@ -6,6 +7,9 @@ export const PATHS = {
   configDir: '/etc/llama-stack',
   configFile: '/etc/llama-stack/config.yaml',
   tlsDir: '/etc/llama-stack/tls',
+  /** The auth provider's CA (`tls_cafile`), from its ConfigMap. */
+  authCaDir: AUTH_CA_DIR,
+  authCaFile: AUTH_CA_FILE,
   caBundleDir: '/etc/ssl/certs/ca-bundle',
   caBundleFile: '/etc/ssl/certs/ca-bundle/ca-bundle.crt',
   caBundleSourceDir: '/etc/ssl/certs/ca-bundle-source',
@@ -18,6 +22,8 @@ export const PATHS = {
 
 export const DEFAULT_PORT = 8321;
 export const CONTAINER_NAME = 'llama-stack';
+/** The volume of the auth provider's CA. */
+export const AUTH_CA_VOLUME = 'auth-ca';
 /** Non-root ids for the restricted Pod Security Standard (the operator's fsGroup). */
 export const RUN_AS_USER = 1001;
 
@@ -48,6 +54,8 @@ export interface WorkloadPlan {
   readonly legacyDataMount: boolean;
   /** The port the server listens on (`networking.port` unless that one is privileged). */
   readonly containerPort: number;
+  /** The CA certificate the auth provider reads (mounted read-only at `PATHS.authCaDir`). */
+  readonly authCa?: AuthCaCertificate;
 }
 
 /** The Service port: `networking.port`. */

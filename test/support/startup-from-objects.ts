@@ -19,10 +19,39 @@ export function startupFromObjects(target: ServerTarget, manifests: any[]): { fa
   const files = tls ? [`${tls.mountPath}/tls.crt`, `${tls.mountPath}/tls.key`] : [];
   const report = checkStartup(readBaseConfig(configMap.data['config.yaml'])!, target._release, env, {
     requiredWhenEnabled: target._data.requiredExtras,
-    container: { writableDirs, files },
+    container: { writableDirs, files, modules: installedModules(pod, container) },
   });
   const show = (f: { path: string; message: string }) => `${f.path}: ${f.message}`;
   return { fatal: [...configMounted(pod, container, configMap), ...report.fatal.map(show)], warnings: report.warnings.map(show) };
+}
+
+/**
+ * The Python packages the pod's init containers install where the server imports from: the
+ * install container's `EXTERNAL_PROVIDERS`, each with a copy container for its image that writes
+ * the wheels directory it reads, and its `TARGET` directory on a volume the server mounts at a
+ * path on its `PYTHONPATH`.
+ */
+function installedModules(pod: any, container: any): string[] {
+  const pythonPath: string[] = ((container.env ?? []).find((e: any) => e.name === 'PYTHONPATH')?.value ?? '').split(':').filter((p: string) => p !== '');
+  const inits: any[] = pod.initContainers ?? [];
+  const out: string[] = [];
+  inits.forEach((init, i) => {
+    const list = (init.env ?? []).find((e: any) => e.name === 'EXTERNAL_PROVIDERS')?.value;
+    const script: string = (init.command ?? []).join(' ');
+    const root = /ROOT = '([^']+)'/.exec(script)?.[1];
+    const target = /TARGET = '([^']+)'/.exec(script)?.[1];
+    if (!list || !root || !target) return;
+    const mount = (init.volumeMounts ?? []).find((m: any) => target.startsWith(`${m.mountPath}/`));
+    const serverMount = (container.volumeMounts ?? []).find((m: any) => m.name === mount?.name);
+    if (!mount || !serverMount || !pythonPath.includes(serverMount.mountPath + target.slice(mount.mountPath.length))) return;
+    for (const p of JSON.parse(list)) {
+      const copied = inits.slice(0, i).some((c) => c.image === p.image
+        && (c.command ?? []).includes(`${root}/wheels/${p.wheels}`)
+        && (c.volumeMounts ?? []).some((m: any) => m.name === mount.name && m.mountPath === root));
+      if (copied) out.push(String(p.module).split('==')[0]);
+    }
+  });
+  return out;
 }
 
 /** The image's entrypoint runs RUN_CONFIG_PATH only if that file exists, else the bundled config. */

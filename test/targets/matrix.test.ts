@@ -6,6 +6,7 @@
  * warning, or fails synth with problems whose fixes, when followed, synthesize.
  */
 import { Testing } from 'cdk8s';
+import { AccessAction, AccessRule, RouteRule, ServerAuth } from '../../src/auth';
 import { LlamaStackConfigError } from '../../src/config/errors';
 import { readBaseConfig } from '../../src/config/yaml-parse';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/llama-stack-distribution';
@@ -107,6 +108,28 @@ const SERVER: Case[] = [
   ['serving TLS', () => ({ tls: { secretName: 'tls' } })],
 ];
 
+/** Server authentication: each provider the two lines share, with rules and next to other props. */
+const AUTH: Case[] = [
+  ['kubernetes tokens', () => ({ auth: ServerAuth.kubernetes() })],
+  ['kubernetes tokens with rules, several replicas', () => ({
+    auth: ServerAuth.kubernetes({
+      claimsMapping: { groups: 'teams' },
+      accessPolicy: [AccessRule.permit({ actions: [AccessAction.READ], resource: 'model::*' }), AccessRule.permit({ actions: [AccessAction.CREATE, AccessAction.READ, AccessAction.DELETE], when: ['user is owner'] })],
+      routePolicy: [RouteRule.permit({ paths: ['/v1/health'] }), RouteRule.permit({ paths: ['/v1/*'], when: ['user with system:authenticated in teams'] })],
+    }),
+    replicas: 2,
+    sqlStorage: StorageBackend.postgres({ host: 'pg', user: 'u', password: PW }),
+  })],
+  ['oauth2 jwks with a token and a CA', () => ({
+    auth: ServerAuth.oauth2Jwks({ jwksUri: 'https://kubernetes.default.svc/openid/v1/jwks', audience: 'llama', jwksToken: KEY, caCertificate: { configMapName: 'kube-root-ca.crt' } }),
+  })],
+  ['oauth2 introspection', () => ({
+    auth: ServerAuth.oauth2Introspection({ introspectionUrl: 'https://idp.auth.svc/introspect', clientId: 'llama', clientSecret: KEY, caCertificate: { configMapName: 'idp-ca' } }),
+  })],
+  ['github tokens', () => ({ auth: ServerAuth.githubToken({ claimsMapping: { login: 'roles' } }) })],
+  ['custom endpoint, serving TLS', () => ({ auth: ServerAuth.custom({ endpoint: 'http://authz:8080/check' }), tls: { secretName: 'tls' } })],
+];
+
 const STORAGE: Case[] = [
   ['sqlite + sqlite', () => ({ kvStorage: StorageBackend.sqlite(), sqlStorage: StorageBackend.sqlite() })],
   ['redis + postgres', () => ({ kvStorage: StorageBackend.redis({ endpoint: 'redis://redis:6379' }), sqlStorage: StorageBackend.postgres({ host: 'pg', db: 'l', user: 'u', password: PW }) })],
@@ -140,7 +163,7 @@ function expectStarts(target: ServerTarget, props: LlamaStackDistributionProps, 
 describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
   describe.each<[string, Case[]]>([
     ['inference', INFERENCE], ['safety', SAFETY], ['vector_io', VECTOR_IO], ['tool_runtime', TOOLS],
-    ['models', MODELS], ['server', SERVER], ['storage', STORAGE],
+    ['models', MODELS], ['server', SERVER], ['storage', STORAGE], ['auth', AUTH],
   ])('%s', (_group, cases) => {
     test.each(cases)('%s', (_name, props) => {
       expectStarts(target, props(target));

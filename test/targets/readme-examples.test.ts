@@ -96,10 +96,21 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
     expect(manifests.find((m) => m.kind === 'PodDisruptionBudget').spec.minAvailable).toBe(2);
   });
 
-  test.each(['minimal', 'production'])('examples/%s', (app) => {
+  test.each(['minimal', 'production', 'rag', 'external-provider'])('examples/%s', (app) => {
     const { manifests, constructs } = runExample(app, target);
     expect(constructs.length).toBe(1);
     expect(constructs[0].target).toBe(target);
     expectStarts(target, manifests, constructs);
+  });
+
+  test('examples/rag keeps no state in a pod: every store is shared by the replicas', () => {
+    const { constructs } = runExample('rag', target);
+    const config = YAML.parse(constructs[0].configYaml!);
+    const backends = Object.values(config.storage.backends).map((b: any) => b.type);
+    expect(backends.sort()).toEqual(['kv_redis', 'sql_postgres']);
+    // Files and vectors (llama-stack 0.7's datasetio keeps eval datasets per pod: not a RAG store).
+    expect(config.providers.files.map((p: any) => p.provider_type)).toEqual(['remote::s3']);
+    expect(config.providers.vector_io.map((p: any) => p.provider_type)).toEqual(['remote::pgvector']);
+    expect(config.vector_stores.default_embedding_model).toEqual({ provider_id: 'vllm-embed', model_id: 'nomic-ai/nomic-embed-text-v1.5' });
   });
 });

@@ -13,6 +13,11 @@ export interface ContainerFacts {
   readonly home?: string;
   /** Files the pod has (mounted Secrets, ConfigMaps). @default - none */
   readonly files?: readonly string[];
+  /**
+   * Python packages the pod installs for `module:` providers (importable through `PYTHONPATH`).
+   * @default - not known: `module:` packages are assumed to be installed
+   */
+  readonly modules?: readonly string[];
 }
 
 /** A provider entry the server builds: its id resolved to a non-empty string. */
@@ -23,8 +28,10 @@ export interface EnabledProvider {
   readonly config: JsonObject;
   /** Its position in config.yaml. */
   readonly path: string;
-  /** The registry's entry, if the type exists in the release. */
+  /** The registry's entry, if the type exists in the release (and no `module:` replaces it). */
   readonly known?: ProviderType;
+  /** The `module:` whose `get_provider_spec()` the type comes from (an external provider). */
+  readonly module?: string;
 }
 
 export class StartupContext {

@@ -29,8 +29,53 @@ function keysOf(c: StartupContext, providers: JsonObject): void {
   }
 }
 
+/** A dotted Python package name: what `importlib.import_module("<package>.provider")` can find. */
+const PYTHON_PACKAGE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+
+/**
+ * `get_external_providers_from_module` (startup-checks.md §4.5), before anything else: for every
+ * entry with `module:`, enabled or not, the server imports `<module minus ==version>.provider`
+ * and registers `get_provider_spec()` under the entry's `provider_type`, replacing the release's
+ * own type of that name. A package that cannot be imported is fatal. What the module's spec
+ * accepts (config class, dependencies) cannot be known at synth time. Returns API → type → the module (quoted, for messages).
+ */
+function externalModules(c: StartupContext, providers: JsonObject): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
+  const { apis } = c.rules;
+  for (const api of Object.keys(providers).sort()) {
+    if (!apis.router.includes(api) && !apis.plain.includes(api)) continue;
+    list(getOwn(providers, api)).forEach((p, i) => {
+      if (!isJsonObject(p) || !Object.prototype.hasOwnProperty.call(p, 'module')) return;
+      const module = getOwn(p, 'module');
+      const path = `${c.pathOf(p, `providers.${api}[${i}]`)}.module`;
+      if (module === null) return;
+      if (typeof module !== 'string') {
+        c.findings.fatal(path, `module must be a string, not ${show(module)}`, 'write the Python package name of the provider');
+      } else {
+        const pkg = module.split('==')[0];
+        const installed = c.facts.modules === undefined || c.facts.modules.includes(pkg);
+        if (!PYTHON_PACKAGE.test(pkg) || !installed) {
+          c.findings.fatal(path, `get_provider_spec not found: ${show(`${pkg}.provider`)} cannot be imported${PYTHON_PACKAGE.test(pkg) ? ' (the package is not installed in the pod)' : ''}`,
+            PYTHON_PACKAGE.test(pkg) ? 'install the package (spec.externalProviders), or bake it into the image' : 'write the dotted Python package name, optionally with ==<version>');
+        }
+      }
+      // The server stops at a failed import; what follows only holds once the module loads.
+      const type = getOwn(p, 'provider_type');
+      if (typeof type !== 'string') return;
+      const types = out.get(api) ?? new Map<string, string>();
+      const earlier = types.get(type);
+      if (earlier !== undefined && earlier !== show(module)) {
+        c.findings.warn(path, `${type} is also loaded from module ${earlier}: the last module's get_provider_spec() serves every ${type} entry`, `give the providers of ${earlier} and ${show(module)} different provider types`);
+      }
+      types.set(type, show(module));
+      out.set(api, types);
+    });
+  }
+  return out;
+}
+
 /** Every entry of a providable API; enabled ones (id resolved non-empty) go into `c.enabled`. */
-function entries(c: StartupContext, providers: JsonObject): void {
+function entries(c: StartupContext, providers: JsonObject, modules: Map<string, Map<string, string>>): void {
   const { apis } = c.rules;
   for (const api of Object.keys(providers).sort()) {
     if (!apis.router.includes(api) && !apis.plain.includes(api)) continue;
@@ -55,6 +100,16 @@ function entries(c: StartupContext, providers: JsonObject): void {
       const first = seen.get(id);
       if (first !== undefined) c.findings.warn(path, `provider_id ${show(id)} is used twice under ${api}: this entry silently replaces ${first}`, 'give each provider of an API its own id');
       seen.set(id, path);
+      const module = modules.get(api)?.get(type);
+      if (module !== undefined) {
+        if (show(getOwn(p, 'module')) !== module) {
+          c.findings.warn(`${path}.provider_type`, `${type} comes from module ${module} (another entry's module: its get_provider_spec() replaces the release's ${type}), so this entry runs that implementation`,
+            `give the external provider its own provider type, or add module: ${module} to this entry if that is intended`);
+        }
+        const external: EnabledProvider = { api, id, type, config, path, module };
+        c.enabled.set(api, [...(c.enabled.get(api) ?? []).filter((e) => e.id !== id), external]);
+        return;
+      }
       const known = c.release.registry.find(api, type);
       if (!known) {
         c.findings.fatal(`${path}.provider_type`, `Provider \`${type}\` is not available for API \`${api}\` in ${c.release.description}`, `use one of: ${c.release.registry.typesOf(api).join(', ')}`);
@@ -190,9 +245,11 @@ export function resolveProviders(c: StartupContext, requiredExtras: { readonly [
   const providers = mapping(getOwn(c.doc, 'providers'));
   if (!providers) return;
   keysOf(c, providers);
-  entries(c, providers);
+  entries(c, providers, externalModules(c, providers));
   for (const api of [...c.enabled.keys()].sort()) {
     for (const p of c.enabledIn(api)) {
+      // A module provider's config class, checks and dependencies are its own: not known here.
+      if (p.module !== undefined) continue;
       configClass(c, p, requiredExtras[p.type] ?? []);
       initialisation(c, p);
       storageReferences(c, p);

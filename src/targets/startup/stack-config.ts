@@ -4,6 +4,7 @@
  * does not read are reported as warnings: the server drops them, so a generated config should
  * not carry them.
  */
+import { checkAuth } from './auth';
 import { list, mapping, show, StartupContext } from './context';
 import { allApiNames } from './release';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../config/json-value';
@@ -110,7 +111,7 @@ function server(c: StartupContext): void {
     c.findings.fatal('server.tls_cafile', 'tls_cafile makes every client present a certificate (mTLS), and kubelet probes do not', 'remove tls_cafile');
   }
   cors(c, getOwn(s, 'cors'));
-  auth(c, mapping(getOwn(s, 'auth')));
+  checkAuth(c, getOwn(s, 'auth'));
   quota(c, mapping(getOwn(s, 'quota')));
 }
 
@@ -123,29 +124,6 @@ function cors(c: StartupContext, v: JsonValue | undefined): void {
   }
   const maxAge = getOwn(o, 'max_age');
   if (maxAge !== undefined && maxAge !== null && !((laxInt(maxAge) ?? -1) >= 0)) c.findings.fatal('server.cors.max_age', 'max_age must be an integer ≥ 0', 'fix max_age');
-}
-
-function auth(c: StartupContext, a: JsonObject | undefined): void {
-  const pc = a ? mapping(getOwn(a, 'provider_config')) : undefined;
-  if (!pc) return;
-  const type = getOwn(pc, 'type');
-  const path = 'server.auth.provider_config';
-  if (typeof type !== 'string' || !c.rules.authTypes.includes(type)) {
-    c.findings.fatal(`${path}.type`, `${c.release.description} has no auth provider type ${show(type)}`, `use one of: ${c.rules.authTypes.join(', ')}`);
-    return;
-  }
-  if (type === 'oauth2_token') {
-    const n = ['jwks', 'introspection'].filter((k) => isJsonObject(getOwn(pc, k))).length;
-    if (n !== 1) c.findings.fatal(path, n === 0 ? 'One of jwks or introspection must be configured' : 'At present only one of jwks or introspection should be configured', 'configure exactly one of jwks / introspection');
-  }
-  if (type === 'custom' && typeof getOwn(pc, 'endpoint') !== 'string') c.findings.fatal(`${path}.endpoint`, 'endpoint: Field required', 'set the endpoint of the auth service');
-  if (type === 'upstream_header' && typeof getOwn(pc, 'principal_header') !== 'string') c.findings.fatal(`${path}.principal_header`, 'principal_header: Field required', 'name the header that carries the principal');
-  if (type === 'kubernetes') {
-    const url = getOwn(pc, 'api_server_url');
-    if (url !== undefined && !(typeof url === 'string' && /^https?:\/\/[^/\s]+/.test(url))) c.findings.fatal(`${path}.api_server_url`, `api_server_url must be a valid URL with scheme and host: ${show(url)}`, 'write https://kubernetes.default.svc, or leave it out');
-    const claims = mapping(getOwn(pc, 'claims_mapping'));
-    for (const k of Object.keys(claims ?? {})) if (claims![k] === '' || claims![k] === null) c.findings.fatal(`${path}.claims_mapping.${k}`, `claims_mapping value cannot be empty: ${k}`, 'map the claim to an attribute, or remove it');
-  }
 }
 
 function quota(c: StartupContext, q: JsonObject | undefined): void {

@@ -1,0 +1,47 @@
+// Retrieval-augmented generation on OGX 0.8 (the default target): vLLM for chat and embeddings,
+// pgvector for vector stores, files on S3 (MinIO here), docling to read documents, and three to
+// six replicas with every store shared (Redis for key-value, Postgres for SQL, S3 for files,
+// pgvector for vectors), so any pod can answer any request. replaceBaseProviders keeps
+// starter's other inference and vector providers out of the config. Callers authenticate with
+// their Kubernetes ServiceAccount tokens.
+import { App, Chart } from 'cdk8s';
+import {
+  FileProcessorsProvider, FilesProvider, InferenceProvider, LlamaStackDistribution, SecretRef, ServerAuth, StorageBackend, VectorIoProvider,
+} from 'cdk8s-llama-stack';
+
+const app = new App({ outdir: 'dist/examples/rag' });
+const chart = new Chart(app, 'llama-stack-rag', { namespace: 'rag' });
+
+new LlamaStackDistribution(chart, 'rag', {
+  inference: [
+    InferenceProvider.vllm({ id: 'vllm', endpoint: 'http://vllm-llama.models.svc.cluster.local:8000/v1' }),
+    InferenceProvider.vllm({ id: 'vllm-embed', endpoint: 'http://vllm-embed.models.svc.cluster.local:8000/v1' }),
+  ],
+  models: [
+    { name: 'meta-llama/Llama-3.3-70B-Instruct', provider: 'vllm', contextLength: 131072 },
+    { name: 'nomic-ai/nomic-embed-text-v1.5', provider: 'vllm-embed', modelType: 'embedding', embeddingDimension: 768 },
+  ],
+  vectorIo: [VectorIoProvider.pgvector({
+    host: 'pgvector.data.svc.cluster.local', db: 'vectors', user: 'rag',
+    password: SecretRef.fromSecretName('pgvector-credentials', 'password'),
+  })],
+  files: [FilesProvider.s3({
+    bucket: 'rag-documents',
+    endpoint: 'http://minio.storage.svc.cluster.local:9000',
+    accessKeyId: SecretRef.fromSecretName('minio-credentials', 'access-key'),
+    secretAccessKey: SecretRef.fromSecretName('minio-credentials', 'secret-key'),
+  })],
+  fileProcessors: [FileProcessorsProvider.docling({ chunkSizeTokens: 512, chunkOverlapTokens: 64 })],
+  replaceBaseProviders: ['inference', 'vector_io'],
+  auth: ServerAuth.kubernetes(),
+  kvStorage: StorageBackend.redis({ endpoint: 'redis://redis-master.data.svc.cluster.local:6379' }),
+  sqlStorage: StorageBackend.postgres({
+    host: 'postgres.data.svc.cluster.local', db: 'llamastack', user: 'llama',
+    password: SecretRef.fromSecretName('llama-postgres', 'password'),
+  }),
+  replicas: 3,
+  autoscaling: { minReplicas: 3, maxReplicas: 6, targetCPUUtilizationPercentage: 70 },
+  resources: { requests: { cpu: '2', memory: '6Gi' }, limits: { memory: '6Gi' } },
+  allowedFrom: { namespaces: ['rag-frontend'] },
+});
+app.synth();

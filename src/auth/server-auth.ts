@@ -1,0 +1,546 @@
+import { AccessRule } from './access-rule';
+import { anonymousDecision, HEALTH_ROUTE } from './route-match';
+import { RouteRule } from './route-rule';
+import { isObject, present } from './rule-check';
+import { envPlaceholder, providerEnvName } from '../config/env-names';
+import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
+import { childPath, deepCopy } from '../config/json-convert';
+import { JsonObject, newObject, setOwn } from '../config/json-value';
+import { SecretEnvVar } from '../config/secrets';
+import { SecretRef } from '../secret-ref';
+
+/** A CA certificate (PEM) in a ConfigMap of the server's namespace, mounted read-only into the pod. */
+export interface AuthCaCertificate {
+  /** Name of the ConfigMap. */
+  readonly configMapName: string;
+  /**
+   * Key of the ConfigMap that holds the certificate(s).
+   * @default "ca.crt"
+   */
+  readonly key?: string;
+}
+
+/** What every `ServerAuth` factory takes: the access rules. */
+export interface ServerAuthOptions {
+  /**
+   * Resource-level rules (`access_policy`), tested in order; the first that matches decides and
+   * no match denies.
+   * @default - the release's default policy: a user may do anything to resources they own, that
+   * are unowned (registered from config.yaml), or whose owner shares one of their `roles`,
+   * `teams`, `projects` or `namespaces` values
+   */
+  readonly accessPolicy?: AccessRule[];
+  /**
+   * Route-level rules (`route_policy`), tested in order before the resource rules; once there is
+   * one, a request no rule permits gets 403. Must permit `/v1/health` (the probes) in a rule
+   * without condition.
+   * @default - every route is open to authenticated users
+   */
+  readonly routePolicy?: RouteRule[];
+}
+
+/** Options of a provider that turns claims of the caller's identity into attributes. */
+export interface ClaimsMappingOptions extends ServerAuthOptions {
+  /**
+   * Claim → attribute (`claims_mapping`): the attributes rules test with
+   * `user with <value> in <attribute>`, and the default policy compares with resource owners. A
+   * dotted claim (`resource_access.ogx.roles`) reads a nested one; a string claim is split on
+   * whitespace, a list is taken as is.
+   * @default - the release's mapping for the provider (see each factory)
+   */
+  readonly claimsMapping?: { [claim: string]: string };
+}
+
+/** Options of `ServerAuth.kubernetes`. */
+export interface KubernetesAuthOptions extends ClaimsMappingOptions {
+  /**
+   * The API server that reviews each caller's token (`api_server_url`): scheme and host only
+   * (the provider joins `/apis/authentication.k8s.io/v1/selfsubjectreviews` to the host and
+   * drops any path).
+   * @default "https://kubernetes.default.svc"
+   */
+  readonly apiServerUrl?: string;
+  /**
+   * The CA that signed the API server's certificate (`tls_cafile`, mounted from the ConfigMap).
+   * @default - the cluster CA: ConfigMap `kube-root-ca.crt`, key `ca.crt`, which every namespace has
+   */
+  readonly caCertificate?: AuthCaCertificate;
+  /**
+   * Verify the API server's certificate (`verify_tls`). `false` sends callers' tokens to
+   * whichever server answers; no CA is mounted then.
+   * @default true
+   */
+  readonly verifyTls?: boolean;
+}
+
+/** TLS options of the OAuth2 providers. */
+export interface OAuth2TlsOptions extends ClaimsMappingOptions {
+  /**
+   * The CA that signed the identity provider's certificate (`tls_cafile`, mounted from the
+   * ConfigMap). Required for an `https` introspection URL: without it the release does not
+   * verify the introspection endpoint at all (whatever `verify_tls` says).
+   * @default - JWKS: the image's trust store; introspection: none (an https URL then needs `verifyTls: false`)
+   */
+  readonly caCertificate?: AuthCaCertificate;
+  /**
+   * Verify the identity provider's certificate (`verify_tls`). For introspection the release
+   * verifies only with `caCertificate`; `false` says, explicitly, to run without.
+   * @default true
+   */
+  readonly verifyTls?: boolean;
+}
+
+/** Options of `ServerAuth.oauth2Jwks`. */
+export interface OAuth2JwksOptions extends OAuth2TlsOptions {
+  /** The identity provider's JSON Web Key Set URL (`jwks.uri`), e.g. `https://keycloak.example.com/realms/ai/protocol/openid-connect/certs`. */
+  readonly jwksUri: string;
+  /**
+   * The `aud` claim tokens must carry (`audience`). Always written: the release defaults differ
+   * (`llama-stack` on llama-stack 0.7, `ogx` on OGX 0.8), so relying on them would reject every
+   * token after an upgrade.
+   */
+  readonly audience: string;
+  /**
+   * The `iss` claim tokens must carry (`issuer`).
+   * @default - the issuer is not checked
+   */
+  readonly issuer?: string;
+  /**
+   * A bearer token for fetching the key set (`jwks.token`), e.g. for a Kubernetes API server's
+   * `/openid/v1/jwks`; becomes the env var `LLSD_AUTH_JWKS_TOKEN`.
+   * @default - the key set is fetched without a token
+   */
+  readonly jwksToken?: SecretRef;
+  /**
+   * How often the key set is fetched again, in seconds (`jwks.key_recheck_period`).
+   * @default 3600
+   */
+  readonly keyRecheckPeriodSeconds?: number;
+}
+
+/** Options of `ServerAuth.oauth2Introspection`. */
+export interface OAuth2IntrospectionOptions extends OAuth2TlsOptions {
+  /** The RFC 7662 token introspection endpoint (`introspection.url`). */
+  readonly introspectionUrl: string;
+  /** The server's client id at the identity provider (`introspection.client_id`). */
+  readonly clientId: string;
+  /** The client secret (`introspection.client_secret`); becomes the env var `LLSD_AUTH_CLIENT_SECRET`. */
+  readonly clientSecret: SecretRef;
+  /**
+   * Send the client id and secret in the form body (`send_secret_in_body`) instead of HTTP Basic.
+   * @default false
+   */
+  readonly sendSecretInBody?: boolean;
+}
+
+/** Options of `ServerAuth.githubToken`. */
+export interface GitHubTokenAuthOptions extends ClaimsMappingOptions {
+  /**
+   * The GitHub API (`github_api_base_url`), e.g. `https://github.example.com/api/v3` for GitHub
+   * Enterprise Server; without a trailing slash (the provider appends `/user`).
+   * @default "https://api.github.com"
+   */
+  readonly githubApiBaseUrl?: string;
+}
+
+/** Options of `ServerAuth.custom`. */
+export interface CustomAuthOptions extends ServerAuthOptions {
+  /**
+   * The service that validates each token (`endpoint`): it receives `{api_key, request}` as JSON
+   * and answers `{principal, attributes}`.
+   */
+  readonly endpoint: string;
+}
+
+/** Options of `ServerAuth.upstreamHeader`. */
+export interface UpstreamHeaderAuthOptions extends ServerAuthOptions {
+  /** The header the gateway sets to the authenticated principal (`principal_header`), e.g. `x-auth-user-id`. */
+  readonly principalHeader: string;
+  /**
+   * The header holding the user's attributes as a JSON object (`attributes_header`), e.g. `x-auth-attributes`.
+   * @default - users have no attributes
+   */
+  readonly attributesHeader?: string;
+}
+
+/** Where the constructs mount `caCertificate`, and where `tls_cafile` points by default. */
+export const AUTH_CA_DIR = '/etc/llama-stack/auth';
+export const AUTH_CA_FILE = `${AUTH_CA_DIR}/ca.crt`;
+const DEFAULT_CA_KEY = 'ca.crt';
+const KUBERNETES_API = 'https://kubernetes.default.svc';
+const CLUSTER_CA: AuthCaCertificate = { configMapName: 'kube-root-ca.crt', key: DEFAULT_CA_KEY };
+/** The fields the github_token provider maps claims from (`GitHubTokenAuthProvider.validate_token`). */
+const GITHUB_CLAIMS = ['login', 'id', 'organizations'];
+
+const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const CONFIGMAP_KEY = /^[-._a-zA-Z0-9]+$/;
+/** An HTTP header name (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const SECRET_HINT = 'SecretRef.fromSecretName(<secret>, <key>)';
+
+/** Collects the problems of one factory call. */
+class AuthCheck {
+  readonly problems: ConfigProblem[] = [];
+  readonly envVars: SecretEnvVar[] = [];
+  readonly envPaths: string[] = [];
+
+  constructor(readonly where: string, readonly opts: { [key: string]: any }) {}
+
+  problem(option: string, message: string, fix: string): void {
+    this.problems.push({ path: `${this.where}(${option})`, message, fix });
+  }
+
+  has(option: string): boolean {
+    return present(this.opts[option]);
+  }
+
+  string(option: string, fix: string): string | undefined {
+    const v = this.opts[option];
+    if (typeof v === 'string' && v.trim() !== '') return v;
+    this.problem(option, this.has(option) ? `${option} must be a non-empty string` : `${option} is required`, fix);
+    return undefined;
+  }
+
+  optionalString(option: string, fix: string): string | undefined {
+    return this.has(option) ? this.string(option, fix) : undefined;
+  }
+
+  /** An http(s) URL with a host; a `${env.X}` reference is left to the start-up model. */
+  url(option: string, example: string, required = true): URL | string | undefined {
+    if (!required && !this.has(option)) return undefined;
+    const v = this.string(option, `pass ${option}: '${example}'`);
+    if (v === undefined) return undefined;
+    if (v.includes('${env.')) return v;
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(v);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.host === '' || /\s/.test(v)) {
+      this.problem(option, `${JSON.stringify(v)} is not an http(s) URL with a host`, `write the full URL with its scheme, e.g. ${example}`);
+      return undefined;
+    }
+    return parsed;
+  }
+
+  boolean(option: string): boolean | undefined {
+    const v = this.opts[option];
+    if (!present(v)) return undefined;
+    if (typeof v === 'boolean') return v;
+    this.problem(option, `${option} must be true or false`, `pass ${option}: true or false`);
+    return undefined;
+  }
+
+  /** A Secret reference, turned into `${env.LLSD_AUTH_<FIELD>}` (the value is never read or shown). */
+  secret(option: string, field: string, required: boolean): string | undefined {
+    const v = this.opts[option];
+    if (!present(v)) {
+      if (required) this.problem(option, `${option} is required`, `pass ${option}: ${SECRET_HINT}`);
+      return undefined;
+    }
+    if (!(v instanceof SecretRef)) {
+      // A plain string here is most likely the secret itself: say so without repeating it.
+      this.problem(option, `${option} must be a SecretRef (a ${typeof v === 'string' ? 'string' : typeof v} was given; it is not shown)`,
+        `keep the value in a Secret and pass ${option}: ${SECRET_HINT}`);
+      return undefined;
+    }
+    const name = providerEnvName('auth', field);
+    this.envVars.push({ name, valueFrom: { secretKeyRef: { name: v.secretName, key: v.key } } });
+    this.envPaths.push(`${this.where}(${option})`);
+    return envPlaceholder(name);
+  }
+
+  /** `caCertificate`, checked; `fallback` when it is not given. */
+  ca(fallback?: AuthCaCertificate): AuthCaCertificate | undefined {
+    const v = this.opts.caCertificate;
+    if (!present(v)) return fallback;
+    const fix = "pass caCertificate: { configMapName: '<configmap>', key: 'ca.crt' }";
+    if (!isObject(v)) {
+      this.problem('caCertificate', 'caCertificate must be an object', fix);
+      return undefined;
+    }
+    let ok = true;
+    if (typeof v.configMapName !== 'string' || v.configMapName.length > 253 || !DNS_SUBDOMAIN.test(v.configMapName)) {
+      this.problem('caCertificate.configMapName', `${JSON.stringify(v.configMapName) ?? 'nothing'} is not a valid ConfigMap name`,
+        "name a ConfigMap of the server's namespace (lower-case letters, digits, '-' and '.')");
+      ok = false;
+    }
+    if (present(v.key) && (typeof v.key !== 'string' || v.key.length > 253 || !CONFIGMAP_KEY.test(v.key))) {
+      this.problem('caCertificate.key', `${JSON.stringify(v.key)} is not a valid ConfigMap key`, "use letters, digits, '-', '_' and '.' (e.g. ca.crt)");
+      ok = false;
+    }
+    return ok ? { configMapName: v.configMapName, key: present(v.key) ? v.key : DEFAULT_CA_KEY } : undefined;
+  }
+
+  /** `claimsMapping`: claim → attribute name, both non-empty, attributes one word (conditions split on whitespace). */
+  claims(allowedClaims?: readonly string[]): JsonObject | undefined {
+    const v = this.opts.claimsMapping;
+    if (!present(v)) return undefined;
+    const fix = "pass claimsMapping: { '<claim>': '<attribute>' }, e.g. { groups: 'roles' }";
+    if (!isObject(v)) {
+      this.problem('claimsMapping', 'claimsMapping must be an object of claim → attribute', fix);
+      return undefined;
+    }
+    const out = newObject();
+    for (const claim of Object.keys(v)) {
+      const attr = v[claim];
+      const path = childPath('claimsMapping', claim);
+      if (claim.trim() === '') {
+        this.problem('claimsMapping', 'a claim name is empty', fix);
+      } else if (allowedClaims && !allowedClaims.includes(claim)) {
+        this.problem(path, `the provider has no claim ${JSON.stringify(claim)} (it maps ${allowedClaims.join(', ')})`, `map one of ${allowedClaims.join(', ')}`);
+      } else if (typeof attr !== 'string' || attr === '' || /\s/.test(attr)) {
+        this.problem(path, `claims_mapping value cannot be empty or contain spaces: ${claim}`, 'name the attribute in one word, e.g. roles');
+      } else {
+        setOwn(out, claim, attr);
+      }
+    }
+    if (Object.keys(out).length === 0 && Object.keys(v).length === 0) {
+      this.problem('claimsMapping', 'claimsMapping is empty: no claim would become an attribute', 'map at least one claim, or leave claimsMapping out for the release default');
+    }
+    return out;
+  }
+
+  /** `verifyTls` and `caCertificate` together: the CA to mount, and `verify_tls` to write. */
+  tls(fallbackCa: AuthCaCertificate | undefined): { ca?: AuthCaCertificate; verifyTls?: boolean } {
+    const verify = this.boolean('verifyTls');
+    if (verify === false) {
+      if (this.has('caCertificate')) this.problem('caCertificate', 'a CA is of no use with verifyTls: false', 'drop caCertificate, or drop verifyTls: false');
+      return { verifyTls: false };
+    }
+    return { ca: this.ca(fallbackCa) };
+  }
+}
+
+/** Policies of every factory, checked. */
+function policies(c: AuthCheck): JsonObject {
+  const out: JsonObject = {};
+  const access = c.opts.accessPolicy;
+  if (present(access)) {
+    if (!Array.isArray(access)) {
+      c.problem('accessPolicy', 'accessPolicy must be a list of AccessRule', 'pass accessPolicy: [AccessRule.permit({...}), ...]');
+    } else {
+      access.forEach((r: unknown, i: number) => {
+        if (!(r instanceof AccessRule)) c.problem(`accessPolicy[${i}]`, 'not an AccessRule', 'build rules with AccessRule.permit({...}) or AccessRule.forbid({...})');
+      });
+      if (access.length > 0) out.access_policy = access.filter((r) => r instanceof AccessRule).map((r: AccessRule) => r._toConfig());
+    }
+  }
+  const route = c.opts.routePolicy;
+  if (present(route)) {
+    if (!Array.isArray(route)) {
+      c.problem('routePolicy', 'routePolicy must be a list of RouteRule', 'pass routePolicy: [RouteRule.permit({...}), ...]');
+    } else {
+      const rules = route.filter((r) => r instanceof RouteRule) as RouteRule[];
+      route.forEach((r: unknown, i: number) => {
+        if (!(r instanceof RouteRule)) c.problem(`routePolicy[${i}]`, 'not a RouteRule', 'build rules with RouteRule.permit({...}) or RouteRule.forbid({...})');
+      });
+      if (rules.length > 0 && rules.length === route.length) {
+        out.route_policy = rules.map((r) => r._toConfig());
+        const { allowed, index } = anonymousDecision(rules.map((r) => r._shape), HEALTH_ROUTE);
+        if (allowed === false) {
+          c.problem(index >= 0 ? `routePolicy[${index}]` : 'routePolicy',
+            `${index >= 0 ? 'this rule forbids' : 'no rule without a condition permits'} ${HEALTH_ROUTE} to a request without a user: the route policy runs before the health route's own exemption, so every kubelet probe gets 403 and the pod never becomes ready`,
+            `put RouteRule.permit({ paths: ['${HEALTH_ROUTE}'] }) first in routePolicy`);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Server authentication: who may call the server, and what they may do (`server.auth` in
+ * config.yaml). One factory per provider type of the releases; each checks its options and
+ * throws a `LlamaStackConfigError` listing every problem with its fix. Pass it as
+ * `LlamaStackDistributionProps.auth` (server targets only): secrets become `secretKeyRef` env vars
+ * and a CA the provider needs is mounted from its ConfigMap. Every request except
+ * `/v1/health` and `/v1/version` then needs credentials.
+ */
+export class ServerAuth {
+  /**
+   * Kubernetes tokens (`type: kubernetes`): each caller's bearer token is checked with a
+   * SelfSubjectReview (`authentication.k8s.io/v1`, Kubernetes ≥ 1.28) against the API server,
+   * verified with the cluster CA (the `kube-root-ca.crt` ConfigMap, mounted read-only). The
+   * pod's own ServiceAccount token is not needed and stays unmounted. Default claims mapping:
+   * `username` and `groups` → `roles`.
+   */
+  public static kubernetes(options: KubernetesAuthOptions = {}): ServerAuth {
+    const c = new AuthCheck('ServerAuth.kubernetes', ServerAuth.options(options));
+    const url = c.url('apiServerUrl', KUBERNETES_API, false);
+    if (url instanceof URL && (url.pathname !== '/' || url.search !== '' || url.hash !== '')) {
+      c.problem('apiServerUrl', `${JSON.stringify(c.opts.apiServerUrl)} has a path: the provider posts to /apis/authentication.k8s.io/v1/selfsubjectreviews on the host and drops it`,
+        `write scheme and host only, e.g. ${url.origin}`);
+    }
+    const apiServerUrl = url === undefined ? KUBERNETES_API : typeof url === 'string' ? url : url.origin;
+    const https = !(url instanceof URL) || url.protocol === 'https:';
+    const { ca, verifyTls } = c.tls(https ? CLUSTER_CA : undefined);
+    if (!https && c.has('caCertificate')) c.problem('caCertificate', 'a CA is of no use with an http:// API server URL', 'drop caCertificate, or use https');
+    const config: JsonObject = { type: 'kubernetes', api_server_url: apiServerUrl };
+    if (verifyTls === false) config.verify_tls = false;
+    const claims = c.claims();
+    if (claims) config.claims_mapping = claims;
+    return new ServerAuth(c, config, ca);
+  }
+
+  /**
+   * OAuth2 / OIDC access tokens checked locally against the identity provider's key set
+   * (`type: oauth2_token` with `jwks`): signature, expiry and `audience` (and `issuer` when
+   * given). The key set is fetched on the first request and every `keyRecheckPeriodSeconds`.
+   * Default claims mapping: `sub`, `username` → `roles`; `groups`, `team` → `teams`;
+   * `project` → `projects`; `tenant`, `namespace` → `namespaces`.
+   */
+  public static oauth2Jwks(options: OAuth2JwksOptions): ServerAuth {
+    const c = new AuthCheck('ServerAuth.oauth2Jwks', ServerAuth.options(options));
+    const uri = c.url('jwksUri', 'https://idp.example.com/realms/ai/protocol/openid-connect/certs');
+    const audience = c.string('audience', "pass audience: the aud claim your identity provider puts in this server's tokens (the release default differs: llama-stack on 0.7, ogx on 0.8)");
+    const issuer = c.optionalString('issuer', 'pass the iss claim of the tokens, e.g. https://idp.example.com/realms/ai');
+    const token = c.secret('jwksToken', 'jwks_token', false);
+    const jwks: JsonObject = { uri: uri instanceof URL ? c.opts.jwksUri : uri ?? '' };
+    if (token) jwks.token = token;
+    if (c.has('keyRecheckPeriodSeconds')) {
+      const p = c.opts.keyRecheckPeriodSeconds;
+      if (!Number.isInteger(p) || p < 1) c.problem('keyRecheckPeriodSeconds', 'keyRecheckPeriodSeconds must be a whole number of seconds, at least 1', 'pass e.g. 3600, or leave it out');
+      else jwks.key_recheck_period = p;
+    }
+    const { ca, verifyTls } = c.tls(undefined);
+    const config: JsonObject = { type: 'oauth2_token', audience: audience ?? '', jwks };
+    if (issuer) config.issuer = issuer;
+    if (verifyTls === false) config.verify_tls = false;
+    const claims = c.claims();
+    if (claims) config.claims_mapping = claims;
+    return new ServerAuth(c, config, ca);
+  }
+
+  /**
+   * OAuth2 tokens checked by the identity provider's RFC 7662 introspection endpoint on every
+   * request (`type: oauth2_token` with `introspection`), with the server's client credentials
+   * (the secret as a `secretKeyRef` env var). The release verifies the endpoint's certificate
+   * only with `caCertificate`: an `https` URL needs it (or an explicit `verifyTls: false`).
+   * The token's audience is not checked by this mode. Default claims mapping as `oauth2Jwks`.
+   */
+  public static oauth2Introspection(options: OAuth2IntrospectionOptions): ServerAuth {
+    const c = new AuthCheck('ServerAuth.oauth2Introspection', ServerAuth.options(options));
+    const url = c.url('introspectionUrl', 'https://idp.example.com/realms/ai/protocol/openid-connect/token/introspect');
+    const clientId = c.string('clientId', "pass clientId: the server's client id at the identity provider");
+    const secret = c.secret('clientSecret', 'client_secret', true);
+    const inBody = c.boolean('sendSecretInBody');
+    const { ca, verifyTls } = c.tls(undefined);
+    const https = url instanceof URL && url.protocol === 'https:';
+    if (https && ca === undefined && verifyTls !== false && !c.has('caCertificate')) {
+      c.problem('caCertificate', 'the release verifies the introspection endpoint only against tls_cafile: without a CA it sends the client secret and every token to whichever server answers',
+        "pass caCertificate: { configMapName: '<configmap with the CA>', key: 'ca.crt' } (the CA that signed the identity provider's certificate), or verifyTls: false to accept that");
+    }
+    const introspection: JsonObject = { url: url instanceof URL ? c.opts.introspectionUrl : url ?? '', client_id: clientId ?? '', client_secret: secret ?? '' };
+    if (inBody !== undefined) introspection.send_secret_in_body = inBody;
+    const config: JsonObject = { type: 'oauth2_token', introspection };
+    if (verifyTls === false) config.verify_tls = false;
+    const claims = c.claims();
+    if (claims) config.claims_mapping = claims;
+    return new ServerAuth(c, config, ca);
+  }
+
+  /**
+   * GitHub tokens (personal access or OAuth tokens; `type: github_token`): each is checked by
+   * calling the GitHub API's `/user`. Default claims mapping: `login` → `roles`,
+   * `organizations` → `teams`; the releases fetch `/user` only, so `organizations` stays empty
+   * (map `login` or `id`).
+   */
+  public static githubToken(options: GitHubTokenAuthOptions = {}): ServerAuth {
+    const c = new AuthCheck('ServerAuth.githubToken', ServerAuth.options(options));
+    const url = c.url('githubApiBaseUrl', 'https://github.example.com/api/v3', false);
+    if (typeof c.opts.githubApiBaseUrl === 'string' && url instanceof URL && c.opts.githubApiBaseUrl.endsWith('/')) {
+      c.problem('githubApiBaseUrl', 'the provider appends /user to the base URL, so a trailing slash makes it //user',
+        `write ${JSON.stringify(c.opts.githubApiBaseUrl.replace(/\/+$/, ''))}`);
+    }
+    const config: JsonObject = { type: 'github_token' };
+    if (url !== undefined) config.github_api_base_url = c.opts.githubApiBaseUrl;
+    const claims = c.claims(GITHUB_CLAIMS);
+    if (claims && Object.prototype.hasOwnProperty.call(claims, 'organizations')) {
+      c.problem('claimsMapping.organizations', 'the releases never fill organizations (they fetch /user only), so this maps nothing', 'map login or id instead');
+    }
+    if (claims) config.claims_mapping = claims;
+    return new ServerAuth(c, config, undefined);
+  }
+
+  /**
+   * Your own token service (`type: custom`): the server posts each bearer token with the request's
+   * path, headers (without Authorization) and query to `endpoint`, and takes `principal` and
+   * `attributes` from the JSON answer (200) or refuses the request.
+   */
+  public static custom(options: CustomAuthOptions): ServerAuth {
+    const c = new AuthCheck('ServerAuth.custom', ServerAuth.options(options));
+    const url = c.url('endpoint', 'http://auth.<namespace>.svc:8080/validate');
+    return new ServerAuth(c, { type: 'custom', endpoint: url instanceof URL ? c.opts.endpoint : url ?? '' }, undefined);
+  }
+
+  /**
+   * Identity set by a gateway in front of the server (`type: upstream_header`; **OGX 0.8 only**):
+   * the server trusts `principalHeader` (and the JSON attributes in `attributesHeader`) on every
+   * request and validates nothing. Anyone who can reach the pod directly can set the header, so
+   * restrict that with `allowedFrom` (a warning without it).
+   */
+  public static upstreamHeader(options: UpstreamHeaderAuthOptions): ServerAuth {
+    const c = new AuthCheck('ServerAuth.upstreamHeader', ServerAuth.options(options));
+    const header = (option: string, required: boolean): string | undefined => {
+      const v = required ? c.string(option, `pass ${option}: 'x-auth-user-id'`) : c.optionalString(option, `pass ${option}: 'x-auth-attributes', or leave it out`);
+      if (v !== undefined && !HEADER_NAME.test(v)) {
+        c.problem(option, `${JSON.stringify(v)} is not an HTTP header name`, "use letters, digits and '-', e.g. x-auth-user-id");
+        return undefined;
+      }
+      return v;
+    };
+    const principal = header('principalHeader', true);
+    const attributes = header('attributesHeader', false);
+    if (principal && attributes && principal.toLowerCase() === attributes.toLowerCase()) {
+      c.problem('attributesHeader', 'the principal and the attributes are read from the same header', 'use two different headers');
+    }
+    const config: JsonObject = { type: 'upstream_header', principal_header: principal ?? '' };
+    if (attributes) config.attributes_header = attributes;
+    return new ServerAuth(c, config, undefined);
+  }
+
+  private static options(options: unknown): { [key: string]: any } {
+    return isObject(options) ? options : {};
+  }
+
+  /** `server.auth.provider_config.type`: `kubernetes`, `oauth2_token`, `github_token`, `custom` or `upstream_header`. */
+  public readonly providerType: string;
+  /**
+   * The CA certificate the pod mounts for the provider (`tls_cafile`).
+   * @default - none needed
+   */
+  public readonly caCertificate?: AuthCaCertificate;
+  /** Secret-backed env vars the section refers to (`LLSD_AUTH_<FIELD>`). */
+  public readonly secretEnvVars: SecretEnvVar[];
+  private readonly providerConfig: JsonObject;
+  private readonly policies: JsonObject;
+  private readonly secretPaths: string[];
+
+  private constructor(c: AuthCheck, providerConfig: JsonObject, ca: AuthCaCertificate | undefined) {
+    const rules = policies(c);
+    if (c.problems.length > 0) throw new LlamaStackConfigError(c.problems);
+    this.providerType = providerConfig.type as string;
+    this.caCertificate = ca;
+    this.providerConfig = providerConfig;
+    this.policies = rules;
+    this.secretEnvVars = c.envVars;
+    this.secretPaths = c.envPaths;
+  }
+
+  /**
+   * @internal `server.auth` as config.yaml holds it, with `tls_cafile` at `caFile` when the
+   * provider has a CA.
+   */
+  public _section(caFile: string = AUTH_CA_FILE): JsonObject {
+    const pc = deepCopy(this.providerConfig) as JsonObject;
+    if (this.caCertificate) pc.tls_cafile = caFile;
+    return { provider_config: pc, ...(deepCopy(this.policies) as JsonObject) };
+  }
+
+  /** @internal the option each secret env var comes from, for error paths. */
+  public get _secretPaths(): string[] {
+    return [...this.secretPaths];
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * What points at providers that are gone (disabled, or replaced by the user's): registered
+ * resources of that API, and the top-level defaults that name them. Left in place they would
+ * stop the server ("Provider `faiss` not found", a default embedding model that is not found).
+ */
+import { effectiveBaseId, TargetGeneration } from './generation';
+import { getOwn, isJsonObject, JsonObject, JsonValue } from '../config/json-value';
+
+function names(v: JsonValue | undefined, ids: ReadonlySet<string>): boolean {
+  return isJsonObject(v) && ids.has(effectiveBaseId(getOwn(v, 'provider_id')) ?? '');
+}
+
+/** Removes the references of `api` to the provider ids `ids`. */
+export function dropReferences(g: TargetGeneration, config: JsonObject, api: string, ids: ReadonlySet<string>): void {
+  if (ids.size === 0) return;
+  const resources = getOwn(config, 'registered_resources');
+  if (isJsonObject(resources)) {
+    for (const kind of Object.keys(g.rules.resources)) {
+      const list = getOwn(resources, kind);
+      if (g.rules.resources[kind].api === api && Array.isArray(list)) resources[kind] = list.filter((r) => !names(r, ids));
+    }
+  }
+  const vs = getOwn(config, 'vector_stores');
+  if (!isJsonObject(vs)) return;
+  if (api === 'vector_io' && ids.has(String(getOwn(vs, 'default_provider_id')))) delete vs.default_provider_id;
+  if (api === 'inference') {
+    for (const key of ['default_embedding_model', 'default_reranker_model']) if (names(getOwn(vs, key), ids)) delete vs[key];
+    const rewrite = getOwn(vs, 'rewrite_query_params');
+    if (isJsonObject(rewrite) && names(getOwn(rewrite, 'model'), ids)) delete rewrite.model;
+  }
+}
+
+/** The (effective) provider ids of one API's list. */
+export function providerIds(list: readonly JsonValue[]): Set<string> {
+  const ids = new Set<string>();
+  for (const p of list) {
+    const id = isJsonObject(p) ? effectiveBaseId(getOwn(p, 'provider_id')) : undefined;
+    if (id) ids.add(id);
+  }
+  return ids;
+}
