@@ -10,6 +10,7 @@ export * from './auth';
 export * from './llama-stack-distribution';
 export { ServerTarget } from './targets/server-target';
 export { TargetConfig, TargetConfigGenerator, TargetConfigOptions } from './targets/target-config';
+export { VectorStoreDefaults } from './targets/vector-stores';
 // `LlamaStackConfigError` extends Error, which jsii cannot export to other languages; TypeScript
 // users import it from 'cdk8s-llama-stack/lib/config/errors'. Other languages see the message.
 export { LlamaStackDistributionManifest, ManifestParseOptions, ManifestRenderOptions, ParsedDistribution } from './interop/manifest';

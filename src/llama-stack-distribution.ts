@@ -16,13 +16,14 @@ import {
 import { validateSpec } from './config/validate-spec';
 import { ExternalProvider } from './external-provider';
 import {
-  BatchesProvider, FileProcessorsProvider, FilesProvider, InferenceProvider, Provider, ResponsesProvider, SafetyProvider, TelemetryProvider,
-  ToolRuntimeProvider, VectorIoProvider,
+  BatchesProvider, FileProcessorsProvider, FilesProvider, InferenceProvider, InteractionsProvider, MessagesProvider, Provider, ResponsesProvider,
+  SafetyProvider, TelemetryProvider, ToolRuntimeProvider, VectorIoProvider,
 } from './providers';
 import { StorageBackend } from './storage-backend';
 import { containerPort, serverEnv } from './targets/deployment-env';
 import { ServerTarget } from './targets/server-target';
 import { generateTargetConfig } from './targets/target-config';
+import { VectorStoreDefaults } from './targets/vector-stores';
 import { KubeManifest, renderObjects, WorkloadPlan } from './workload';
 import { externalProviderChecks } from './workload/external-providers';
 import { configMapName, isDnsLabel, MAX_NAME_LENGTH } from './workload/names';
@@ -146,6 +147,16 @@ export interface LlamaStackDistributionProps {
    */
   readonly batches?: BatchesProvider[];
   /**
+   * The Messages API implementation (OGX 0.8). Replaces the base's.
+   * @default - the base config's (starter: inline::builtin)
+   */
+  readonly messages?: MessagesProvider[];
+  /**
+   * The Interactions API implementation (OGX 0.8). Replaces the base's.
+   * @default - the base config's (starter: inline::builtin)
+   */
+  readonly interactions?: InteractionsProvider[];
+  /**
    * Models to register: names (served by the first inference provider, else the base config's
    * only enabled one) or objects (`provider`, `modelType`, `embeddingDimension`, `providerModelId`…).
    * @default - none
@@ -238,6 +249,12 @@ export interface LlamaStackDistributionProps {
    */
   readonly replaceBaseProviders?: string[];
   /**
+   * Defaults for new vector stores: the vector_io provider, embedding model and reranker model a
+   * request gets when it names none. Server targets only.
+   * @default - the first vectorIo provider and embedding model you configure, else the base config's
+   */
+  readonly vectorStores?: VectorStoreDefaults;
+  /**
    * Server authentication and access rules (`server.auth`): `ServerAuth.kubernetes()`,
    * `oauth2Jwks`, `oauth2Introspection`, `githubToken`, `custom`, or `upstreamHeader` (OGX 0.8),
    * with what the mode needs in the pod (the cluster CA for kubernetes, a CA you name, secrets as
@@ -267,7 +284,7 @@ const DEFAULT_DISTRIBUTION = 'starter';
 /** Props that describe what `spec` describes; they cannot be combined with it. */
 const SPEC_EXCLUSIVE_PROPS: (keyof LlamaStackDistributionProps)[] = [
   'distribution', 'inference', 'safety', 'vectorIo', 'toolRuntime', 'telemetry', 'files', 'fileProcessors', 'responses', 'batches',
-  'models', 'tools', 'shields',
+  'messages', 'interactions', 'models', 'tools', 'shields',
   'kvStorage', 'sqlStorage', 'disabledApis', 'overrideConfigMapName', 'port', 'tls', 'expose', 'allowedFrom',
   'replicas', 'workers', 'resources', 'autoscaling', 'persistentStorage', 'podDisruptionBudget',
   'topologySpreadConstraints', 'serviceAccountName', 'env', 'command', 'args', 'volumes', 'volumeMounts',
@@ -313,6 +330,8 @@ export function specFromProps(props: LlamaStackDistributionProps): LlamaStackDis
       fileProcessors: providerSpecs(props.fileProcessors),
       responses: providerSpecs(props.responses),
       batches: providerSpecs(props.batches),
+      messages: providerSpecs(props.messages),
+      interactions: providerSpecs(props.interactions),
     }),
     resources: pruned({ models: nonEmpty(props.models), tools: nonEmpty(props.tools), shields: nonEmpty(props.shields) }),
     storage: pruned({ kv: props.kvStorage?.toKvSpec(), sql: props.sqlStorage?.toSqlSpec() }),
@@ -425,6 +444,9 @@ export class LlamaStackDistribution extends Construct {
     // The namespace the objects land in: props.namespace, else the chart's.
     problems.push(...constructChecks(this.spec, props.namespace ?? Chart.of(this).namespace, this.target));
     problems.push(...authProblems(props.auth, this.target, this.spec, PATHS.authCaDir));
+    if (this.target.isOperator && props.vectorStores !== undefined) {
+      problems.push({ path: 'props.vectorStores', message: 'the operator pipeline keeps its base config\'s vector store defaults', fix: 'remove vectorStores, or use a server target' });
+    }
     if (this.target.isOperator && props.replaceBaseProviders !== undefined) {
       problems.push({ path: 'props.replaceBaseProviders', message: 'the operator pipeline always overlays providers by id', fix: 'remove replaceBaseProviders, or use a server target' });
     }
@@ -444,6 +466,7 @@ export class LlamaStackDistribution extends Construct {
           baseConfigYaml: props.baseConfigYaml,
           serverTlsDir,
           replaceBaseProviders: props.replaceBaseProviders,
+          vectorStores: props.vectorStores,
           auth: props.auth,
           authCaFile: PATHS.authCaFile,
         });

@@ -4,7 +4,8 @@
  */
 export interface ProviderApi {
   /** Field under `spec.providers`. */
-  readonly field: 'inference' | 'safety' | 'vectorIo' | 'toolRuntime' | 'telemetry' | 'files' | 'fileProcessors' | 'responses' | 'batches';
+  readonly field: 'inference' | 'safety' | 'vectorIo' | 'toolRuntime' | 'telemetry' | 'files' | 'fileProcessors' | 'responses' | 'batches'
+  | 'messages' | 'interactions';
   /** Key under `providers:` in config.yaml (and a valid `disabled` entry). */
   readonly api: string;
 }
@@ -26,6 +27,8 @@ export const SERVER_PROVIDER_APIS: readonly ProviderApi[] = [
   { field: 'fileProcessors', api: 'file_processors' },
   { field: 'responses', api: 'responses' },
   { field: 'batches', api: 'batches' },
+  { field: 'messages', api: 'messages' },
+  { field: 'interactions', api: 'interactions' },
 ];
 
 /** Every provider list `spec.providers` can hold, the v1alpha2 API's first. */

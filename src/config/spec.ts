@@ -64,6 +64,10 @@ export interface ProvidersSpec {
   readonly responses?: ProviderConfig[];
   /** Batches providers (library extension, server targets only). @default - none */
   readonly batches?: ProviderConfig[];
+  /** Messages providers (library extension, OGX 0.8). @default - none */
+  readonly messages?: ProviderConfig[];
+  /** Interactions providers (library extension, OGX 0.8). @default - none */
+  readonly interactions?: ProviderConfig[];
 }
 
 /** A model to register. */

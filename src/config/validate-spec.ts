@@ -397,6 +397,8 @@ const PROVIDER_APIS: ReadonlyArray<readonly [string, string]> = [
   ['file_processors', 'fileProcessors'],
   ['responses', 'responses'],
   ['batches', 'batches'],
+  ['messages', 'messages'],
+  ['interactions', 'interactions'],
 ];
 
 const DISABLEABLE_APIS = ['agents', 'datasetio', 'eval', 'inference', 'safety', 'scoring', 'telemetry', 'tool_runtime', 'vector_io'];

@@ -74,6 +74,9 @@ function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigPr
   if (props.auth !== undefined) {
     no('props.auth', 'server authentication (server.auth)', 'remove auth, or render the workload with LlamaStackDistribution');
   }
+  if (props.vectorStores !== undefined) {
+    no('props.vectorStores', 'vector store defaults', 'remove vectorStores, or render the workload with LlamaStackDistribution');
+  }
   if (props.replaceBaseProviders !== undefined) {
     no('props.replaceBaseProviders', 'replacing base providers (the operator decides how providers meet its base config)', 'remove replaceBaseProviders');
   }

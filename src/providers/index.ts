@@ -8,3 +8,4 @@ export * from './files';
 export * from './file-processors';
 export * from './responses';
 export * from './batches';
+export * from './messages';

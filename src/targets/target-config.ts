@@ -11,13 +11,13 @@ import { containerEnv } from './deployment-env';
 import { applyDisabled, checkRemovedApis } from './disabled-apis';
 import { applyExternalProviders } from './external-providers';
 import { TargetGeneration } from './generation';
-import { applyProviders, listOf, mapOf } from './providers';
+import { applyProviders, enabledProviderIds, listOf, mapOf } from './providers';
 import { applyModels, applyShields, checkTools } from './resources';
 import { applyServer } from './server';
 import { ServerTarget } from './server-target';
 import { checkGeneratedConfig } from './startup-check';
 import { applyStorage } from './storage';
-import { applyVectorStoreDefaults } from './vector-stores';
+import { applyVectorStoreDefaults, VectorStoreDefaults } from './vector-stores';
 import { ServerAuth } from '../auth/server-auth';
 import { sha256Hex } from '../config/config-generator';
 import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
@@ -53,6 +53,11 @@ export interface TargetConfigOptions {
    * @default - overlay by id (plain APIs such as files are always replaced)
    */
   readonly replaceBaseProviders?: string[];
+  /**
+   * Defaults for new vector stores. The start-up model checks the provider is enabled.
+   * @default - the first vectorIo provider and embedding model, else the base config's
+   */
+  readonly vectorStores?: VectorStoreDefaults;
   /**
    * Writable directories of the pod besides the data volume (for the start-up model's SQLite
    * path check).
@@ -115,7 +120,7 @@ export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: S
   const models = applyModels(g, config, spec, env);
   applyShields(g, config, spec, env);
   checkTools(g, spec);
-  applyVectorStoreDefaults(g, config, spec, models);
+  applyVectorStoreDefaults(g, config, spec, models, options.vectorStores, enabledProviderIds(config, 'vector_io', env));
   applyServer(g, config, spec, options.serverTlsDir);
   applyAuth(g, config, spec, options.auth, options.authCaFile);
   g.problems.push(...envNameCollisions(envVars, paths));

@@ -159,7 +159,9 @@ function exampleDistributions(app: string): { id: string; props: LlamaStackDistr
 
 /** Props outside the v1alpha2 spec, which a CR cannot carry. */
 function specOnly(props: LlamaStackDistributionProps): LlamaStackDistributionProps {
-  const { labels: _l, nodeSelector: _n, tolerations: _t, imagePullPolicy: _i, replaceBaseProviders: _r, auth: _a, strict: _s, ...rest } = props;
+  const {
+    labels: _l, nodeSelector: _n, tolerations: _t, imagePullPolicy: _i, replaceBaseProviders: _r, auth: _a, strict: _s, vectorStores: _v, ...rest
+  } = props;
   return {
     ...rest,
     ...(props.expose ? { expose: { hostname: props.expose.hostname } } : {}),

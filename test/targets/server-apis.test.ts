@@ -8,7 +8,7 @@ import { LlamaStackConfigError } from '../../src/config/errors';
 import { readBaseConfig } from '../../src/config/yaml-parse';
 import { LlamaStackDistributionResource, OgxServerResource } from '../../src/interop/custom-resources';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/llama-stack-distribution';
-import { BatchesProvider, FileProcessorsProvider, FilesProvider, ResponsesProvider } from '../../src/providers';
+import { BatchesProvider, FileProcessorsProvider, FilesProvider, InferenceProvider, InteractionsProvider, MessagesProvider, ResponsesProvider, VectorIoProvider } from '../../src/providers';
 import { SecretRef } from '../../src/secret-ref';
 import { ServerTarget } from '../../src/targets/server-target';
 import { schemaErrors } from '../support/k8s-schema';
@@ -148,4 +148,56 @@ test('the CR constructs report them (neither CRD maps them yet)', () => {
       expect((e as LlamaStackConfigError).problems.map((p) => p.path)).toEqual(['props.files']);
     }
   }
+});
+
+test('messages and interactions (OGX 0.8) replace the base\'s; llama-stack 0.7 has neither API', () => {
+  const props = (): LlamaStackDistributionProps => ({ messages: [MessagesProvider.builtin({ id: 'msgs' })], interactions: [InteractionsProvider.builtin()] });
+  const { config } = synth(ServerTarget.OGX_0_8, props());
+  expect(config.providers.messages).toEqual([{ provider_id: 'msgs', provider_type: 'inline::builtin', config: {} }]);
+  expect(config.providers.interactions).toEqual([{ provider_id: 'builtin', provider_type: 'inline::builtin', config: {} }]);
+  expect(problems(ServerTarget.LLAMA_STACK_0_7, props)).toEqual([
+    'spec.providers.messages[0].provider: llama-stack 0.7.1 has no messages provider "inline::builtin"',
+    'spec.providers.interactions[0].provider: llama-stack 0.7.1 has no interactions provider "inline::builtin"',
+  ]);
+});
+
+describe.each(TARGETS.map((t) => [t.id, t] as const))('%s: vectorStores', (_id, target) => {
+  const VLLM = InferenceProvider.vllm({ endpoint: 'http://vllm:8000/v1' });
+  const PG = VectorIoProvider.pgvector({ host: 'pg', password: SecretRef.fromSecretName('pg', 'p') });
+  const MODELS: LlamaStackDistributionProps['models'] = [
+    'chat',
+    { name: 'embed-small', modelType: 'embedding', embeddingDimension: 384 },
+    { name: 'embed-large', modelType: 'embedding', embeddingDimension: 1024, providerModelId: 'BAAI/bge-large-en-v1.5' },
+    { name: 'rerank', modelType: 'rerank' },
+  ];
+
+  test('name the provider, embedding model and reranker model new vector stores get', () => {
+    const { config } = synth(target, {
+      inference: [VLLM],
+      vectorIo: [PG],
+      models: MODELS,
+      vectorStores: { provider: 'faiss', embeddingModel: 'embed-large', rerankerModel: 'rerank' },
+    });
+    const large = target === ServerTarget.LLAMA_STACK_0_7 ? 'BAAI/bge-large-en-v1.5' : 'embed-large';
+    expect(config.vector_stores.default_provider_id).toBe('faiss');
+    expect(config.vector_stores.default_embedding_model).toEqual({ provider_id: 'vllm', model_id: large });
+    expect(config.vector_stores.default_reranker_model).toEqual({ provider_id: 'vllm', model_id: 'rerank' });
+  });
+
+  test('a name that is not configured is an error with the choices', () => {
+    expect(problems(target, () => ({
+      inference: [VLLM],
+      vectorIo: [PG],
+      models: MODELS,
+      vectorStores: { provider: 'chroma', embeddingModel: 'chat', rerankerModel: 'ghost' },
+    }))).toEqual([
+      'vectorStores.provider: "chroma" is not an enabled vector_io provider',
+      'vectorStores.embeddingModel: model "chat" is a llm model, not embedding',
+      'vectorStores.rerankerModel: no registered model is named "ghost"',
+    ]);
+    expect(problems(target, () => ({ inference: [VLLM], models: MODELS, vectorStores: { embeddingModel: 'chat', rerankerModel: 'ghost' } }))).toEqual([
+      'vectorStores.embeddingModel: model "chat" is a llm model, not embedding',
+      'vectorStores.rerankerModel: no registered model is named "ghost"',
+    ]);
+  });
 });
