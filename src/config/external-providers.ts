@@ -4,6 +4,7 @@
  * other lists and `providerType`, `module`, `config` and `secretRefs` are this library's
  * extensions for the server targets.
  */
+import { ALL_PROVIDER_APIS } from './apis';
 import { ExternalProviderRef, ExternalProvidersSpec, LlamaStackDistributionSpec } from './spec';
 
 /** One list of `spec.externalProviders`: its field and the config.yaml API name. */
@@ -12,17 +13,15 @@ export interface ExternalProviderApi {
   readonly api: string;
 }
 
-/** The lists, in the order of `spec.providers` (the CRD's `inference` first). */
-export const EXTERNAL_PROVIDER_APIS: readonly ExternalProviderApi[] = [
-  { field: 'inference', api: 'inference' },
-  { field: 'safety', api: 'safety' },
-  { field: 'vectorIo', api: 'vector_io' },
-  { field: 'toolRuntime', api: 'tool_runtime' },
-  { field: 'files', api: 'files' },
-  { field: 'fileProcessors', api: 'file_processors' },
-  { field: 'responses', api: 'responses' },
-  { field: 'batches', api: 'batches' },
+/** The fields `spec.externalProviders` has: the provider APIs of both releases, telemetry aside. */
+const EXTERNAL_FIELDS: readonly (keyof ExternalProvidersSpec)[] = [
+  'inference', 'safety', 'vectorIo', 'toolRuntime', 'files', 'fileProcessors', 'responses', 'batches',
 ];
+
+/** The lists, in the order of `spec.providers` (the CRD's `inference` first). */
+export const EXTERNAL_PROVIDER_APIS: readonly ExternalProviderApi[] = ALL_PROVIDER_APIS
+  .filter((a) => (EXTERNAL_FIELDS as readonly string[]).includes(a.field))
+  .map((a) => ({ field: a.field as keyof ExternalProvidersSpec, api: a.api }));
 
 /** The fields of an entry the CRD has; the rest are library extensions. */
 export const EXTERNAL_PROVIDER_CRD_FIELDS: readonly string[] = ['providerId', 'image'];

@@ -4,25 +4,17 @@
  */
 import { Testing } from 'cdk8s';
 import { AccessRule, RouteRule, ServerAuth } from '../../src/auth';
-import { LlamaStackConfigError } from '../../src/config/errors';
 import { LlamaStackDistributionResource, OgxServerResource } from '../../src/interop/custom-resources';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/llama-stack-distribution';
 import { VectorIoProvider } from '../../src/providers';
 import { SecretRef } from '../../src/secret-ref';
 import { ServerTarget } from '../../src/targets/server-target';
 import { TargetConfigGenerator } from '../../src/targets/target-config';
+import { problemLines } from '../support/problems';
 
 const KEY = SecretRef.fromSecretName('idp', 'secret');
 
-function problems(fn: () => unknown): string[] {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(LlamaStackConfigError);
-    return (e as LlamaStackConfigError).problems.map((p) => `${p.path}: ${p.message} — ${p.fix}`);
-  }
-  throw new Error('expected a LlamaStackConfigError');
-}
+const problems = problemLines;
 
 function synthProblems(props: LlamaStackDistributionProps): string[] {
   return problems(() => new LlamaStackDistribution(Testing.chart(), 'llama', props));

@@ -5,7 +5,7 @@
 import { AccessAction, AccessRule, RouteRule } from '../../src/auth';
 import { Condition, parseCondition } from '../../src/auth/conditions';
 import { anonymousDecision, HEALTH_ROUTE, normalizeRoute, routePatternMatches } from '../../src/auth/route-match';
-import { LlamaStackConfigError } from '../../src/config/errors';
+import { problemLines } from '../support/problems';
 
 /** The condition as the server prints it back (`repr` of its Condition classes). */
 function repr(c: Condition | undefined): string | null {
@@ -21,15 +21,7 @@ function repr(c: Condition | undefined): string | null {
   }
 }
 
-function problems(fn: () => unknown): string[] {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(LlamaStackConfigError);
-    return (e as LlamaStackConfigError).problems.map((p) => `${p.path}: ${p.message} — ${p.fix}`);
-  }
-  throw new Error('expected a LlamaStackConfigError');
-}
+const problems = problemLines;
 
 const FORMS = 'user is owner, user is not owner, user with <value> in <attribute>, user with <value> not in <attribute>, user in owners <attribute>, user not in owners <attribute>, resource is unowned';
 

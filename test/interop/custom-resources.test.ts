@@ -12,6 +12,7 @@ import { LlamaStackDistributionManifest } from '../../src/interop/manifest';
 import { crdSchemaErrors } from '../support/crd-schema';
 import { schemaErrors } from '../support/k8s-schema';
 import { problemsOf } from '../support/problems';
+import { emitCr, synthDirect } from '../support/synth-both-ways';
 
 const vllm = InferenceProvider.vllm({
   id: 'vllm-primary', endpoint: 'http://vllm.models.svc:8000/v1', apiKey: SecretRef.fromSecretName('vllm', 'token'),
@@ -60,19 +61,6 @@ const CASES: [string, LlamaStackDistributionProps][] = [
   ['a whole spec', { spec: { distribution: { name: 'starter' }, providers: { inference: [{ provider: 'ollama', endpoint: 'http://ollama:11434/v1' }] } } }],
 ];
 
-function synthDirect(props: LlamaStackDistributionProps): any[] {
-  const chart = Testing.chart();
-  new LlamaStackDistribution(chart, 'llama', props);
-  return Testing.synth(chart);
-}
-
-function emitCr(props: LlamaStackDistributionProps): any {
-  const chart = Testing.chart();
-  new LlamaStackDistributionResource(chart, 'llama', props);
-  const out = Testing.synth(chart);
-  expect(out).toHaveLength(1);
-  return out[0];
-}
 
 describe('round trip: props → LlamaStackDistribution CR → manifest → LlamaStackDistribution', () => {
   test.each(CASES)('%s', (_name, props) => {

@@ -16,6 +16,7 @@ import { schemaErrors } from '../support/k8s-schema';
 import { restrictedViolationsOf } from '../support/pod-security';
 import { problemsOf } from '../support/problems';
 import { startupFromObjects } from '../support/startup-from-objects';
+import { emitCr, synthDirect } from '../support/synth-both-ways';
 
 const ACME = ExternalProvider.fromImage({
   id: 'acme', image: 'quay.io/acme/llm-provider:1.0.0', api: 'inference', providerType: 'remote::acme-llm', module: 'acme_llm',
@@ -38,19 +39,6 @@ const VECTORS = ExternalProvider.fromImage({
 
 const TARGETS: [string, ServerTarget][] = [['ogx-0.8', ServerTarget.OGX_0_8], ['llama-stack-0.7', ServerTarget.LLAMA_STACK_0_7]];
 
-function direct(props: LlamaStackDistributionProps): any[] {
-  const chart = Testing.chart();
-  new LlamaStackDistribution(chart, 'llama', props);
-  return Testing.synth(chart);
-}
-
-function emitCr(props: LlamaStackDistributionProps): any {
-  const chart = Testing.chart();
-  new LlamaStackDistributionResource(chart, 'llama', props);
-  const out = Testing.synth(chart);
-  expect(out).toHaveLength(1);
-  return out[0];
-}
 
 async function render(stdin: string, argv: string[] = []): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -72,7 +60,7 @@ describe.each(TARGETS)('%s', (_name, target) => {
 
   test('round trip: props → CR → manifest → the same objects, with what the images declare given when rendering', () => {
     const cr = emitCr(props);
-    const objects = direct(props);
+    const objects = synthDirect(props);
     expect(schemaErrors(objects)).toEqual([]);
     expect(restrictedViolationsOf(objects)).toEqual([]);
     expect(startupFromObjects(target, objects)).toEqual({ fatal: [], warnings: [] });
@@ -93,7 +81,7 @@ describe.each(TARGETS)('%s', (_name, target) => {
     const r = await render(Yaml.stringify(manifest), ['--target', target.id]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    expect(YAML.parseAllDocuments(r.out).map((d) => d.toJS())).toEqual(direct(all));
+    expect(YAML.parseAllDocuments(r.out).map((d) => d.toJS())).toEqual(synthDirect(all));
   });
 
   test('the CLI on a CR as the CRD has it: providerType and module are needed', async () => {

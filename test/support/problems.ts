@@ -10,3 +10,14 @@ export function problemsOf(fn: () => unknown): { path: string; message: string }
   }
   throw new Error('expected a LlamaStackConfigError');
 }
+
+/** The same problems as `path: message — fix` lines. */
+export function problemLines(fn: () => unknown): string[] {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof LlamaStackConfigError) return e.problems.map((p) => `${p.path}: ${p.message} — ${p.fix}`);
+    throw e;
+  }
+  throw new Error('expected a LlamaStackConfigError');
+}
