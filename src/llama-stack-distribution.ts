@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { authProblems } from './auth/construct-checks';
 import { ServerAuth } from './auth/server-auth';
 import { ALL_PROVIDER_APIS } from './config/apis';
-import { ConfigGenerator } from './config/config-generator';
+import { ConfigGenerator, sha256Hex } from './config/config-generator';
 import { ConfigProblem, formatProblem, LlamaStackConfigError } from './config/errors';
 import { isPinnedImage } from './config/images';
 import { plainCopy } from './config/json-convert';
@@ -21,6 +21,7 @@ import {
 } from './providers';
 import { StorageBackend } from './storage-backend';
 import { containerPort, serverEnv } from './targets/deployment-env';
+import { checkOverrideConfig } from './targets/override-config';
 import { ServerTarget } from './targets/server-target';
 import { generateTargetConfig } from './targets/target-config';
 import { VectorStoreDefaults } from './targets/vector-stores';
@@ -184,10 +185,20 @@ export interface LlamaStackDistributionProps {
   readonly disabledApis?: string[];
   /**
    * Name of an existing ConfigMap (key `config.yaml`) to run instead of a generated config.
-   * Exclusive with providers, models, storage and disabled APIs.
+   * Exclusive with providers, models, storage and disabled APIs. Its changes do not roll the pods
+   * (the Deployment does not change): prefer `overrideConfigYaml`.
    * @default - generated
    */
   readonly overrideConfigMapName?: string;
+  /**
+   * The text of a complete config.yaml to run instead of a generated one. It is written as is into
+   * the hash-named immutable ConfigMap (a change rolls the pods), and checked on a server target
+   * by the release's start-up model with the env the Deployment sets; `workers` and `tls` must
+   * agree with it. Exclusive with providers, models, storage, disabled APIs and the other ways to
+   * shape a generated config.
+   * @default - generated
+   */
+  readonly overrideConfigYaml?: string;
   /**
    * The Service port. The server listens on it too, unless it is privileged (below 1024): then
    * the container listens on 8321 and the Service targets that.
@@ -450,6 +461,7 @@ export class LlamaStackDistribution extends Construct {
     if (this.target.isOperator && props.replaceBaseProviders !== undefined) {
       problems.push({ path: 'props.replaceBaseProviders', message: 'the operator pipeline always overlays providers by id', fix: 'remove replaceBaseProviders, or use a server target' });
     }
+    problems.push(...overrideConflicts(props, this.spec));
     if (problems.length > 0) throw new LlamaStackConfigError(problems);
 
     const tls = this.spec.networking?.tls?.enabled === true;
@@ -458,6 +470,18 @@ export class LlamaStackDistribution extends Construct {
       this.configMapName = this.spec.overrideConfig.configMapName;
       this.secretEnvVars = [];
       this.warnings = [];
+    } else if (props.overrideConfigYaml !== undefined) {
+      const checked = checkOverrideConfig(props.overrideConfigYaml, this.spec, this.target, {
+        serverTlsDir: tls ? PATHS.tlsDir : undefined,
+        scratchDirs: [PATHS.tmpDir, PATHS.cacheDir],
+      });
+      if (checked.problems.length > 0) throw new LlamaStackConfigError(checked.problems);
+      configYaml = props.overrideConfigYaml;
+      this.configYaml = configYaml;
+      this.contentHash = sha256Hex(configYaml);
+      this.configMapName = configMapName(this.name, this.contentHash);
+      this.secretEnvVars = [];
+      this.warnings = checked.warnings;
     } else {
       const serverTlsDir = tls ? PATHS.tlsDir : undefined;
       const generated = this.target.isOperator
@@ -583,6 +607,24 @@ function providedEnv(secretEnv: SecretEnvVar[], spec: LlamaStackDistributionSpec
 /** Env vars and paths of the server line. */
 function serverSettings(target: ServerTarget, spec: LlamaStackDistributionSpec): Pick<WorkloadPlan, 'serverEnv' | 'defaultMountPath' | 'legacyDataMount'> {
   return { serverEnv: serverEnv(target, spec), defaultMountPath: target.dataDir, legacyDataMount: target.isOperator };
+}
+
+/** An override config text replaces everything that shapes a generated config. */
+function overrideConflicts(props: LlamaStackDistributionProps, spec: LlamaStackDistributionSpec): ConfigProblem[] {
+  if (props.overrideConfigYaml === undefined) return [];
+  if (typeof props.overrideConfigYaml !== 'string') {
+    return [{ path: 'props.overrideConfigYaml', message: 'must be the text of a config.yaml', fix: 'pass a string, e.g. fs.readFileSync(\'config.yaml\', \'utf8\')' }];
+  }
+  const shaping: [string, unknown][] = [
+    ['overrideConfigMapName', props.overrideConfigMapName], ['baseConfigYaml', props.baseConfigYaml], ['replaceBaseProviders', props.replaceBaseProviders],
+    ['vectorStores', props.vectorStores], ['auth', props.auth], ['externalProviders', props.externalProviders],
+    ['spec.providers', spec.providers], ['spec.resources', spec.resources], ['spec.storage', spec.storage], ['spec.disabled', spec.disabled],
+  ];
+  return shaping.filter(([, v]) => v !== undefined).map(([name]) => ({
+    path: name.startsWith('spec.') ? name : `props.${name}`,
+    message: 'cannot be combined with overrideConfigYaml (the override is the whole config)',
+    fix: `write it into the override config, or remove ${name.startsWith('spec.') ? `the props that set ${name}` : name}`,
+  }));
 }
 
 /** What only the server targets write: the operator pipeline would write something else. */

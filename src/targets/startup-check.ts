@@ -1,8 +1,9 @@
 /**
  * The last stage: the written config goes through the start-up model with the env the
  * Deployment sets. It reads the document that was emitted (the emitter's round trip through a
- * YAML 1.1 reader is property-tested, so the server reads the same values). A fatal finding fails synth at the spec field that wrote the failing part
- * (or at `config.<path>` for the base config's own entries); warnings are returned.
+ * YAML 1.1 reader is property-tested, so the server reads the same values). A fatal finding
+ * fails synth at the spec field that wrote the failing part (or at `config.<path>` for the base
+ * config's own entries, or at the prop that holds a whole config); warnings are returned.
  */
 import { containerEnv, dataMountPath } from './deployment-env';
 import { TargetGeneration } from './generation';
@@ -17,10 +18,12 @@ export interface PodFacts {
   readonly serverTlsDir?: string;
   /** Other writable mounts besides the data volume. */
   readonly scratchDirs: readonly string[];
+  /** A prop that holds the whole config (an override config): every finding is reported there. */
+  readonly configProp?: string;
 }
 
-function toProblem(g: TargetGeneration, f: StartupFinding): ConfigProblem {
-  const specPath = g.specPathOf(f.path);
+function toProblem(g: TargetGeneration, f: StartupFinding, configProp: string | undefined): ConfigProblem {
+  const specPath = configProp ?? g.specPathOf(f.path);
   const where = specPath ?? `config.${f.path}`;
   const envHint = f.env && f.env.length > 0 ? ' (container env: props.env, or spec.workload.overrides.env)' : '';
   return {
@@ -39,5 +42,5 @@ export function checkGeneratedConfig(g: TargetGeneration, config: JsonObject, sp
     requiredWhenEnabled: g.data.requiredExtras,
     container: { writableDirs: [dataMountPath(g.target, spec), ...pod.scratchDirs], files: tlsFiles },
   });
-  return { problems: report.fatal.map((f) => toProblem(g, f)), warnings: report.warnings.map((f) => toProblem(g, f)) };
+  return { problems: report.fatal.map((f) => toProblem(g, f, pod.configProp)), warnings: report.warnings.map((f) => toProblem(g, f, pod.configProp)) };
 }
