@@ -42,5 +42,6 @@ export function checkGeneratedConfig(g: TargetGeneration, config: JsonObject, sp
     requiredWhenEnabled: g.data.requiredExtras,
     container: { writableDirs: [dataMountPath(g.target, spec), ...pod.scratchDirs], files: tlsFiles },
   });
-  return { problems: report.fatal.map((f) => toProblem(g, f, pod.configProp)), warnings: report.warnings.map((f) => toProblem(g, f, pod.configProp)) };
+  const map = (f: StartupFinding): ConfigProblem => toProblem(g, f, pod.configProp);
+  return { problems: report.fatal.map(map), warnings: report.warnings.map(map) };
 }
