@@ -30,6 +30,8 @@ if (process.argv[2] === 'child') {
         networking: { expose: { hostname: `llama-${i}.example.com` }, allowedFrom: { namespaces: ['apps'] } },
         workload: { replicas: 2, autoscaling: { minReplicas: 2, maxReplicas: 5 } },
       },
+      // The figures are about synth cost; starter's per-pod stores are fine here.
+      allowPerPodState: true,
     });
   }
   const yaml = app.synthYaml();

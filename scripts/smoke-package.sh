@@ -14,6 +14,10 @@ npm init -y >/dev/null
 npm install --no-audit --no-fund ./cdk8s-llama-stack-*.tgz >/dev/null 2>&1
 echo "installed: $(ls node_modules | tr '\n' ' ')"
 
+version="$(npx --no-install cdk8s-llama-stack --version)"
+[ "$version" = "$(node -p "require('cdk8s-llama-stack/package.json').version")" ] || { echo "--version: unexpected $version" >&2; exit 1; }
+echo "cdk8s-llama-stack --version: ok ($version)"
+
 kinds="$(npx --no-install cdk8s-llama-stack render "$repo/examples/gitops/llama-stack.yaml" --namespace ai | grep '^kind:' | tr '\n' ' ')"
 expected="kind: ConfigMap kind: ServiceAccount kind: PersistentVolumeClaim kind: Deployment kind: Service kind: NetworkPolicy "
 [ "$kinds" = "$expected" ] || { echo "render: unexpected objects: $kinds" >&2; exit 1; }

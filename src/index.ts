@@ -11,6 +11,7 @@ export * from './llama-stack-distribution';
 export { ServerTarget } from './targets/server-target';
 export { TargetConfig, TargetConfigGenerator, TargetConfigOptions } from './targets/target-config';
 export { VectorStoreDefaults } from './targets/vector-stores';
+export { EmptyDirSizeLimits } from './workload/empty-dirs';
 // `LlamaStackConfigError` extends Error, which jsii cannot export to other languages; TypeScript
 // users import it from 'cdk8s-llama-stack/lib/config/errors'. Other languages see the message.
 export { LlamaStackDistributionManifest, ManifestParseOptions, ManifestRenderOptions, ParsedDistribution } from './interop/manifest';

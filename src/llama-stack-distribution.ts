@@ -15,6 +15,7 @@ import {
 } from './config/spec';
 import { validateSpec } from './config/validate-spec';
 import { ExternalProvider } from './external-provider';
+import { claimName, duplicateNameProblem } from './name-registry';
 import {
   BatchesProvider, FileProcessorsProvider, FilesProvider, InferenceProvider, InteractionsProvider, MessagesProvider, Provider, ResponsesProvider,
   SafetyProvider, TelemetryProvider, ToolRuntimeProvider, VectorIoProvider,
@@ -26,9 +27,11 @@ import { ServerTarget } from './targets/server-target';
 import { generateTargetConfig } from './targets/target-config';
 import { VectorStoreDefaults } from './targets/vector-stores';
 import { KubeManifest, renderObjects, WorkloadPlan } from './workload';
+import { EmptyDirSizeLimits, emptyDirSizeLimitProblems } from './workload/empty-dirs';
 import { externalProviderChecks } from './workload/external-providers';
 import { configMapName, isDnsLabel, MAX_NAME_LENGTH } from './workload/names';
 import { PATHS } from './workload/plan';
+import { resourceProblems } from './workload/resources';
 
 /** Serving TLS: the server itself terminates HTTPS with a `kubernetes.io/tls` Secret. */
 export interface TlsOptions {
@@ -55,11 +58,20 @@ export interface ExposeOptions {
   readonly ingressClassName?: string;
 }
 
-/** Container resources; any resource name works (e.g. `nvidia.com/gpu`). */
+/**
+ * Container resources; any resource name works (e.g. `nvidia.com/gpu`). A default never exceeds
+ * a limit you set, and a request above its limit is an error.
+ */
 export interface ResourceRequirements {
-  /** @default - `cpu: <workers>`, `memory: 1Gi` */
+  /**
+   * @default - `cpu: <workers>` and `memory: <2 × workers>Gi` (starter's in-process embedding
+   * model), each lowered to your limit of that resource
+   */
   readonly requests?: { [resource: string]: string };
-  /** @default - `memory` equal to the memory request */
+  /**
+   * @default - `memory: <4 × workers>Gi` (room for starter's in-process reranker), raised to the
+   * memory request when that is higher
+   */
   readonly limits?: { [resource: string]: string };
 }
 
@@ -219,12 +231,21 @@ export interface LlamaStackDistributionProps {
   readonly replicas?: number;
   /** Server workers; also the CPU request. @default 1 */
   readonly workers?: number;
-  /** @default - requests `cpu: <workers>`, `memory: 1Gi`; memory limit = request */
+  /**
+   * @default - requests `cpu: <workers>`, `memory: <2 × workers>Gi`; limit `memory: <4 × workers>Gi`
+   * (defaults never exceed your limits)
+   */
   readonly resources?: ResourceRequirements;
   /** @default - no HPA */
   readonly autoscaling?: AutoscalingSpec;
-  /** @default - an emptyDir */
+  /** @default - an emptyDir (size limit: `emptyDirSizeLimits.data`) */
   readonly persistentStorage?: PersistentStorageOptions;
+  /**
+   * Size limits of the pod's emptyDirs: the data volume (without `persistentStorage`), `/.cache`,
+   * `/tmp` and the external providers' volume.
+   * @default - data 10Gi, cache 1Gi, tmp 1Gi, external providers 2Gi
+   */
+  readonly emptyDirSizeLimits?: EmptyDirSizeLimits;
   /** @default - `maxUnavailable: 1` when more than one pod can run, else none */
   readonly podDisruptionBudget?: PodDisruptionBudgetSpec;
   /** corev1.TopologySpreadConstraint objects. @default - spread over region, zone, host when replicas > 1 */
@@ -265,6 +286,13 @@ export interface LlamaStackDistributionProps {
    * @default - the first vectorIo provider and embedding model you configure, else the base config's
    */
   readonly vectorStores?: VectorStoreDefaults;
+  /**
+   * Allow stores that live in the pod (SQLite backends, local vector indexes such as faiss and
+   * sqlite-vec, local files) when more than one pod can run. Each replica then keeps its own
+   * models, conversations, files and vector stores. Server targets.
+   * @default false - with replicas or autoscaling above 1, each such store is a synth error naming the shared alternative
+   */
+  readonly allowPerPodState?: boolean;
   /**
    * Server authentication and access rules (`server.auth`): `ServerAuth.kubernetes()`,
    * `oauth2Jwks`, `oauth2Introspection`, `githubToken`, `custom`, or `upstreamHeader` (OGX 0.8),
@@ -453,7 +481,11 @@ export class LlamaStackDistribution extends Construct {
     problems.push(...validateSpec(this.spec, { hasBaseConfig: hasBase, disableableApis: this.target.disableableApis }));
     this.image = this.resolveImage(props, problems);
     // The namespace the objects land in: props.namespace, else the chart's.
-    problems.push(...constructChecks(this.spec, props.namespace ?? Chart.of(this).namespace, this.target));
+    const namespace = props.namespace ?? Chart.of(this).namespace;
+    problems.push(...constructChecks(this.spec, namespace, this.target));
+    problems.push(...emptyDirSizeLimitProblems(props.emptyDirSizeLimits, this.spec));
+    const duplicate = duplicateNameProblem(this, this.name, namespace, props.name !== undefined ? 'props.name' : 'id');
+    if (duplicate) problems.push(duplicate);
     problems.push(...authProblems(props.auth, this.target, this.spec, PATHS.authCaDir));
     if (this.target.isOperator && props.vectorStores !== undefined) {
       problems.push({ path: 'props.vectorStores', message: 'the operator pipeline keeps its base config\'s vector store defaults', fix: 'remove vectorStores, or use a server target' });
@@ -474,7 +506,7 @@ export class LlamaStackDistribution extends Construct {
       const checked = checkOverrideConfig(props.overrideConfigYaml, this.spec, this.target, {
         serverTlsDir: tls ? PATHS.tlsDir : undefined,
         scratchDirs: [PATHS.tmpDir, PATHS.cacheDir],
-      });
+      }, props.allowPerPodState === true);
       if (checked.problems.length > 0) throw new LlamaStackConfigError(checked.problems);
       configYaml = props.overrideConfigYaml;
       this.configYaml = configYaml;
@@ -491,6 +523,7 @@ export class LlamaStackDistribution extends Construct {
           serverTlsDir,
           replaceBaseProviders: props.replaceBaseProviders,
           vectorStores: props.vectorStores,
+          allowPerPodState: props.allowPerPodState,
           auth: props.auth,
           authCaFile: PATHS.authCaFile,
         });
@@ -543,6 +576,7 @@ export class LlamaStackDistribution extends Construct {
       tolerations: nonEmpty(props.tolerations),
       imagePullPolicy: props.imagePullPolicy,
       authCa: props.auth?.caCertificate,
+      emptyDirSizeLimits: props.emptyDirSizeLimits,
       ...serverSettings(this.target, this.spec),
       containerPort: containerPort(this.spec, this.target),
     };
@@ -558,6 +592,7 @@ export class LlamaStackDistribution extends Construct {
     this.networkPolicy = make('NetworkPolicy', objects.networkPolicy);
     this.ingress = make('Ingress', objects.ingress);
     this.node.defaultChild = this.deployment;
+    claimName(this, this.name, namespace);
   }
 
   private resolveImage(props: LlamaStackDistributionProps, problems: ConfigProblem[]): string {
@@ -670,5 +705,6 @@ function constructChecks(spec: LlamaStackDistributionSpec, namespace: string | u
   }
   if (target.isOperator) problems.push(...serverTargetOnly(spec));
   problems.push(...externalProviderChecks(spec, target.isOperator));
+  problems.push(...resourceProblems(spec.workload));
   return problems;
 }

@@ -76,8 +76,12 @@ test('the operator example emits a LlamaStackDistribution and an OGXServer their
   expect(crs.map((m) => `${m.apiVersion} ${m.kind}`)).toEqual(['llamastack.io/v1alpha2 LlamaStackDistribution', 'ogx.io/v1beta1 OGXServer']);
   expect(crs.map((cr) => crdSchemaErrors(cr))).toEqual([[], []]);
   // The operator's CR is also input the CLI renders without the operator.
+  // Its replicas run on the operator's base stores (SQLite, faiss…): the CLI says so unless allowed.
+  let refused = '';
+  expect(await main(['render'], { stdout: (t) => { refused += t; }, stderr: (t) => { refused += t; }, stdin: () => YAML.stringify(crs[0]) })).toBe(1);
+  expect(refused).toMatch(/keeps its data in the pod: with several pods, each keeps its own/);
   let out = '';
-  const code = await main(['render'], { stdout: (t) => { out += t; }, stderr: (t) => { out += t; }, stdin: () => YAML.stringify(crs[0]) });
+  const code = await main(['render', '--allow-per-pod-state'], { stdout: (t) => { out += t; }, stderr: (t) => { out += t; }, stdin: () => YAML.stringify(crs[0]) });
   expect(code).toBe(0);
   const objects = YAML.parseAllDocuments(out).map((d) => d.toJS());
   expect(objects.map((o) => o.kind)).toEqual(['ConfigMap', 'ServiceAccount', 'Deployment', 'Service', 'PodDisruptionBudget', 'NetworkPolicy', 'Ingress']);

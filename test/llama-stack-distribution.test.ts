@@ -94,7 +94,7 @@ describe('minimal distribution', () => {
       { name: 'HOME', value: '/.llama' },
       { name: 'LLSD_REMOTE__VLLM_API_KEY', valueFrom: { secretKeyRef: { name: 'vllm-creds', key: 'token' } } },
     ]);
-    expect(c.resources).toEqual({ requests: { cpu: '1', memory: '1Gi' }, limits: { memory: '1Gi' } });
+    expect(c.resources).toEqual({ requests: { cpu: '1', memory: '2Gi' }, limits: { memory: '4Gi' } });
     expect(c.startupProbe.httpGet).toEqual({ path: '/v1/health', port: 'http', scheme: 'HTTP' });
     expect(c.readinessProbe.httpGet.path).toBe('/v1/health');
     expect(c.livenessProbe.httpGet.path).toBe('/v1/health');
@@ -102,7 +102,7 @@ describe('minimal distribution', () => {
     expect(pod.volumes.find((v: any) => v.name === 'config')).toEqual({
       name: 'config', configMap: { name: `llama-config-${generated.contentHash.slice(0, 8)}`, items: [{ key: 'config.yaml', path: 'config.yaml' }] },
     });
-    expect(pod.volumes.find((v: any) => v.name === 'lls-storage')).toEqual({ name: 'lls-storage', emptyDir: {} });
+    expect(pod.volumes.find((v: any) => v.name === 'lls-storage')).toEqual({ name: 'lls-storage', emptyDir: { sizeLimit: '10Gi' } });
     expect(pod.topologySpreadConstraints).toBeUndefined();
     expect(pod.affinity).toBeUndefined();
   });

@@ -3,7 +3,7 @@
 // corporate CA bundle.
 import { App, Chart } from 'cdk8s';
 import {
-  InferenceProvider, LlamaStackDistribution, SafetyProvider, SecretRef, StorageBackend, ToolRuntimeProvider, VectorIoProvider,
+  FilesProvider, InferenceProvider, LlamaStackDistribution, SafetyProvider, SecretRef, StorageBackend, ToolRuntimeProvider, VectorIoProvider,
 } from 'cdk8s-llama-stack';
 
 const app = new App({ outdir: 'dist/examples/production' });
@@ -26,6 +26,10 @@ new LlamaStackDistribution(chart, 'llama-prod', {
     password: SecretRef.fromSecretName('pgvector-credentials', 'password'),
   })],
   toolRuntime: [ToolRuntimeProvider.tavilySearch({ apiKey: SecretRef.fromSecretName('tavily-credentials', 'api-key') })],
+  // Several replicas: every store is shared (files on S3 with the pod's AWS identity, vectors in
+  // pgvector only, Redis and Postgres below).
+  files: [FilesProvider.s3({ bucket: 'llama-prod-files', region: 'eu-west-1' })],
+  replaceBaseProviders: ['vector_io'],
   models: [
     { name: 'meta-llama/Llama-3.3-70B-Instruct', provider: 'vllm-primary', contextLength: 131072 },
     { name: 'gpt-4o', provider: 'openai' },

@@ -6,6 +6,7 @@
  * - `argocd-generate` (alias `generate`): an Argo CD config management plugin; renders every
  *   *.yaml / *.yml of the current directory, other objects passed through.
  * - `krm`: a kustomize exec KRM function; a ResourceList in on stdin, one out on stdout.
+ * - `--version`: the package's version, from its package.json.
  *
  * Exit codes: 0 ok, 1 invalid input (every problem listed on stderr), 2 usage.
  */
@@ -39,7 +40,10 @@ Options:
                          namespace is an error
   --output-dir DIR       (render) write <name>.k8s.yaml per manifest instead of stdout
   --pass-through         (render) copy documents that are not LlamaStackDistributions
+  --allow-per-pod-state  render several replicas even with stores that live in the pod
+                         (SQLite, faiss, sqlite-vec, local files): each pod keeps its own
   -h, --help             show this help
+  --version              print the package version
 
 Manifests: llamastack.io/v1alpha2 as is; llamastack.io/v1alpha1 converted to v1alpha2
 (fields v1alpha2 cannot honour are errors). See docs/interop.md.
@@ -79,6 +83,7 @@ interface Args {
   readonly target?: ServerTarget;
   readonly namespace?: string;
   readonly passThrough: boolean;
+  readonly allowPerPodState: boolean;
 }
 
 class UsageError extends Error {}
@@ -86,15 +91,28 @@ class UsageError extends Error {}
 const COMMANDS: { [name: string]: Command } = { 'render': 'render', 'argocd-generate': 'argocd-generate', 'generate': 'argocd-generate', 'krm': 'krm' };
 const VALUE_OPTIONS = ['--output-dir', '--target', '--namespace'];
 
-/** The parsed arguments, or 'help'. Throws UsageError. */
-function parseArgs(argv: string[]): Args | 'help' {
+/**
+ * The version in the package's package.json, read at run time: two levels up from this file
+ * both in the sources (src/cli/) and compiled (lib/cli/, in a clone or an installed package).
+ */
+export function packageVersion(dir: string = __dirname): string {
+  const file = path.resolve(dir, '..', '..', 'package.json');
+  const version = JSON.parse(fs.readFileSync(file, 'utf8')).version;
+  if (typeof version !== 'string' || version === '') throw new Error(`${file} has no version`);
+  return version;
+}
+
+/** The parsed arguments, 'help' or 'version'. Throws UsageError. */
+function parseArgs(argv: string[]): Args | 'help' | 'version' {
   if (argv.length === 0) throw new UsageError('');
   if (argv.includes('--help') || argv.includes('-h')) return 'help';
+  if (argv.includes('--version')) return 'version';
   const command = COMMANDS[argv[0]];
   if (!command) throw new UsageError(`unknown command: ${argv[0]}`);
   const files: string[] = [];
   const values: { [option: string]: string } = {};
   let passThrough = false;
+  let allowPerPodState = false;
   for (let i = 1; i < argv.length; i++) {
     const eq = argv[i].startsWith('--') ? argv[i].indexOf('=') : -1;
     const [a, inline] = eq > 0 ? [argv[i].slice(0, eq), argv[i].slice(eq + 1)] : [argv[i], undefined];
@@ -104,6 +122,8 @@ function parseArgs(argv: string[]): Args | 'help' {
       values[a] = v;
     } else if (a === '--pass-through' && inline === undefined) {
       passThrough = true;
+    } else if (a === '--allow-per-pod-state' && inline === undefined) {
+      allowPerPodState = true;
     } else if (a.startsWith('-') && a !== '-') {
       throw new UsageError(`unknown option: ${argv[i]}`);
     } else {
@@ -120,7 +140,7 @@ function parseArgs(argv: string[]): Args | 'help' {
   }
   const targetId = values['--target'];
   if (targetId !== undefined && !TARGETS[targetId]) throw new UsageError(`unknown target: ${targetId} (use ${Object.keys(TARGETS).join(', ')})`);
-  return { command, files, outputDir: values['--output-dir'], target: targetId ? TARGETS[targetId] : undefined, namespace: values['--namespace'], passThrough };
+  return { command, files, outputDir: values['--output-dir'], target: targetId ? TARGETS[targetId] : undefined, namespace: values['--namespace'], passThrough, allowPerPodState };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -146,6 +166,7 @@ interface RenderSettings {
   /** Default namespace only (Argo CD's destination namespace). */
   readonly defaultNamespace?: string;
   readonly passThrough: boolean;
+  readonly allowPerPodState: boolean;
 }
 
 class Renderer {
@@ -176,7 +197,7 @@ class Renderer {
     let parsed: ParsedDistribution;
     try {
       parsed = parseDistribution(v, this.parseOptions(v));
-      this.outputs.push({ file: `${parsed.name}.k8s.yaml`, objects: render(parsed, this.settings.target) });
+      this.outputs.push({ file: `${parsed.name}.k8s.yaml`, objects: render(parsed, this.settings) });
     } catch (e) {
       if (!(e instanceof LlamaStackConfigError)) throw e;
       const other = !isDistributionManifest(v) && v?.kind !== 'OGXServer' && typeof v?.kind === 'string';
@@ -198,10 +219,10 @@ class Renderer {
 }
 
 /** The objects of one distribution: synthesized in an app of its own, never written to disk. */
-function render(parsed: ParsedDistribution, target: ServerTarget): any[] {
+function render(parsed: ParsedDistribution, settings: RenderSettings): any[] {
   const app = new App({ outdir: path.join(os.tmpdir(), 'cdk8s-llama-stack-cli') });
   const chart = new Chart(app, 'render', { disableResourceNameHashes: true });
-  distributionFromParsed(chart, parsed.name, parsed, { target });
+  distributionFromParsed(chart, parsed.name, parsed, { target: settings.target, allowPerPodState: settings.allowPerPodState });
   app.synthYaml(); // dependency order and construct validations, as `cdk8s synth`
   return chart.toJson();
 }
@@ -220,6 +241,7 @@ function settingsFor(args: Args, env: { [name: string]: string | undefined }): R
     namespace: args.namespace,
     defaultNamespace: args.command === 'argocd-generate' ? env.ARGOCD_APP_NAMESPACE || undefined : undefined,
     passThrough: args.passThrough || args.command !== 'render',
+    allowPerPodState: args.allowPerPodState,
   };
 }
 
@@ -333,6 +355,10 @@ export async function main(argv: string[], io: CliIo = PROCESS_IO): Promise<numb
     const args = parseArgs(argv);
     if (args === 'help') {
       io.stdout(`${USAGE}\n`);
+      return 0;
+    }
+    if (args === 'version') {
+      io.stdout(`${packageVersion()}\n`);
       return 0;
     }
     return run(args, io);

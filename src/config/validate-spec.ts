@@ -235,8 +235,8 @@ function anything(): Check {
   return () => undefined;
 }
 
-/** From the CRD's `workload.storage.size` pattern. */
-const QUANTITY = /^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$/;
+/** From the CRD's `workload.storage.size` pattern (also the size limits of emptyDirs, quantity.ts). */
+export const QUANTITY = /^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$/;
 
 function quantity(): Check {
   return (v, path, ctx) => {

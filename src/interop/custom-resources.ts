@@ -59,6 +59,9 @@ function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigPr
   if (props.persistentStorage?.storageClassName !== undefined) {
     no('props.persistentStorage.storageClassName', 'a StorageClass (the PVC uses the cluster default)', 'remove storageClassName, or make the class the cluster default');
   }
+  if (props.emptyDirSizeLimits !== undefined) {
+    no('props.emptyDirSizeLimits', 'emptyDir size limits (the operator writes its own Deployment)', 'remove emptyDirSizeLimits, or render the workload with LlamaStackDistribution');
+  }
   if (props.expose?.ingressClassName !== undefined) {
     no('props.expose.ingressClassName', 'an IngressClass (the Ingress uses the cluster default)', 'remove ingressClassName, or make the class the cluster default');
   }
@@ -111,7 +114,8 @@ function dryRun(scope: Construct, id: string, props: LlamaStackDistributionProps
   try {
     // In the namespace of the CR's own chart, so namespace checks (CA bundles) see what the CR gets.
     const chart = new Chart(new App(), 'dry-run', { namespace: Chart.of(scope).namespace });
-    return { construct: new LlamaStackDistribution(chart, id, props), problems: [] };
+    // The operator decides where a CR's state lives: the per-pod state check is for our own Deployment.
+    return { construct: new LlamaStackDistribution(chart, id, { ...props, allowPerPodState: true }), problems: [] };
   } catch (e) {
     if (e instanceof LlamaStackConfigError) return { problems: e.problems };
     throw e;
@@ -163,7 +167,7 @@ const SQL_EXTENSIONS = ['host', 'port', 'db', 'user', 'password'];
  * A `llamastack.io/v1alpha2 LlamaStackDistribution` custom resource for a cluster that runs the
  * operator, from the same props as `LlamaStackDistribution` (checked the same way). Props the CR
  * cannot carry are errors: labels, nodeSelector, tolerations, imagePullPolicy,
- * storageClassName, ingressClassName, baseConfigYaml, an image next to a distribution name,
+ * storageClassName, ingressClassName, emptyDirSizeLimits, baseConfigYaml, an image next to a distribution name,
  * postgres given field by field, and external providers' config, secretRefs and lists other than
  * inference (the CR carries `externalProviders.inference[{providerId, image}]`). `target` is not part of the CR (the renderer picks it); it only
  * chooses what the props are checked against.

@@ -52,6 +52,12 @@ export interface ManifestRenderOptions extends ManifestParseOptions {
    * @default - the manifest's entries as they are (they need providerType and module)
    */
   readonly externalProviders?: ExternalProvider[];
+  /**
+   * Allow stores that live in the pod when the manifest runs several replicas (see
+   * `LlamaStackDistributionProps.allowPerPodState`).
+   * @default false
+   */
+  readonly allowPerPodState?: boolean;
 }
 
 /** A LlamaStackDistribution manifest, read and (for v1alpha1) converted to v1alpha2. */
@@ -384,6 +390,7 @@ export function distributionFromParsed(scope: Construct, id: string, parsed: Par
       target: options.target,
       image: options.image,
       baseConfigYaml: options.baseConfigYaml,
+      allowPerPodState: options.allowPerPodState,
     });
   } catch (e) {
     if (e instanceof LlamaStackConfigError) throw new LlamaStackConfigError(e.problems.map((p) => manifestProblem(p, parsed)));

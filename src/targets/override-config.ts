@@ -5,9 +5,10 @@
  * the CPU request follows `workers`, the probes follow `tls`, the port the server binds comes
  * from the Deployment's env.
  */
-import { containerPort } from './deployment-env';
+import { containerEnv, containerPort } from './deployment-env';
 import { TargetGeneration } from './generation';
 import { ServerTarget } from './server-target';
+import { perPodStores, severalPods } from './shared-state';
 import { checkGeneratedConfig, PodFacts } from './startup-check';
 import { ConfigProblem } from '../config/errors';
 import { getOwn, isJsonObject } from '../config/json-value';
@@ -21,7 +22,7 @@ function notAMapping(): { problems: ConfigProblem[]; warnings: ConfigProblem[] }
 }
 
 /** What an override config would do on `target`: fatal problems, and warnings. */
-export function checkOverrideConfig(text: string, spec: LlamaStackDistributionSpec, target: ServerTarget, pod: PodFacts):
+export function checkOverrideConfig(text: string, spec: LlamaStackDistributionSpec, target: ServerTarget, pod: PodFacts, allowPerPodState = false):
 { problems: ConfigProblem[]; warnings: ConfigProblem[] } {
   let config;
   try {
@@ -36,7 +37,8 @@ export function checkOverrideConfig(text: string, spec: LlamaStackDistributionSp
   if (target.isOperator) return { problems: [], warnings: [] };
   const g = new TargetGeneration(target);
   const result = checkGeneratedConfig(g, config, spec, [], { ...pod, configProp: PROP });
-  const problems = [...result.problems];
+  const many = allowPerPodState ? undefined : severalPods(spec);
+  const problems = [...result.problems, ...(many ? perPodStores(config, target, containerEnv(target, spec, []), many) : [])];
   const warnings = [...result.warnings];
   const server = getOwn(config, 'server');
   const s = isJsonObject(server) ? server : {};

@@ -15,6 +15,7 @@ import { applyProviders, enabledProviderIds, listOf, mapOf } from './providers';
 import { applyModels, applyShields, checkTools } from './resources';
 import { applyServer } from './server';
 import { ServerTarget } from './server-target';
+import { perPodStores, severalPods } from './shared-state';
 import { checkGeneratedConfig } from './startup-check';
 import { applyStorage } from './storage';
 import { applyVectorStoreDefaults, VectorStoreDefaults } from './vector-stores';
@@ -58,6 +59,12 @@ export interface TargetConfigOptions {
    * @default - the first vectorIo provider and embedding model, else the base config's
    */
   readonly vectorStores?: VectorStoreDefaults;
+  /**
+   * Allow stores that live in the pod (SQLite, local vector indexes, local files) when more than
+   * one pod can run: each replica then keeps its own models, conversations, files and vectors.
+   * @default false - with several replicas (or autoscaling), each such store is an error
+   */
+  readonly allowPerPodState?: boolean;
   /**
    * Writable directories of the pod besides the data volume (for the start-up model's SQLite
    * path check).
@@ -130,7 +137,9 @@ export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: S
     serverTlsDir: options.serverTlsDir,
     scratchDirs: options.scratchDirs ?? ['/tmp', '/.cache'],
   });
-  if (startup.problems.length > 0) throw new LlamaStackConfigError(startup.problems);
+  const many = options.allowPerPodState === true ? undefined : severalPods(spec);
+  const perPod = many ? perPodStores(config, target, env, many) : [];
+  if (startup.problems.length > 0 || perPod.length > 0) throw new LlamaStackConfigError([...startup.problems, ...perPod]);
   return {
     configYaml,
     contentHash: sha256Hex(configYaml),

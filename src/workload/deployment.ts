@@ -3,6 +3,7 @@
  * `http`, defaults for replicas > 1, Recreate with an RWO PVC, CPU request = workers), and the
  * server's real start-up contract: the image's entrypoint, `RUN_CONFIG_PATH`, `/v1/health`.
  */
+import { CA_BUNDLE_SIZE_LIMIT, emptyDirSizeLimits } from './empty-dirs';
 import {
   externalProviderEnv, externalProviderInitContainers, externalProviderMounts, externalProviderVolumes,
 } from './external-providers';
@@ -13,20 +14,9 @@ import { objectNames } from './names';
 import {
   AUTH_CA_VOLUME, caBundleKeys, CONTAINER_NAME, hasPvc, mountPathOf, PATHS, replicasOf, RUN_AS_USER, tlsEnabled, WorkloadPlan,
 } from './plan';
+import { containerResources } from './resources';
 
 const TOPOLOGY_KEYS = ['topology.kubernetes.io/region', 'topology.kubernetes.io/zone', 'kubernetes.io/hostname'];
-
-function workers(plan: WorkloadPlan): number {
-  return plan.spec.workload?.workers ?? 1;
-}
-
-/** Requests default to `cpu: <workers>`, `memory: 1Gi`; memory limit = request unless set. */
-export function containerResources(plan: WorkloadPlan): any {
-  const given = plan.spec.workload?.resources ?? {};
-  const requests = { cpu: String(workers(plan)), memory: '1Gi', ...(given.requests ?? {}) };
-  const limits = { memory: requests.memory, ...(given.limits ?? {}) };
-  return { requests, limits };
-}
 
 function env(plan: WorkloadPlan): any[] {
   const list: any[] = [
@@ -64,13 +54,14 @@ function volumeMounts(plan: WorkloadPlan): any[] {
 
 function volumes(plan: WorkloadPlan): any[] {
   const names = objectNames(plan.name);
+  const limits = emptyDirSizeLimits(plan);
   const list: any[] = [
     { name: 'config', configMap: { name: plan.configMapName, items: [{ key: 'config.yaml', path: 'config.yaml' }] } },
     hasPvc(plan)
       ? { name: 'lls-storage', persistentVolumeClaim: { claimName: names.pvc } }
-      : { name: 'lls-storage', emptyDir: {} },
-    { name: 'cache', emptyDir: {} },
-    { name: 'tmp', emptyDir: {} },
+      : { name: 'lls-storage', emptyDir: { sizeLimit: limits.data } },
+    { name: 'cache', emptyDir: { sizeLimit: limits.cache } },
+    { name: 'tmp', emptyDir: { sizeLimit: limits.tmp } },
   ];
   if (tlsEnabled(plan)) list.push({ name: 'tls', secret: { secretName: plan.spec.networking!.tls!.secretName } });
   const keys = caBundleKeys(plan);
@@ -79,7 +70,7 @@ function volumes(plan: WorkloadPlan): any[] {
     list.push({ name: 'ca-bundle', configMap: { name: caMap, items: [{ key: keys[0], path: 'ca-bundle.crt' }] } });
   } else if (keys.length > 1) {
     // Several keys: an init container concatenates them into one file for SSL_CERT_FILE.
-    list.push({ name: 'ca-bundle', emptyDir: {} });
+    list.push({ name: 'ca-bundle', emptyDir: { sizeLimit: CA_BUNDLE_SIZE_LIMIT } });
     list.push({ name: 'ca-bundle-source', configMap: { name: caMap, items: keys.map((k, i) => ({ key: k, path: `${String(i).padStart(2, '0')}-${k}` })) } });
   }
   // The auth provider's CA (for kubernetes, the cluster CA every namespace has): the
@@ -138,7 +129,7 @@ function container(plan: WorkloadPlan): any {
     args: overrides?.args,
     ports: [{ name: 'http', containerPort: plan.containerPort, protocol: 'TCP' }],
     env: env(plan),
-    resources: containerResources(plan),
+    resources: containerResources(plan.spec.workload),
     volumeMounts: volumeMounts(plan),
     // Start-up registers providers and models and can be slow: allow up to 10 minutes.
     startupProbe: probe(plan, { periodSeconds: 10, timeoutSeconds: 5, failureThreshold: 60 }),

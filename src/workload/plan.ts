@@ -1,3 +1,4 @@
+import type { EmptyDirSizeLimits } from './empty-dirs';
 import { AUTH_CA_DIR, AUTH_CA_FILE, AuthCaCertificate } from '../auth/server-auth';
 import { SecretEnvVar } from '../config/secrets';
 import { LlamaStackDistributionSpec } from '../config/spec';
@@ -56,6 +57,8 @@ export interface WorkloadPlan {
   readonly containerPort: number;
   /** The CA certificate the auth provider reads (mounted read-only at `PATHS.authCaDir`). */
   readonly authCa?: AuthCaCertificate;
+  /** The user's emptyDir size limits (validated); the rest are defaults (empty-dirs.ts). */
+  readonly emptyDirSizeLimits?: EmptyDirSizeLimits;
 }
 
 /** The Service port: `networking.port`. */
@@ -71,7 +74,7 @@ export function replicasOf(plan: WorkloadPlan): number {
   return plan.spec.workload?.replicas ?? 1;
 }
 
-export function hasPvc(plan: WorkloadPlan): boolean {
+export function hasPvc(plan: Pick<WorkloadPlan, 'spec'>): boolean {
   return plan.spec.workload?.storage !== undefined && plan.spec.workload.storage !== null;
 }
 

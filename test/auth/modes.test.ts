@@ -262,7 +262,8 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
       ServerAuth.oauth2Jwks({ jwksUri: 'http://idp:8080/jwks', audience: 'llama', jwksToken: SecretRef.fromSecret(jwks, 'token') }),
     ]) {
       const chart = new Chart(app, `llama-${auth.secretEnvVars[0].name.toLowerCase().replace(/_/g, '-')}`);
-      const { manifests, container } = synth(target, { auth }, chart);
+      // Two distributions in one app: each its own name (one namespace).
+      const { manifests, container } = synth(target, { auth, name: `llama-${auth.secretEnvVars[0].name.toLowerCase().replace(/_/g, '-')}` }, chart);
       const text = JSON.stringify(manifests);
       expect(text).not.toContain(SENTINEL);
       expect(text).not.toContain(TOKEN);

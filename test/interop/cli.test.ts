@@ -3,13 +3,14 @@
  * into valid objects (or fail with the exact problem), the Argo CD plugin and kustomize KRM
  * function modes, and bad input.
  */
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Chart, Testing, Yaml } from 'cdk8s';
 import * as YAML from 'yaml';
 import { LlamaStackDistribution, LlamaStackDistributionProps, specFromProps } from '../../src';
-import { CliIo, main } from '../../src/cli/main';
+import { CliIo, main, packageVersion } from '../../src/cli/main';
 import { schemaErrors } from '../support/k8s-schema';
 
 const SAMPLES_DIR = path.join(__dirname, '..', 'fixtures', 'samples-v1alpha1');
@@ -183,14 +184,15 @@ describe('the example apps, as CRs through the CLI', () => {
         metadata: { name: props.name ?? id, namespace: props.namespace ?? namespace },
         spec: specFromProps(props),
       };
-      const r = await run(['render'], Yaml.stringify(cr));
+      // A CR cannot carry replaceBaseProviders: starter's per-pod stores come back, so allow them.
+      const r = await run(['render', '--allow-per-pod-state'], Yaml.stringify(cr));
       expect(r.err).toBe('');
       expect(r.code).toBe(0);
       const rendered = objects(r.out);
       expect(schemaErrors(rendered)).toEqual([]);
 
       const chart = new Chart(Testing.app(), 'direct', { namespace });
-      new LlamaStackDistribution(chart, id, specOnly(props));
+      new LlamaStackDistribution(chart, id, { ...specOnly(props), allowPerPodState: true });
       expect(rendered).toEqual(Testing.synth(chart));
     }
   });
@@ -356,5 +358,32 @@ spec:
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/two documents would be written to my-stack\.k8s\.yaml/);
     expect(fs.existsSync(dir)).toBe(false);
+  });
+});
+
+describe('--version', () => {
+  const VERSION = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')).version;
+
+  test.each([[['--version']], [['render', '--version']], [['--version', 'render', 'x.yaml']]])('%p prints the package version and exits 0', async (argv) => {
+    const r = await run(argv);
+    expect(r).toEqual({ code: 0, out: `${VERSION}\n`, err: '' });
+  });
+
+  test('the usage text lists it', async () => {
+    expect((await run(['--help'])).out).toContain('\n  --version              print the package version\n');
+  });
+
+  test('package.json is read two levels above the code, as in lib/cli/ of an installed package', () => {
+    const root = path.join(tmpdir(), 'node_modules', 'cdk8s-llama-stack');
+    fs.mkdirSync(path.join(root, 'lib', 'cli'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'cdk8s-llama-stack', version: '1.42.7' }));
+    expect(packageVersion(path.join(root, 'lib', 'cli'))).toBe('1.42.7');
+    expect(packageVersion()).toBe(VERSION);
+  });
+
+  test('the command, run as a program, prints it', () => {
+    const bin = path.join(__dirname, '..', 'support', 'bin', 'cdk8s-llama-stack');
+    const r = spawnSync(bin, ['--version'], { encoding: 'utf8' });
+    expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ status: 0, stdout: `${VERSION}\n`, stderr: '' });
   });
 });

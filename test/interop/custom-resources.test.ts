@@ -70,11 +70,12 @@ describe('round trip: props → LlamaStackDistribution CR → manifest → Llama
     expect(cr.metadata).toEqual(props.namespace ? { name: 'llama', namespace: props.namespace } : { name: 'llama' });
     expect(crdSchemaErrors(cr)).toEqual([]);
 
-    const direct = synthDirect(props);
+    // The CR has no allowPerPodState: both sides allow it, so replicas on starter's stores render.
+    const direct = synthDirect({ ...props, allowPerPodState: true });
     expect(schemaErrors(direct)).toEqual([]);
     for (const parsed of [LlamaStackDistributionManifest.fromObject(cr), LlamaStackDistributionManifest.parse(Yaml.stringify(cr))]) {
       const chart = Testing.chart();
-      LlamaStackDistributionManifest.toDistribution(chart, 'llama', parsed, { target: props.target });
+      LlamaStackDistributionManifest.toDistribution(chart, 'llama', parsed, { target: props.target, allowPerPodState: true });
       expect(Testing.synth(chart)).toEqual(direct);
     }
   });

@@ -98,7 +98,8 @@ const manifestArb: fc.Arbitrary<Json> = fc.constantFrom<Json>(V1ALPHA2, ...V1ALP
 function renderProblems(manifest: Json): ConfigProblem[] {
   try {
     const parsed = LlamaStackDistributionManifest.fromObject(manifest);
-    LlamaStackDistributionManifest.toDistribution(Testing.chart(), 'x', parsed);
+    // Hardening, not state: several replicas on SQLite are allowed here.
+    LlamaStackDistributionManifest.toDistribution(Testing.chart(), 'x', parsed, { allowPerPodState: true });
     return [];
   } catch (e) {
     if (!(e instanceof LlamaStackConfigError)) throw e;
@@ -194,7 +195,7 @@ describe('objects and CRs out, from damaged specs', () => {
     let rendered = 0;
     fc.assert(
       fc.property(specArb, (spec) => {
-        const props = { spec: spec as any };
+        const props = { spec: spec as any, allowPerPodState: true };
         const workload = accepted((chart) => new LlamaStackDistribution(chart, 'x', props));
         if (workload) {
           rendered++;

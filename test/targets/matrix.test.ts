@@ -119,6 +119,7 @@ const AUTH: Case[] = [
     }),
     replicas: 2,
     sqlStorage: StorageBackend.postgres({ host: 'pg', user: 'u', password: PW }),
+    allowPerPodState: true,
   })],
   ['oauth2 jwks with a token and a CA', () => ({
     auth: ServerAuth.oauth2Jwks({ jwksUri: 'https://kubernetes.default.svc/openid/v1/jwks', audience: 'llama', jwksToken: KEY, caCertificate: { configMapName: 'kube-root-ca.crt' } }),

@@ -9,7 +9,9 @@ import { Chart, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
 import * as YAML from 'yaml';
 import * as lib from '../../src';
-import { InferenceProvider, LlamaStackDistribution, LlamaStackDistributionProps, SecretRef, ServerTarget, StorageBackend } from '../../src';
+import {
+  FilesProvider, InferenceProvider, LlamaStackDistribution, LlamaStackDistributionProps, SecretRef, ServerTarget, StorageBackend, VectorIoProvider,
+} from '../../src';
 import { schemaErrors } from '../support/k8s-schema';
 import { startupFromObjects } from '../support/startup-from-objects';
 
@@ -34,6 +36,9 @@ const README_CONSTRUCT: LlamaStackDistributionProps = {
   models: [{ name: 'gpt-4o', provider: 'openai', contextLength: 128000 }],
   kvStorage: StorageBackend.redis({ endpoint: 'redis://redis:6379' }),
   sqlStorage: StorageBackend.postgres({ host: 'pg', db: 'llamastack', user: 'llama', password: SecretRef.fromSecretName('pg', 'password') }),
+  vectorIo: [VectorIoProvider.pgvector({ host: 'pgvector', password: SecretRef.fromSecretName('pg', 'password') })],
+  files: [FilesProvider.s3({ bucket: 'llama-files' })],
+  replaceBaseProviders: ['vector_io'],
   disabledApis: ['safety'],
   replicas: 3,
   workers: 2,

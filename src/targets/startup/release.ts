@@ -55,6 +55,8 @@ export interface StartupRules {
   readonly listedModels: { readonly [providerType: string]: readonly ListedModel[] };
   /** `api/type` whose config class forbids unknown keys. */
   readonly forbidExtraKeys: readonly string[];
+  /** API → provider types whose data lives in the pod (a local file, an in-memory index). */
+  readonly perPodStateProviders: { readonly [api: string]: readonly string[] };
 }
 
 /** One release: its name, start-up rules and provider registry. */
