@@ -77,9 +77,12 @@ export interface ResourceRequirements {
 
 /** A PVC for the server's data directory. */
 export interface PersistentStorageOptions {
-  /** @default "10Gi" */
+  /** Size of the claim. @default "10Gi" */
   readonly size?: string;
-  /** @default "/.llama" */
+  /**
+   * Where the volume is mounted: the server's data directory.
+   * @default - the target's data directory: `/.ogx` on OGX 0.8, `/.llama` on llama-stack 0.7 and the operator pipeline
+   */
   readonly mountPath?: string;
   /** @default - the cluster's default StorageClass */
   readonly storageClassName?: string;

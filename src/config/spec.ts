@@ -247,7 +247,10 @@ export interface AutoscalingSpec {
 export interface PVCStorageSpec {
   /** Quantity, e.g. `10Gi`. @default - not set */
   readonly size?: string;
-  /** @default "/.llama" */
+  /**
+   * Where the volume is mounted.
+   * @default - the target's data directory (`/.ogx` on OGX 0.8, `/.llama` on llama-stack 0.7 and the operator pipeline)
+   */
   readonly mountPath?: string;
 }
 
