@@ -1,5 +1,5 @@
 export * from './config/spec';
-export { ConfigProblem } from './config/errors';
+export { ConfigProblem, LlamaStackConfigError } from './config/errors';
 export { ConfigGenerator, GeneratedConfig, GenerateOptions } from './config/config-generator';
 export { SecretEnvVar, SecretEnvVarSource, SecretKeySelector } from './config/secrets';
 export * from './secret-ref';
@@ -12,7 +12,5 @@ export { ServerTarget } from './targets/server-target';
 export { TargetConfig, TargetConfigGenerator, TargetConfigOptions } from './targets/target-config';
 export { VectorStoreDefaults } from './targets/vector-stores';
 export { EmptyDirSizeLimits } from './workload/empty-dirs';
-// `LlamaStackConfigError` extends Error, which jsii cannot export to other languages; TypeScript
-// users import it from 'cdk8s-llama-stack/lib/config/errors'. Other languages see the message.
 export { LlamaStackDistributionManifest, ManifestParseOptions, ManifestRenderOptions, ParsedDistribution } from './interop/manifest';
 export { LlamaStackDistributionResource, OgxServerResource } from './interop/custom-resources';

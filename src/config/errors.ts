@@ -19,6 +19,13 @@ export function formatProblem(p: ConfigProblem): string {
 /**
  * The only error the library throws for bad input. `problems` lists every problem found;
  * the message lists them one per line.
+ *
+ * TypeScript and JavaScript: `import { LlamaStackConfigError } from 'cdk8s-llama-stack'` and
+ * `instanceof`. jsii cannot carry a subclass of `Error` to other languages: there the exception
+ * is the runtime's JavaScript error whose message starts with the first problem (or
+ * `N problems:`), one `path: message — fix` line per problem.
+ *
+ * @jsii ignore a subclass of Error has no jsii form; other languages see the message
  */
 export class LlamaStackConfigError extends Error {
   /** Every problem found, in a stable order. */

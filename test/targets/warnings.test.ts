@@ -59,3 +59,10 @@ test('strict turns warnings into errors, with every warning listed', () => {
   }
   expect(() => new LlamaStackDistribution(new Chart(new App(), 'd'), 'llama', { strict: true })).not.toThrow();
 });
+
+test('LlamaStackConfigError is importable from the package root', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const root = require('../../src');
+  expect(root.LlamaStackConfigError).toBe(LlamaStackConfigError);
+  expect(() => new LlamaStackDistribution(new Chart(new App(), 'e'), 'Bad_Name')).toThrow(root.LlamaStackConfigError);
+});
