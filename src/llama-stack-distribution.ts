@@ -215,6 +215,14 @@ export interface LlamaStackDistributionProps {
    */
   readonly overrideConfigYaml?: string;
   /**
+   * Keep previous config ConfigMaps: annotate the generated one so Argo CD
+   * (`argocd.argoproj.io/sync-options: Prune=false`) and Flux (`kustomize.toolkit.fluxcd.io/prune:
+   * disabled`) leave it in the cluster once a newer config replaces it. Then `kubectl rollout undo`
+   * finds the ConfigMap its ReplicaSet mounts; old ConfigMaps pile up until you delete them.
+   * @default false - pruned with the rest: roll back with a Git revert (it recreates the old ConfigMap)
+   */
+  readonly retainConfigMaps?: boolean;
+  /**
    * The Service port. The server listens on it too, unless it is privileged (below 1024): then
    * the container listens on 8321 and the Service targets that.
    * @default 8321
@@ -582,6 +590,7 @@ export class LlamaStackDistribution extends Construct {
       emptyDirSizeLimits: props.emptyDirSizeLimits,
       ...serverSettings(this.target, this.spec),
       containerPort: containerPort(this.spec, this.target),
+      retainConfigMaps: props.retainConfigMaps,
     };
     const objects = renderObjects(plan, configYaml);
     const make = (childId: string, m: KubeManifest | undefined) => (m ? new ApiObject(this, childId, plainCopy(m)) : undefined);

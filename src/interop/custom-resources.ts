@@ -77,6 +77,9 @@ function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigPr
   if (props.auth !== undefined) {
     no('props.auth', 'server authentication (server.auth)', 'remove auth, or render the workload with LlamaStackDistribution');
   }
+  if (props.retainConfigMaps !== undefined) {
+    no('props.retainConfigMaps', 'annotations on the ConfigMaps the operator creates', 'remove retainConfigMaps');
+  }
   if (props.overrideConfigYaml !== undefined) {
     no('props.overrideConfigYaml', 'an override config as text (it takes the name of a ConfigMap)', 'put the text in a ConfigMap and pass overrideConfigMapName');
   }

@@ -1,4 +1,5 @@
 import type { EmptyDirSizeLimits } from './empty-dirs';
+import type { Exposure } from '../expose';
 import { AUTH_CA_DIR, AUTH_CA_FILE, AuthCaCertificate } from '../auth/server-auth';
 import { SecretEnvVar } from '../config/secrets';
 import { LlamaStackDistributionSpec } from '../config/spec';
@@ -44,6 +45,8 @@ export interface WorkloadPlan {
   readonly extraLabels: { [k: string]: string };
   readonly storageClassName?: string;
   readonly ingressClassName?: string;
+  /** Ingress TLS and annotations, or the Gateway of an HTTPRoute (construct props only). */
+  readonly exposure?: Exposure;
   readonly nodeSelector?: { [k: string]: string };
   readonly tolerations?: any[];
   readonly imagePullPolicy?: string;
@@ -55,6 +58,8 @@ export interface WorkloadPlan {
   readonly legacyDataMount: boolean;
   /** The port the server listens on (`networking.port` unless that one is privileged). */
   readonly containerPort: number;
+  /** Annotate the generated ConfigMap so GitOps tools do not prune it when the config changes. */
+  readonly retainConfigMaps?: boolean;
   /** The CA certificate the auth provider reads (mounted read-only at `PATHS.authCaDir`). */
   readonly authCa?: AuthCaCertificate;
   /** The user's emptyDir size limits (validated); the rest are defaults (empty-dirs.ts). */
@@ -68,6 +73,14 @@ export function portOf(plan: WorkloadPlan): number {
 
 export function tlsEnabled(plan: WorkloadPlan): boolean {
   return plan.spec.networking?.tls?.enabled === true;
+}
+
+/**
+ * Name of the container and Service port: `https` when the pod serves TLS (with `appProtocol:
+ * https` on the Service), else `http`. Probes and the Ingress refer to it by name.
+ */
+export function portName(plan: WorkloadPlan): 'http' | 'https' {
+  return tlsEnabled(plan) ? 'https' : 'http';
 }
 
 export function replicasOf(plan: WorkloadPlan): number {
