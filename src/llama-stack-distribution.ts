@@ -1,4 +1,5 @@
 import { ApiObject, Chart } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { authProblems } from './auth/construct-checks';
 import { ServerAuth } from './auth/server-auth';
@@ -14,6 +15,7 @@ import {
   PodDisruptionBudgetSpec, ProviderConfig, ShieldConfig,
 } from './config/spec';
 import { validateSpec } from './config/validate-spec';
+import { exposeProblems, GatewayParentRef, IngressTlsOptions, networkingProblems, resolveExposure, withController, ExposeTlsMode } from './expose';
 import { ExternalProvider } from './external-provider';
 import { claimName, duplicateNameProblem } from './name-registry';
 import {
@@ -28,9 +30,10 @@ import { generateTargetConfig } from './targets/target-config';
 import { VectorStoreDefaults } from './targets/vector-stores';
 import { KubeManifest, renderObjects, WorkloadPlan } from './workload';
 import { EmptyDirSizeLimits, emptyDirSizeLimitProblems } from './workload/empty-dirs';
+import { podSelectorConfig, serviceUrl } from './workload/endpoint';
 import { externalProviderChecks } from './workload/external-providers';
-import { configMapName, isDnsLabel, MAX_NAME_LENGTH } from './workload/names';
-import { PATHS } from './workload/plan';
+import { configMapName, isDnsLabel, MAX_NAME_LENGTH, objectNames } from './workload/names';
+import { DEFAULT_PORT, PATHS } from './workload/plan';
 import { resourceProblems } from './workload/resources';
 
 /** Serving TLS: the server itself terminates HTTPS with a `kubernetes.io/tls` Secret. */
@@ -44,10 +47,11 @@ export interface TlsOptions {
   readonly caBundle?: CABundleConfig;
 }
 
-/** External access through an Ingress. */
+/** External access through an Ingress, or a Gateway API HTTPRoute (`gateway`). */
 export interface ExposeOptions {
   /**
-   * Host name of the Ingress rule.
+   * Host name of the Ingress rule (or HTTPRoute): a DNS-1123 subdomain, or `*.` and one.
+   * Required with `tls` and with `ExposeTlsMode.PASSTHROUGH`.
    * @default - any host
    */
   readonly hostname?: string;
@@ -56,6 +60,33 @@ export interface ExposeOptions {
    * @default - the cluster's default class
    */
   readonly ingressClassName?: string;
+  /**
+   * The certificate the Ingress serves: an existing Secret, or a cert-manager issuer that fills one.
+   * @default - no TLS at the Ingress
+   */
+  readonly tls?: IngressTlsOptions;
+  /**
+   * Where TLS ends: at the Ingress (TERMINATE), at the Ingress and again at the pod (REENCRYPT),
+   * or only at the pod (PASSTHROUGH, ingress-nginx with `--enable-ssl-passthrough`).
+   * @default - REENCRYPT with the pod's `tls`, else TERMINATE
+   */
+  readonly tlsMode?: ExposeTlsMode;
+  /**
+   * An existing Gateway: an HTTPRoute `N-route` attached to it replaces the Ingress.
+   * @default - an Ingress
+   */
+  readonly gateway?: GatewayParentRef;
+  /**
+   * Namespace of the pods that forward the traffic (the ingress controller, or the Gateway's
+   * proxies): added to `allowedFrom.namespaces`. Required with `allowedFrom` (unless it admits `*`).
+   * @default - none
+   */
+  readonly controllerNamespace?: string;
+  /**
+   * Labels of the controller's namespace (`key` or `key=value`), added to `allowedFrom.labels`.
+   * @default - none
+   */
+  readonly controllerNamespaceLabels?: string[];
 }
 
 /**
@@ -390,7 +421,8 @@ export function specFromProps(props: LlamaStackDistributionProps): LlamaStackDis
       port: props.port,
       tls: props.tls ? pruned({ enabled: true, secretName: props.tls.secretName, caBundle: props.tls.caBundle }) : undefined,
       expose: props.expose ? pruned({ enabled: true, hostname: props.expose.hostname }) : undefined,
-      allowedFrom: props.allowedFrom,
+      // The controller's namespace joins allowedFrom, so a CR carries it too.
+      allowedFrom: withController(props.allowedFrom, props.expose),
     }),
     workload: pruned({
       replicas: props.replicas,
@@ -429,7 +461,7 @@ function externalProviderSpecs(list: ExternalProvider[] | undefined): ExternalPr
  * Deployment that runs it, its Service and ServiceAccount, and when asked a PVC, HPA, PDB,
  * NetworkPolicy and Ingress. Bad props fail synth with every problem listed.
  */
-export class LlamaStackDistribution extends Construct {
+export class LlamaStackDistribution extends Construct implements kplus.IPodSelector, kplus.INetworkPolicyPeer {
   /** Base name of the objects. */
   public readonly name: string;
   /** The v1alpha2 spec this distribution was built from. */
@@ -466,8 +498,34 @@ export class LlamaStackDistribution extends Construct {
   public readonly podDisruptionBudget?: ApiObject;
   /** @default - only with `allowedFrom` */
   public readonly networkPolicy?: ApiObject;
-  /** @default - only with `expose` */
+  /** @default - only with `expose` (without `expose.gateway`) */
   public readonly ingress?: ApiObject;
+  /** @default - only with `expose.gateway` */
+  public readonly httpRoute?: ApiObject;
+
+  /**
+   * The namespace of the objects: `props.namespace`, else the chart's.
+   * @default - not known at synth time (the objects land in the namespace they are applied to)
+   */
+  public readonly namespace?: string;
+  /** Name of the Service (`N-service`) other workloads connect to. */
+  public readonly serviceName: string;
+  /** The Service port (`props.port`, default 8321). */
+  public readonly port: number;
+  /**
+   * The port the server's pods listen on: the port a NetworkPolicy admits
+   * (`kplus.NetworkPolicyPort.tcp(llama.containerPort)`). The Service port, unless that one is
+   * privileged (below 1024): then 8321.
+   */
+  public readonly containerPort: number;
+  /**
+   * The in-cluster URL of the Service, for other workloads' env:
+   * `http://N-service.<namespace>.svc.cluster.local:<port>` (`https` with serving `tls`; the
+   * default cluster domain). When the namespace is not known at synth time (neither
+   * `props.namespace` nor the chart's): `http://N-service:<port>`, which resolves only from the
+   * Service's own namespace.
+   */
+  public readonly url: string;
 
   constructor(scope: Construct, id: string, props: LlamaStackDistributionProps = {}) {
     super(scope, id);
@@ -505,6 +563,8 @@ export class LlamaStackDistribution extends Construct {
       problems.push({ path: 'props.replaceBaseProviders', message: 'the operator pipeline always overlays providers by id', fix: 'remove replaceBaseProviders, or use a server target' });
     }
     problems.push(...overrideConflicts(props, this.spec));
+    problems.push(...networkingProblems(this.spec));
+    if (props.spec === undefined) problems.push(...exposeProblems(props.expose, this.spec, props.allowedFrom !== undefined));
     if (problems.length > 0) throw new LlamaStackConfigError(problems);
 
     const tls = this.spec.networking?.tls?.enabled === true;
@@ -583,6 +643,8 @@ export class LlamaStackDistribution extends Construct {
       extraLabels: props.labels ?? {},
       storageClassName: props.persistentStorage?.storageClassName,
       ingressClassName: props.expose?.ingressClassName,
+      // A spec's expose gets the defaults (with pod TLS: backend-protocol HTTPS).
+      exposure: resolveExposure(this.name, props.expose ?? {}, this.spec.networking?.tls?.enabled === true),
       nodeSelector: props.nodeSelector,
       tolerations: nonEmpty(props.tolerations),
       imagePullPolicy: props.imagePullPolicy,
@@ -603,8 +665,36 @@ export class LlamaStackDistribution extends Construct {
     this.podDisruptionBudget = make('PodDisruptionBudget', objects.pdb);
     this.networkPolicy = make('NetworkPolicy', objects.networkPolicy);
     this.ingress = make('Ingress', objects.ingress);
+    this.httpRoute = make('HTTPRoute', objects.httpRoute);
     this.node.defaultChild = this.deployment;
     claimName(this, this.name, namespace);
+    this.namespace = namespace;
+    this.serviceName = objectNames(this.name).service;
+    this.port = this.spec.networking?.port ?? DEFAULT_PORT;
+    this.containerPort = plan.containerPort;
+    this.url = serviceUrl(this.serviceName, namespace, this.port, tls);
+  }
+
+  /**
+   * The server's pods, for cdk8s-plus: `new kplus.Service(chart, 'id', { selector: llama, … })`.
+   * @see kplus.IPodSelector.toPodSelectorConfig()
+   */
+  public toPodSelectorConfig(): kplus.PodSelectorConfig {
+    return podSelectorConfig(this.name, this.namespace);
+  }
+
+  /**
+   * The server's pods as a NetworkPolicy peer: `web.connections.allowTo(llama, { ports:
+   * [kplus.NetworkPolicyPort.tcp(llama.containerPort)] })`. Without `ports`, every port is allowed.
+   * @see kplus.INetworkPolicyPeer.toNetworkPolicyPeerConfig()
+   */
+  public toNetworkPolicyPeerConfig(): kplus.NetworkPolicyPeerConfig {
+    return { podSelector: this.toPodSelectorConfig() };
+  }
+
+  /** @see kplus.INetworkPolicyPeer.toPodSelector() */
+  public toPodSelector(): kplus.IPodSelector | undefined {
+    return this;
   }
 
   private resolveImage(props: LlamaStackDistributionProps, problems: ConfigProblem[]): string {

@@ -8,6 +8,7 @@ import * as path from 'path';
 import * as YAML from 'yaml';
 import { crdSchemaErrors } from './support/crd-schema';
 import { schemaErrors } from './support/k8s-schema';
+import { restrictedViolations } from './support/pod-security';
 import { main } from '../src/cli/main';
 
 const EXAMPLES = path.join(__dirname, '..', 'examples');
@@ -56,7 +57,8 @@ test.each(workloadApps)('%s synthesizes valid objects', (app) => {
   const manifests = synthApp(app);
   expect(manifests.length).toBeGreaterThanOrEqual(4);
   expect(schemaErrors(manifests)).toEqual([]);
-  expect(manifests.filter((m) => m.kind === 'Deployment')).toHaveLength(1);
+  // One server (production adds a cdk8s-plus chat UI next to it).
+  expect(manifests.filter((m) => m.kind === 'Deployment' && m.spec.template.metadata.labels.app === 'llama-stack')).toHaveLength(1);
 });
 
 test('the minimal example is under 15 lines of user code', () => {
@@ -68,7 +70,17 @@ test('the minimal example is under 15 lines of user code', () => {
 test('the production example has every object kind', () => {
   expect(synthApp('production').map((m) => m.kind)).toEqual([
     'ConfigMap', 'ServiceAccount', 'Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'NetworkPolicy', 'Ingress',
+    'Deployment',
   ]);
+});
+
+test('the production example\'s chat UI gets the server\'s URL from the construct', () => {
+  const ui = synthApp('production').find((m) => m.kind === 'Deployment' && m.spec.template.metadata.labels.app !== 'llama-stack');
+  const c = ui.spec.template.spec.containers[0];
+  expect(c.image).toBe('quay.io/acme/llama-stack-ui:0.7.1');
+  expect(c.env).toContainEqual({ name: 'LLAMA_STACK_BACKEND_URL', value: 'https://llama-prod-service.ai-platform.svc.cluster.local:8321' });
+  expect(ui.spec.template.spec.volumes).toEqual([{ name: 'configmap-corporate-ca', configMap: { name: 'corporate-ca' } }]);
+  expect(restrictedViolations(ui.spec.template.spec)).toEqual([]);
 });
 
 test('the operator example emits a LlamaStackDistribution and an OGXServer their CRDs accept', async () => {

@@ -163,7 +163,7 @@ describe('production distribution', () => {
     workers: 2,
     autoscaling: { minReplicas: 3, maxReplicas: 10, targetCPUUtilizationPercentage: 70 },
     tls: { secretName: 'llama-tls', caBundle: { configMapName: 'corp-ca', configMapKeys: ['root.crt', 'intermediate.crt'] } },
-    expose: { hostname: 'llama.example.com', ingressClassName: 'nginx' },
+    expose: { hostname: 'llama.example.com', ingressClassName: 'nginx', controllerNamespace: 'ingress-nginx' },
     allowedFrom: { namespaces: ['ingress-nginx'], labels: ['team'] },
   });
 
@@ -211,10 +211,12 @@ describe('production distribution', () => {
     });
   });
 
-  test('Ingress routes the host to the Service', () => {
-    expect(byKind(manifests, 'Ingress').spec).toEqual({
+  test('Ingress routes the host to the Service\'s https port, and tells ingress-nginx the pod speaks HTTPS', () => {
+    const ingress = byKind(manifests, 'Ingress');
+    expect(ingress.metadata.annotations).toEqual({ 'nginx.ingress.kubernetes.io/backend-protocol': 'HTTPS' });
+    expect(ingress.spec).toEqual({
       ingressClassName: 'nginx',
-      rules: [{ host: 'llama.example.com', http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'llama-service', port: { name: 'http' } } } }] } }],
+      rules: [{ host: 'llama.example.com', http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'llama-service', port: { name: 'https' } } } }] } }],
     });
   });
 
@@ -227,10 +229,11 @@ describe('production distribution', () => {
     expect(byKind(manifests, 'ConfigMap').data['config.yaml']).toContain('tls_certfile: /etc/llama-stack/tls/tls.crt');
   });
 
-  test('CA bundle: keys concatenated by an init container into SSL_CERT_FILE', () => {
+  test('CA bundle: keys appended to the image\'s trust store by an init container, into SSL_CERT_FILE (test/ca-bundle.test.ts runs it)', () => {
     const pod = byKind(manifests, 'Deployment').spec.template.spec;
     expect(pod.containers[0].env).toContainEqual({ name: 'SSL_CERT_FILE', value: '/etc/ssl/certs/ca-bundle/ca-bundle.crt' });
-    expect(pod.initContainers[0].command).toEqual(['/bin/sh', '-c', 'cat /etc/ssl/certs/ca-bundle-source/* > /etc/ssl/certs/ca-bundle/ca-bundle.crt']);
+    expect(pod.containers[0].env).toContainEqual({ name: 'REQUESTS_CA_BUNDLE', value: '/etc/ssl/certs/ca-bundle/ca-bundle.crt' });
+    expect(pod.initContainers[0].command.slice(3, 6)).toEqual(['ca-bundle', '/etc/ssl/certs/ca-bundle-source', '/etc/ssl/certs/ca-bundle/ca-bundle.crt']);
     expect(pod.volumes).toContainEqual({
       name: 'ca-bundle-source',
       configMap: { name: 'corp-ca', items: [{ key: 'root.crt', path: '00-root.crt' }, { key: 'intermediate.crt', path: '01-intermediate.crt' }] },

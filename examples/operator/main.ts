@@ -24,7 +24,7 @@ const props: LlamaStackDistributionProps = {
   replicas: 2,
   resources: { requests: { cpu: '2', memory: '4Gi' }, limits: { memory: '4Gi' } },
   podDisruptionBudget: { minAvailable: 1 },
-  expose: { hostname: 'llama.example.com' },
+  expose: { hostname: 'llama.example.com', controllerNamespace: 'ingress-nginx' },
   allowedFrom: { namespaces: ['chat-frontend'] },
 };
 

@@ -1,7 +1,8 @@
 // Production-style app on OGX 0.8 (the default target): several providers, Redis + Postgres
 // storage, 3-10 replicas with HPA and PDB, a NetworkPolicy, an Ingress, serving TLS and a
-// corporate CA bundle.
-import { App, Chart } from 'cdk8s';
+// corporate CA bundle; a cdk8s-plus chat UI gets the server's URL from the construct.
+import { App, Chart, Size } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-28';
 import {
   FilesProvider, InferenceProvider, LlamaStackDistribution, SafetyProvider, SecretRef, StorageBackend, ToolRuntimeProvider, VectorIoProvider,
 } from 'cdk8s-llama-stack';
@@ -9,7 +10,7 @@ import {
 const app = new App({ outdir: 'dist/examples/production' });
 const chart = new Chart(app, 'llama-stack-prod', { namespace: 'ai-platform' });
 
-new LlamaStackDistribution(chart, 'llama-prod', {
+const llama = new LlamaStackDistribution(chart, 'llama-prod', {
   distribution: 'starter',
   inference: [
     InferenceProvider.vllm({
@@ -48,7 +49,45 @@ new LlamaStackDistribution(chart, 'llama-prod', {
     secretName: 'llama-prod-tls',
     caBundle: { configMapName: 'corporate-ca', configMapKeys: ['root-ca.crt', 'issuing-ca.crt'] },
   },
-  expose: { hostname: 'llama.example.com', ingressClassName: 'nginx' },
-  allowedFrom: { namespaces: ['ingress-nginx', 'chat-frontend'] },
+  // HTTPS from clients to ingress-nginx (a cert-manager certificate) and again to the pods.
+  expose: {
+    hostname: 'llama.example.com',
+    ingressClassName: 'nginx',
+    tls: { clusterIssuer: 'letsencrypt' },
+    controllerNamespace: 'ingress-nginx',
+  },
+  allowedFrom: { namespaces: ['chat-frontend'] },
+});
+
+// The chat UI in the same chart: the server's URL comes from the construct (scheme, Service name,
+// namespace and port), so nothing is hard-coded. Same namespace: the NetworkPolicy admits it.
+new kplus.Deployment(chart, 'chat-ui', {
+  replicas: 2,
+  containers: [{
+    name: 'chat-ui',
+    // Your build of llama-stack's UI (src/llama_stack_ui/Containerfile upstream publishes no image): user 1001, port 8322.
+    image: 'quay.io/acme/llama-stack-ui:0.7.1',
+    portNumber: 8322,
+    envVariables: {
+      LLAMA_STACK_BACKEND_URL: kplus.EnvValue.fromValue(llama.url),
+      LLAMA_STACK_UI_PORT: kplus.EnvValue.fromValue('8322'),
+      // The server's certificate (tls above) is issued by the corporate CA: Node trusts it from here.
+      NODE_EXTRA_CA_CERTS: kplus.EnvValue.fromValue('/etc/corporate-ca/root-ca.crt'),
+    },
+    volumeMounts: [{
+      path: '/etc/corporate-ca',
+      volume: kplus.Volume.fromConfigMap(chart, 'corporate-ca', kplus.ConfigMap.fromConfigMapName(chart, 'corporate-ca-ref', 'corporate-ca')),
+    }],
+    // Restricted Pod Security Standard, as the server's pods.
+    securityContext: {
+      user: 1001, group: 1001,
+      capabilities: { drop: [kplus.Capability.ALL] },
+      seccompProfile: { type: kplus.SeccompProfileType.RUNTIME_DEFAULT },
+    },
+    resources: {
+      cpu: { request: kplus.Cpu.millis(100), limit: kplus.Cpu.millis(500) },
+      memory: { request: Size.mebibytes(256), limit: Size.mebibytes(512) },
+    },
+  }],
 });
 app.synth();

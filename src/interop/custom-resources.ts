@@ -13,6 +13,7 @@ import { PROVIDER_APIS, SERVER_PROVIDER_APIS } from '../config/apis';
 import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
 import { plainCopy } from '../config/json-convert';
 import { LlamaStackDistributionSpec, ProviderConfig, SecretKeyRef } from '../config/spec';
+import { withController } from '../expose';
 import { LlamaStackDistributionV1Alpha2 } from '../imports/llamastack.io';
 import { OgxServer } from '../imports/ogx.io';
 import { LlamaStackDistribution, LlamaStackDistributionProps, specFromProps } from '../llama-stack-distribution';
@@ -65,6 +66,24 @@ function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigPr
   if (props.expose?.ingressClassName !== undefined) {
     no('props.expose.ingressClassName', 'an IngressClass (the Ingress uses the cluster default)', 'remove ingressClassName, or make the class the cluster default');
   }
+  if (props.expose?.tls !== undefined) {
+    no('props.expose.tls', 'the Ingress\'s certificate (the operator\'s Ingress has no TLS section)', 'remove expose.tls, or render the workload with LlamaStackDistribution');
+  }
+  if (props.expose?.tlsMode !== undefined) {
+    no('props.expose.tlsMode', 'a TLS mode (the operator writes the Ingress without backend-protocol or passthrough annotations)', 'remove expose.tlsMode, or render the workload with LlamaStackDistribution');
+  }
+  if (props.expose?.gateway !== undefined) {
+    no('props.expose.gateway', 'a Gateway API HTTPRoute (the operator creates an Ingress)', 'remove expose.gateway, or render the workload with LlamaStackDistribution');
+  }
+  // v1alpha2 `allowedFrom.labels` are label keys: `key=value` (this library's matchLabels form) is not one.
+  const labels = props.spec ? props.spec.networking?.allowedFrom?.labels : withController(props.allowedFrom, props.expose)?.labels;
+  (Array.isArray(labels) ? labels : []).forEach((l, i) => {
+    if (typeof l === 'string' && l.includes('=')) {
+      const fromController = !props.spec && !(props.allowedFrom?.labels ?? []).includes(l);
+      no(props.spec ? `spec.networking.allowedFrom.labels[${i}]` : fromController ? 'props.expose.controllerNamespaceLabels' : `props.allowedFrom.labels[${i}]`,
+        `a namespace label value ("${l}": allowedFrom.labels are label keys, matched with Exists)`, 'write the label key alone, or render the workload with LlamaStackDistribution');
+    }
+  });
   const models = props.spec ? props.spec.resources?.models : props.models;
   (Array.isArray(models) ? models : []).forEach((m, i) => {
     for (const k of MODEL_EXTENSIONS) {

@@ -3,6 +3,7 @@
  * `http`, defaults for replicas > 1, Recreate with an RWO PVC, CPU request = workers), and the
  * server's real start-up contract: the image's entrypoint, `RUN_CONFIG_PATH`, `/v1/health`.
  */
+import { caBundleCommand, caBundleSourceItems } from './ca-bundle';
 import { CA_BUNDLE_SIZE_LIMIT, emptyDirSizeLimits } from './empty-dirs';
 import {
   externalProviderEnv, externalProviderInitContainers, externalProviderMounts, externalProviderVolumes,
@@ -12,7 +13,7 @@ import { compact, KubeManifest } from './manifest';
 import { objectMeta } from './metadata';
 import { objectNames } from './names';
 import {
-  AUTH_CA_VOLUME, caBundleKeys, CONTAINER_NAME, hasPvc, mountPathOf, PATHS, replicasOf, RUN_AS_USER, tlsEnabled, WorkloadPlan,
+  AUTH_CA_VOLUME, caBundleKeys, CONTAINER_NAME, hasPvc, mountPathOf, PATHS, portName, replicasOf, RUN_AS_USER, tlsEnabled, WorkloadPlan,
 } from './plan';
 import { containerResources } from './resources';
 
@@ -26,7 +27,11 @@ function env(plan: WorkloadPlan): any[] {
     { name: 'HOME', value: mountPathOf(plan) },
     ...externalProviderEnv(plan),
   ];
-  if (caBundleKeys(plan).length > 0) list.push({ name: 'SSL_CERT_FILE', value: PATHS.caBundleFile });
+  // The image's trust store plus the user's CAs (ca-bundle.ts): Python's ssl and httpx read
+  // SSL_CERT_FILE, the requests library REQUESTS_CA_BUNDLE.
+  if (caBundleKeys(plan).length > 0) {
+    list.push({ name: 'SSL_CERT_FILE', value: PATHS.caBundleFile }, { name: 'REQUESTS_CA_BUNDLE', value: PATHS.caBundleFile });
+  }
   for (const e of plan.secretEnv) {
     const ref = e.valueFrom.secretKeyRef;
     list.push({ name: e.name, valueFrom: { secretKeyRef: { name: ref.name, key: ref.key } } });
@@ -66,12 +71,10 @@ function volumes(plan: WorkloadPlan): any[] {
   if (tlsEnabled(plan)) list.push({ name: 'tls', secret: { secretName: plan.spec.networking!.tls!.secretName } });
   const keys = caBundleKeys(plan);
   const caMap = plan.spec.networking?.tls?.caBundle?.configMapName;
-  if (keys.length === 1) {
-    list.push({ name: 'ca-bundle', configMap: { name: caMap, items: [{ key: keys[0], path: 'ca-bundle.crt' }] } });
-  } else if (keys.length > 1) {
-    // Several keys: an init container concatenates them into one file for SSL_CERT_FILE.
+  if (keys.length > 0) {
+    // One key or several: an init container appends them to the image's trust store (ca-bundle.ts).
     list.push({ name: 'ca-bundle', emptyDir: { sizeLimit: CA_BUNDLE_SIZE_LIMIT } });
-    list.push({ name: 'ca-bundle-source', configMap: { name: caMap, items: keys.map((k, i) => ({ key: k, path: `${String(i).padStart(2, '0')}-${k}` })) } });
+    list.push({ name: 'ca-bundle-source', configMap: { name: caMap, items: caBundleSourceItems(keys) } });
   }
   // The auth provider's CA (for kubernetes, the cluster CA every namespace has): the
   // ServiceAccount token volume, which would carry it too, stays unmounted.
@@ -91,12 +94,12 @@ const RESTRICTED_CONTAINER_SECURITY = {
 };
 
 function caBundleInit(plan: WorkloadPlan): any[] {
-  if (caBundleKeys(plan).length <= 1) return [];
+  if (caBundleKeys(plan).length === 0) return [];
   return [{
     name: 'ca-bundle',
     image: plan.image,
     imagePullPolicy: plan.imagePullPolicy,
-    command: ['/bin/sh', '-c', `cat ${PATHS.caBundleSourceDir}/* > ${PATHS.caBundleFile}`],
+    command: caBundleCommand(),
     resources: { requests: { cpu: '10m', memory: '16Mi' }, limits: { memory: '64Mi' } },
     securityContext: RESTRICTED_CONTAINER_SECURITY,
     volumeMounts: [
@@ -113,7 +116,7 @@ function initContainers(plan: WorkloadPlan): any[] | undefined {
 
 function probe(plan: WorkloadPlan, extra: object): any {
   return {
-    httpGet: { path: '/v1/health', port: 'http', scheme: tlsEnabled(plan) ? 'HTTPS' : 'HTTP' },
+    httpGet: { path: '/v1/health', port: portName(plan), scheme: tlsEnabled(plan) ? 'HTTPS' : 'HTTP' },
     ...extra,
   };
 }
@@ -127,7 +130,7 @@ function container(plan: WorkloadPlan): any {
     // The image's entrypoint is kept: it runs `stack run $RUN_CONFIG_PATH`.
     command: overrides?.command,
     args: overrides?.args,
-    ports: [{ name: 'http', containerPort: plan.containerPort, protocol: 'TCP' }],
+    ports: [{ name: portName(plan), containerPort: plan.containerPort, protocol: 'TCP' }],
     env: env(plan),
     resources: containerResources(plan.spec.workload),
     volumeMounts: volumeMounts(plan),

@@ -64,8 +64,8 @@ export const DEFAULT_EMPTY_DIR_SIZE_LIMITS: ResolvedEmptyDirSizeLimits = {
 };
 
 /**
- * The concatenated CA bundle (several keys of one ConfigMap): a ConfigMap holds at most 1 MiB,
- * so twice that is room enough, and nothing else writes there.
+ * The CA bundle: the image's trust store (~220 KB on Debian and UBI) and the user's keys (a
+ * ConfigMap holds at most 1 MiB), so 2Mi is room enough, and nothing else writes there.
  */
 export const CA_BUNDLE_SIZE_LIMIT = '2Mi';
 

@@ -2,7 +2,7 @@
 import { renderConfigMap } from './config-map';
 import { renderDeployment } from './deployment';
 import { KubeManifest } from './manifest';
-import { renderIngress, renderNetworkPolicy } from './network';
+import { renderHttpRoute, renderIngress, renderNetworkPolicy } from './network';
 import { WorkloadPlan } from './plan';
 import { renderHpa, renderPdb } from './scaling';
 import { renderService, renderServiceAccount } from './service';
@@ -19,6 +19,7 @@ export interface RenderedObjects {
   readonly pdb?: KubeManifest;
   readonly networkPolicy?: KubeManifest;
   readonly ingress?: KubeManifest;
+  readonly httpRoute?: KubeManifest;
 }
 
 export function renderObjects(plan: WorkloadPlan, configYaml: string | undefined): RenderedObjects {
@@ -32,6 +33,7 @@ export function renderObjects(plan: WorkloadPlan, configYaml: string | undefined
     pdb: renderPdb(plan),
     networkPolicy: renderNetworkPolicy(plan),
     ingress: renderIngress(plan),
+    httpRoute: renderHttpRoute(plan),
   };
 }
 

@@ -11,6 +11,8 @@ export interface ObjectNames {
   readonly hpa: string;
   readonly pdb: string;
   readonly ingress: string;
+  /** The Gateway API HTTPRoute (when exposed through a Gateway). */
+  readonly httpRoute: string;
 }
 
 export function objectNames(name: string): ObjectNames {
@@ -23,6 +25,7 @@ export function objectNames(name: string): ObjectNames {
     hpa: `${name}-hpa`,
     pdb: `${name}-pdb`,
     ingress: `${name}-ingress`,
+    httpRoute: `${name}-route`,
   };
 }
 

@@ -1,12 +1,14 @@
 /**
  * NetworkPolicy `N-network-policy` from `networking.allowedFrom` (ingress only: egress stays open,
- * so DNS and remote providers keep working), and Ingress `N-ingress` from `networking.expose`.
+ * so DNS and remote providers keep working), and Ingress `N-ingress` (or HTTPRoute `N-route` when
+ * the props name a Gateway) from `networking.expose`.
  */
+import { labelPeer } from '../expose';
 import { selectorLabels } from './labels';
 import { compact, KubeManifest } from './manifest';
 import { objectMeta } from './metadata';
 import { objectNames } from './names';
-import { WorkloadPlan } from './plan';
+import { portName, portOf, WorkloadPlan } from './plan';
 
 function peers(plan: WorkloadPlan): any[] {
   const from = plan.spec.networking!.allowedFrom!;
@@ -15,7 +17,8 @@ function peers(plan: WorkloadPlan): any[] {
     // Same namespace: every pod.
     { podSelector: {} },
     ...(from.namespaces ?? []).map((ns) => ({ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': ns } } })),
-    ...(from.labels ?? []).map((key) => ({ namespaceSelector: { matchExpressions: [{ key, operator: 'Exists' }] } })),
+    // `key`: any namespace with the label, whatever its value; `key=value`: that value only.
+    ...(from.labels ?? []).map(labelPeer),
   ];
 }
 
@@ -40,19 +43,53 @@ export function exposed(plan: WorkloadPlan): boolean {
 }
 
 export function renderIngress(plan: WorkloadPlan): KubeManifest | undefined {
-  if (!exposed(plan)) return undefined;
+  if (!exposed(plan) || plan.exposure?.gateway) return undefined;
   const names = objectNames(plan.name);
   const host = plan.spec.networking?.expose?.hostname;
+  const exposure = plan.exposure;
+  const metadata = objectMeta(plan, names.ingress);
+  if (exposure?.annotations) metadata.annotations = { ...exposure.annotations };
   return {
     apiVersion: 'networking.k8s.io/v1',
     kind: 'Ingress',
-    metadata: objectMeta(plan, names.ingress),
+    metadata,
     spec: compact({
       ingressClassName: plan.ingressClassName,
+      tls: exposure?.ingressTls ? [compact({
+        hosts: exposure.ingressTls.hosts.length > 0 ? exposure.ingressTls.hosts : undefined,
+        secretName: exposure.ingressTls.secretName,
+      })] : undefined,
       rules: [compact({
         host,
-        http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: names.service, port: { name: 'http' } } } }] },
+        http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: names.service, port: { name: portName(plan) } } } }] },
       })],
+    }),
+  };
+}
+
+/** Gateway API HTTPRoute `N-route`: the existing Gateway's listener routes the host to the Service port. */
+export function renderHttpRoute(plan: WorkloadPlan): KubeManifest | undefined {
+  const gateway = plan.exposure?.gateway;
+  if (!exposed(plan) || !gateway) return undefined;
+  const names = objectNames(plan.name);
+  const host = plan.spec.networking?.expose?.hostname;
+  return {
+    apiVersion: 'gateway.networking.k8s.io/v1',
+    kind: 'HTTPRoute',
+    metadata: objectMeta(plan, names.httpRoute),
+    spec: compact({
+      parentRefs: [compact({
+        group: 'gateway.networking.k8s.io',
+        kind: 'Gateway',
+        name: gateway.name,
+        namespace: gateway.namespace,
+        sectionName: gateway.sectionName,
+      })],
+      hostnames: host ? [host] : undefined,
+      rules: [{
+        matches: [{ path: { type: 'PathPrefix', value: '/' } }],
+        backendRefs: [{ group: '', kind: 'Service', name: names.service, port: portOf(plan) }],
+      }],
     }),
   };
 }

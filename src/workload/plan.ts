@@ -1,8 +1,8 @@
 import type { EmptyDirSizeLimits } from './empty-dirs';
-import type { Exposure } from '../expose';
 import { AUTH_CA_DIR, AUTH_CA_FILE, AuthCaCertificate } from '../auth/server-auth';
 import { SecretEnvVar } from '../config/secrets';
 import { LlamaStackDistributionSpec } from '../config/spec';
+import type { Exposure } from '../expose';
 
 /** Where the server finds its files inside the container. */
 export const PATHS = {

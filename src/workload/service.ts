@@ -3,7 +3,7 @@ import { selectorLabels } from './labels';
 import { KubeManifest } from './manifest';
 import { objectMeta } from './metadata';
 import { objectNames } from './names';
-import { portOf, WorkloadPlan } from './plan';
+import { portName, portOf, WorkloadPlan } from './plan';
 
 export function renderService(plan: WorkloadPlan): KubeManifest {
   return {
@@ -13,7 +13,10 @@ export function renderService(plan: WorkloadPlan): KubeManifest {
     spec: {
       type: 'ClusterIP',
       selector: selectorLabels(plan.name),
-      ports: [{ name: 'http', protocol: 'TCP', port: portOf(plan), targetPort: 'http' }],
+      ports: [portName(plan) === 'https'
+        // appProtocol: what Gateway API implementations and some ingress controllers read.
+        ? { name: 'https', protocol: 'TCP', appProtocol: 'https', port: portOf(plan), targetPort: 'https' }
+        : { name: 'http', protocol: 'TCP', port: portOf(plan), targetPort: 'http' }],
     },
   };
 }

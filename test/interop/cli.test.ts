@@ -165,7 +165,7 @@ function specOnly(props: LlamaStackDistributionProps): LlamaStackDistributionPro
   } = props;
   return {
     ...rest,
-    ...(props.expose ? { expose: { hostname: props.expose.hostname } } : {}),
+    ...(props.expose ? { expose: { hostname: props.expose.hostname, controllerNamespace: props.expose.controllerNamespace } } : {}),
     ...(props.persistentStorage ? { persistentStorage: { size: props.persistentStorage.size, mountPath: props.persistentStorage.mountPath } } : {}),
   };
 }

@@ -35,7 +35,7 @@ const CASES: [string, LlamaStackDistributionProps][] = [
     resources: { requests: { cpu: '2', memory: '4Gi' }, limits: { memory: '4Gi', cpu: '4' } },
     autoscaling: { minReplicas: 3, maxReplicas: 10, targetCPUUtilizationPercentage: 70 },
     tls: { secretName: 'llama-tls', caBundle: { configMapName: 'corporate-ca', configMapKeys: ['root.crt', 'issuing.crt'] } },
-    expose: { hostname: 'llama.example.com' },
+    expose: { hostname: 'llama.example.com', controllerNamespace: 'ingress-nginx' },
     allowedFrom: { namespaces: ['ingress-nginx'], labels: ['team/llm'] },
   }],
   ['pod overrides, PVC, PDB, topology spread', {
@@ -164,7 +164,7 @@ describe('OgxServerResource', () => {
     autoscaling: { minReplicas: 3, maxReplicas: 10 },
     podDisruptionBudget: { maxUnavailable: 1 },
     tls: { secretName: 'tls', caBundle: { configMapName: 'ca', configMapKeys: ['a.crt', 'b.crt'] } },
-    expose: { hostname: 'llama.example.com' },
+    expose: { hostname: 'llama.example.com', controllerNamespace: 'ingress-nginx' },
     allowedFrom: { namespaces: ['front'], labels: ['team'] },
     serviceAccountName: 'runner',
     env: { LOG_LEVEL: 'debug' },
@@ -211,6 +211,8 @@ describe('OgxServerResource', () => {
             ingress: [{
               from: [
                 { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'front' } } },
+                // expose.controllerNamespace joins allowedFrom: the operator admits it too.
+                { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } },
                 { namespaceSelector: { matchExpressions: [{ key: 'team', operator: 'Exists' }] } },
               ],
               ports: [{ protocol: 'TCP', port: 8321 }],

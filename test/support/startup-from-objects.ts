@@ -10,7 +10,8 @@ import { checkStartup, EnvValue } from '../../src/targets/startup';
 /** Runs the start-up model again, from the objects alone: config.yaml, the Deployment's env and mounts. */
 export function startupFromObjects(target: ServerTarget, manifests: any[]): { fatal: string[]; warnings: string[] } {
   const configMap = manifests.find((m) => m.kind === 'ConfigMap');
-  const pod = manifests.find((m) => m.kind === 'Deployment').spec.template.spec;
+  // The server's Deployment (an app may have others, e.g. a UI next to it).
+  const pod = manifests.find((m) => m.kind === 'Deployment' && m.spec.template.metadata?.labels?.app === 'llama-stack').spec.template.spec;
   const container = pod.containers[0];
   const env = new Map<string, EnvValue>();
   for (const e of container.env ?? []) env.set(e.name, e.valueFrom ? { kind: 'secret', source: e.name } : { kind: 'value', value: e.value ?? '' });

@@ -46,8 +46,13 @@ const README_CONSTRUCT: LlamaStackDistributionProps = {
   autoscaling: { minReplicas: 3, maxReplicas: 10, targetCPUUtilizationPercentage: 70 },
   podDisruptionBudget: { minAvailable: 2 },
   tls: { secretName: 'llama-tls', caBundle: { configMapName: 'corporate-ca' } },
-  expose: { hostname: 'llama.example.com', ingressClassName: 'nginx' },
-  allowedFrom: { namespaces: ['ingress-nginx'], labels: ['llama-clients'] },
+  expose: {
+    hostname: 'llama.example.com',
+    ingressClassName: 'nginx',
+    tls: { clusterIssuer: 'letsencrypt' },
+    controllerNamespace: 'ingress-nginx',
+  },
+  allowedFrom: { labels: ['llama-clients'] },
   env: { OGX_LOGGING: 'all=info' },
   nodeSelector: { 'nvidia.com/gpu.present': 'true' },
 };
