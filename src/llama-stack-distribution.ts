@@ -162,15 +162,30 @@ export interface LlamaStackDistributionProps {
    * @default - the embedded config of `distribution`
    */
   readonly baseConfigYaml?: string;
-  /** @default - the base config's inference providers */
+  /**
+   * Inference providers: where models run. Overlay the base config's by id (or replace them with `replaceBaseProviders`).
+   * @default - the base config's inference providers
+   */
   readonly inference?: InferenceProvider[];
-  /** @default - the base config's safety providers */
+  /**
+   * Safety providers: they run shields. Overlay the base config's by id.
+   * @default - the base config's safety providers
+   */
   readonly safety?: SafetyProvider[];
-  /** @default - the base config's vector IO providers */
+  /**
+   * Vector IO providers: where vector stores live. Overlay the base config's by id; the first becomes the vector store default.
+   * @default - the base config's vector IO providers
+   */
   readonly vectorIo?: VectorIoProvider[];
-  /** @default - the base config's tool runtime providers */
+  /**
+   * Tool runtime providers: tools the Responses API can call (web search, MCP…). Overlay the base config's by id.
+   * @default - the base config's tool runtime providers
+   */
   readonly toolRuntime?: ToolRuntimeProvider[];
-  /** @default - the base config's telemetry providers */
+  /**
+   * Telemetry providers: the v1alpha2 API has them, servers since llama-stack 0.4 do not (an error on server targets; use OTEL_* env vars).
+   * @default - the base config's telemetry providers
+   */
   readonly telemetry?: TelemetryProvider[];
   /**
    * Where uploaded files live (`FilesProvider.s3` for several replicas). Server targets only;
@@ -259,9 +274,15 @@ export interface LlamaStackDistributionProps {
    * @default 8321
    */
   readonly port?: number;
-  /** @default - plain HTTP */
+  /**
+   * Serving TLS: the server terminates HTTPS with a `kubernetes.io/tls` Secret, and trusts extra CAs for outbound calls.
+   * @default - plain HTTP
+   */
   readonly tls?: TlsOptions;
-  /** @default - no Ingress */
+  /**
+   * External access through an Ingress (or a Gateway API HTTPRoute with `expose.gateway`).
+   * @default - no Ingress
+   */
   readonly expose?: ExposeOptions;
   /**
    * Namespaces (`*` for all) and namespace label keys allowed to reach the server; creates a
@@ -269,18 +290,27 @@ export interface LlamaStackDistributionProps {
    * @default - no NetworkPolicy
    */
   readonly allowedFrom?: AllowedFromSpec;
-  /** @default 1 */
+  /**
+   * Pods of the Deployment. With more than one, every store must be shared (see `allowPerPodState`).
+   * @default 1
+   */
   readonly replicas?: number;
   /** Server workers; also the CPU request. @default 1 */
   readonly workers?: number;
   /**
-   * @default - requests `cpu: <workers>`, `memory: <2 × workers>Gi`; limit `memory: <4 × workers>Gi`
-   * (defaults never exceed your limits)
+   * Container resource requests and limits; any resource name works (e.g. `nvidia.com/gpu`).
+   * @default - requests `cpu: <workers>`, `memory: <2 × workers>Gi`; limit `memory: <4 × workers>Gi` (defaults never exceed your limits)
    */
   readonly resources?: ResourceRequirements;
-  /** @default - no HPA */
+  /**
+   * A HorizontalPodAutoscaler (autoscaling/v2) on CPU and/or memory utilization.
+   * @default - no HPA
+   */
   readonly autoscaling?: AutoscalingSpec;
-  /** @default - an emptyDir (size limit: `emptyDirSizeLimits.data`) */
+  /**
+   * A PersistentVolumeClaim (ReadWriteOnce) for the server's data directory: one pod only.
+   * @default - an emptyDir (size limit: `emptyDirSizeLimits.data`)
+   */
   readonly persistentStorage?: PersistentStorageOptions;
   /**
    * Size limits of the pod's emptyDirs: the data volume (without `persistentStorage`), `/.cache`,
@@ -288,7 +318,10 @@ export interface LlamaStackDistributionProps {
    * @default - data 10Gi, cache 1Gi, tmp 1Gi, external providers 2Gi
    */
   readonly emptyDirSizeLimits?: EmptyDirSizeLimits;
-  /** @default - `maxUnavailable: 1` when more than one pod can run, else none */
+  /**
+   * A PodDisruptionBudget (`minAvailable` or `maxUnavailable`).
+   * @default - `maxUnavailable: 1` when more than one pod can run, else none
+   */
   readonly podDisruptionBudget?: PodDisruptionBudgetSpec;
   /** corev1.TopologySpreadConstraint objects. @default - spread over region, zone, host when replicas > 1 */
   readonly topologySpreadConstraints?: any[];
@@ -296,21 +329,36 @@ export interface LlamaStackDistributionProps {
   readonly serviceAccountName?: string;
   /** Extra env vars (plain values; use providers' secret references for secrets). @default - none */
   readonly env?: { [name: string]: string };
-  /** @default - the image's entrypoint */
+  /**
+   * The container's command, instead of the image's entrypoint (which runs the config at RUN_CONFIG_PATH).
+   * @default - the image's entrypoint
+   */
   readonly command?: string[];
-  /** @default - none */
+  /**
+   * The container's arguments.
+   * @default - none
+   */
   readonly args?: string[];
   /** corev1.Volume objects. @default - none */
   readonly volumes?: any[];
   /** corev1.VolumeMount objects. @default - none */
   readonly volumeMounts?: any[];
-  /** @default - Kubernetes default (30) */
+  /**
+   * Seconds a pod gets to stop after SIGTERM.
+   * @default - Kubernetes default (30)
+   */
   readonly terminationGracePeriodSeconds?: number;
-  /** @default - none */
+  /**
+   * Node labels the pods must run on (e.g. `nvidia.com/gpu.present: 'true'`).
+   * @default - none
+   */
   readonly nodeSelector?: { [key: string]: string };
   /** corev1.Toleration objects. @default - none */
   readonly tolerations?: any[];
-  /** @default - Kubernetes default (IfNotPresent for pinned tags) */
+  /**
+   * `Always`, `IfNotPresent` or `Never`.
+   * @default - Kubernetes default (IfNotPresent for pinned tags)
+   */
   readonly imagePullPolicy?: string;
   /** Labels added to every object. @default - none */
   readonly labels?: { [key: string]: string };
