@@ -67,14 +67,45 @@ export interface Exposure {
   readonly gateway?: GatewayParentRef;
 }
 
-/** The `expose` props this module reads (a structural copy of `ExposeOptions`). */
-export interface ExposeInput {
+/** External access through an Ingress, or a Gateway API HTTPRoute (`gateway`). */
+export interface ExposeOptions {
+  /**
+   * Host name of the Ingress rule (or HTTPRoute): a DNS-1123 subdomain, or `*.` and one.
+   * Required with `tls` and with `ExposeTlsMode.PASSTHROUGH`.
+   * @default - any host
+   */
   readonly hostname?: string;
+  /**
+   * IngressClass to use.
+   * @default - the cluster's default class
+   */
   readonly ingressClassName?: string;
+  /**
+   * The certificate the Ingress serves: an existing Secret, or a cert-manager issuer that fills one.
+   * @default - no TLS at the Ingress
+   */
   readonly tls?: IngressTlsOptions;
+  /**
+   * Where TLS ends: at the Ingress (TERMINATE), at the Ingress and again at the pod (REENCRYPT),
+   * or only at the pod (PASSTHROUGH, ingress-nginx with `--enable-ssl-passthrough`).
+   * @default - REENCRYPT with the pod's `tls`, else TERMINATE
+   */
   readonly tlsMode?: ExposeTlsMode;
+  /**
+   * An existing Gateway: an HTTPRoute `N-route` attached to it replaces the Ingress.
+   * @default - an Ingress
+   */
   readonly gateway?: GatewayParentRef;
+  /**
+   * Namespace of the pods that forward the traffic (the ingress controller, or the Gateway's
+   * proxies): added to `allowedFrom.namespaces`. Required with `allowedFrom` (unless it admits `*`).
+   * @default - none
+   */
   readonly controllerNamespace?: string;
+  /**
+   * Labels of the controller's namespace (`key` or `key=value`), added to `allowedFrom.labels`.
+   * @default - none
+   */
   readonly controllerNamespaceLabels?: string[];
 }
 
@@ -139,13 +170,13 @@ export function labelPeer(entry: string): any {
 }
 
 /** Pod TLS on; the mode asked for, or the one the props imply. */
-export function tlsModeOf(expose: ExposeInput, podTls: boolean): ExposeTlsMode {
+export function tlsModeOf(expose: ExposeOptions, podTls: boolean): ExposeTlsMode {
   return expose.tlsMode ?? (podTls ? ExposeTlsMode.REENCRYPT : ExposeTlsMode.TERMINATE);
 }
 
 /** Every problem of the `expose` props (typed path). */
 export function exposeProblems(
-  expose: ExposeInput | undefined, spec: LlamaStackDistributionSpec, allowedFromGiven: boolean,
+  expose: ExposeOptions | undefined, spec: LlamaStackDistributionSpec, allowedFromGiven: boolean,
 ): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const p = (path: string, message: string, fix: string) => problems.push({ path: `props.expose${path}`, message, fix });
@@ -239,7 +270,7 @@ export function networkingProblems(spec: LlamaStackDistributionSpec): ConfigProb
 }
 
 /** The Ingress or HTTPRoute settings the props resolve to. */
-export function resolveExposure(name: string, expose: ExposeInput, podTls: boolean): Exposure {
+export function resolveExposure(name: string, expose: ExposeOptions, podTls: boolean): Exposure {
   if (expose.gateway) return { gateway: expose.gateway };
   const mode = tlsModeOf(expose, podTls);
   const annotations: { [k: string]: string } = {};
@@ -260,7 +291,7 @@ export function resolveExposure(name: string, expose: ExposeInput, podTls: boole
 
 /** `allowedFrom` with the controller's namespace and labels added (what the CR can carry too). */
 export function withController<T extends { namespaces?: string[]; labels?: string[] }>(
-  from: T | undefined, expose: ExposeInput | undefined,
+  from: T | undefined, expose: ExposeOptions | undefined,
 ): T | undefined {
   if (!from || !expose || (from.namespaces ?? []).includes('*')) return from;
   const add = (list: string[] | undefined, extra: (string | undefined)[]) => {

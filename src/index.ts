@@ -8,7 +8,7 @@ export * from './providers';
 export * from './external-provider';
 export * from './auth';
 export * from './llama-stack-distribution';
-export { ExposeTlsMode, GatewayParentRef, IngressTlsOptions } from './expose';
+export { ExposeOptions, ExposeTlsMode, GatewayParentRef, IngressTlsOptions } from './expose';
 export { ServerTarget } from './targets/server-target';
 export { TargetConfig, TargetConfigGenerator, TargetConfigOptions } from './targets/target-config';
 export { VectorStoreDefaults } from './targets/vector-stores';

@@ -15,7 +15,7 @@ import {
   PodDisruptionBudgetSpec, ProviderConfig, ShieldConfig,
 } from './config/spec';
 import { validateSpec } from './config/validate-spec';
-import { exposeProblems, GatewayParentRef, IngressTlsOptions, networkingProblems, resolveExposure, withController, ExposeTlsMode } from './expose';
+import { exposeProblems, ExposeOptions, networkingProblems, resolveExposure, withController } from './expose';
 import { ExternalProvider } from './external-provider';
 import { claimName, duplicateNameProblem } from './name-registry';
 import {
@@ -47,47 +47,6 @@ export interface TlsOptions {
   readonly caBundle?: CABundleConfig;
 }
 
-/** External access through an Ingress, or a Gateway API HTTPRoute (`gateway`). */
-export interface ExposeOptions {
-  /**
-   * Host name of the Ingress rule (or HTTPRoute): a DNS-1123 subdomain, or `*.` and one.
-   * Required with `tls` and with `ExposeTlsMode.PASSTHROUGH`.
-   * @default - any host
-   */
-  readonly hostname?: string;
-  /**
-   * IngressClass to use.
-   * @default - the cluster's default class
-   */
-  readonly ingressClassName?: string;
-  /**
-   * The certificate the Ingress serves: an existing Secret, or a cert-manager issuer that fills one.
-   * @default - no TLS at the Ingress
-   */
-  readonly tls?: IngressTlsOptions;
-  /**
-   * Where TLS ends: at the Ingress (TERMINATE), at the Ingress and again at the pod (REENCRYPT),
-   * or only at the pod (PASSTHROUGH, ingress-nginx with `--enable-ssl-passthrough`).
-   * @default - REENCRYPT with the pod's `tls`, else TERMINATE
-   */
-  readonly tlsMode?: ExposeTlsMode;
-  /**
-   * An existing Gateway: an HTTPRoute `N-route` attached to it replaces the Ingress.
-   * @default - an Ingress
-   */
-  readonly gateway?: GatewayParentRef;
-  /**
-   * Namespace of the pods that forward the traffic (the ingress controller, or the Gateway's
-   * proxies): added to `allowedFrom.namespaces`. Required with `allowedFrom` (unless it admits `*`).
-   * @default - none
-   */
-  readonly controllerNamespace?: string;
-  /**
-   * Labels of the controller's namespace (`key` or `key=value`), added to `allowedFrom.labels`.
-   * @default - none
-   */
-  readonly controllerNamespaceLabels?: string[];
-}
 
 /**
  * Container resources; any resource name works (e.g. `nvidia.com/gpu`). A default never exceeds

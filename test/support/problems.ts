@@ -1,4 +1,6 @@
+import { Testing } from 'cdk8s';
 import { LlamaStackConfigError } from '../../src/config/errors';
+import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/llama-stack-distribution';
 
 /** The problems (path and message) of the LlamaStackConfigError `fn` throws; fails if it throws none. */
 export function problemsOf(fn: () => unknown): { path: string; message: string }[] {
@@ -9,6 +11,17 @@ export function problemsOf(fn: () => unknown): { path: string; message: string }
     throw e;
   }
   throw new Error('expected a LlamaStackConfigError');
+}
+
+/** `path: message` of each problem `LlamaStackDistribution` reports for `props`; none when it synthesizes. */
+export function distributionProblems(props: LlamaStackDistributionProps): string[] {
+  try {
+    new LlamaStackDistribution(Testing.chart(), 'llama', props);
+  } catch (e) {
+    if (!(e instanceof LlamaStackConfigError)) throw e;
+    return e.problems.map((p) => `${p.path}: ${p.message}`);
+  }
+  return [];
 }
 
 /** The same problems as `path: message — fix` lines. */

@@ -4,12 +4,12 @@
  * held to it.
  */
 import { Testing } from 'cdk8s';
-import { LlamaStackConfigError } from '../../src/config/errors';
 import { LlamaStackDistributionResource } from '../../src/interop/custom-resources';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/llama-stack-distribution';
 import { InferenceProvider } from '../../src/providers';
 import { ServerTarget } from '../../src/targets/server-target';
 import { schemaErrors } from '../support/k8s-schema';
+import { distributionProblems } from '../support/problems';
 import { startupFromObjects } from '../support/startup-from-objects';
 
 const TARGETS = [ServerTarget.OGX_0_8, ServerTarget.LLAMA_STACK_0_7];
@@ -19,15 +19,7 @@ function startingConfig(target: ServerTarget, props: LlamaStackDistributionProps
   return new LlamaStackDistribution(Testing.chart(), 'gen', { target, ...props }).configYaml!;
 }
 
-function problems(props: LlamaStackDistributionProps): string[] {
-  try {
-    new LlamaStackDistribution(Testing.chart(), 'llama', props);
-  } catch (e) {
-    if (!(e instanceof LlamaStackConfigError)) throw e;
-    return e.problems.map((p) => `${p.path}: ${p.message}`);
-  }
-  return [];
-}
+const problems = distributionProblems;
 
 describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
   test('the text lands as is in the hash-named ConfigMap the Deployment mounts; a change renames it', () => {

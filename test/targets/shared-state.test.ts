@@ -10,6 +10,7 @@ import { FilesProvider, VectorIoProvider } from '../../src/providers';
 import { SecretRef } from '../../src/secret-ref';
 import { StorageBackend } from '../../src/storage-backend';
 import { ServerTarget } from '../../src/targets/server-target';
+import { distributionProblems } from '../support/problems';
 
 const TARGETS = [ServerTarget.OGX_0_8, ServerTarget.LLAMA_STACK_0_7];
 const PW = SecretRef.fromSecretName('pg', 'password');
@@ -21,15 +22,7 @@ const SHARED: LlamaStackDistributionProps = {
   files: [FilesProvider.s3({ bucket: 'files' })],
 };
 
-function problems(props: LlamaStackDistributionProps): string[] {
-  try {
-    new LlamaStackDistribution(Testing.chart(), 'llama', props);
-  } catch (e) {
-    if (!(e instanceof LlamaStackConfigError)) throw e;
-    return e.problems.map((p) => `${p.path}: ${p.message}`);
-  }
-  return [];
-}
+const problems = distributionProblems;
 
 describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
   const vectorIndexes = ['vector_io provider faiss (inline::faiss)', 'vector_io provider sqlite-vec (inline::sqlite-vec)'];
