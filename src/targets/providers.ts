@@ -159,13 +159,22 @@ function checkReplace(g: TargetGeneration, spec: LlamaStackDistributionSpec, rep
   });
 }
 
+/** Enabled ids by provider list and env: stages replace provider lists, never change one in place. */
+const enabledCache = new WeakMap<JsonValue[], WeakMap<ContainerEnv, string[]>>();
+
 /** Ids of the providers of `api` the server enables with this env, in config order. */
 export function enabledProviderIds(config: JsonObject, api: string, env: ContainerEnv): string[] {
   const providers = getOwn(config, 'providers');
   const entries = isJsonObject(providers) ? listOf(providers, api) : [];
+  const byEnv = enabledCache.get(entries) ?? new WeakMap<ContainerEnv, string[]>();
+  const hit = byEnv.get(env);
+  if (hit) return [...hit];
   const { document } = substituteEnv({ providers: { [api]: entries } }, env);
   const resolved = listOf(mapOf(document, 'providers'), api);
-  return resolved.map((p) => (isJsonObject(p) ? getOwn(p, 'provider_id') : undefined)).filter((id): id is string => typeof id === 'string' && id !== '');
+  const ids = resolved.map((p) => (isJsonObject(p) ? getOwn(p, 'provider_id') : undefined)).filter((id): id is string => typeof id === 'string' && id !== '');
+  byEnv.set(env, ids);
+  enabledCache.set(entries, byEnv);
+  return [...ids];
 }
 
 /** Env var that switches a base provider on (`${env.X:+id}`), if it is conditional. */
