@@ -38,6 +38,8 @@ export class ServerTarget {
   public readonly id: string;
   private dataCache?: TargetData;
   private startupCache?: StartupRules;
+  private distributionsCache?: string[];
+  private readonly baseConfigCache = new Map<string, string>();
   private registryCache?: ProviderRegistry;
 
   private constructor(id: string, private readonly tagOverride?: string) {
@@ -72,7 +74,8 @@ export class ServerTarget {
   /** Distributions whose base configs ship with this target. */
   public get distributions(): string[] {
     if (this.isOperator) return [...EMBEDDED_DISTRIBUTIONS];
-    return fs.readdirSync(path.join(DATA, this.id, 'distributions')).sort();
+    this.distributionsCache ??= fs.readdirSync(path.join(DATA, this.id, 'distributions')).sort();
+    return [...this.distributionsCache];
   }
 
   /** Where the server writes (mount the data volume here). */
@@ -119,8 +122,12 @@ export class ServerTarget {
 
   /** @internal the text of a shipped base config, or undefined for an unknown distribution. */
   public _baseConfig(distribution: string): string | undefined {
-    const file = path.join(DATA, this.id, 'distributions', distribution, 'config.yaml');
-    return this.distributions.includes(distribution) ? fs.readFileSync(file, 'utf8') : undefined;
+    if (!this.distributions.includes(distribution)) return undefined;
+    const hit = this.baseConfigCache.get(distribution);
+    if (hit !== undefined) return hit;
+    const text = fs.readFileSync(path.join(DATA, this.id, 'distributions', distribution, 'config.yaml'), 'utf8');
+    this.baseConfigCache.set(distribution, text);
+    return text;
   }
 
   /** Only server lines have this data; callers check `isOperator` first. */

@@ -6,7 +6,7 @@
  * server drops them.
  */
 import { StartupFinding } from './findings';
-import { isJsonObject, JsonObject, JsonValue } from '../../config/json-value';
+import { isJsonObject, JsonObject, JsonValue, setOwn } from '../../config/json-value';
 
 /** One env var as the container will see it. */
 export type EnvValue =
@@ -154,7 +154,7 @@ class Substitution {
     const authOff = isJsonObject(pc) && has(pc, 'type') && isEmpty(this.peek(pc.type));
     for (const k of Object.keys(o)) {
       const v = authOff && k === 'provider_config' ? null : this.value(o[k], join(path, k));
-      Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+      setOwn(out, k, v);
     }
     this.origin.set(out, path);
     return out;
