@@ -1,18 +1,54 @@
 #!/usr/bin/env bash
-# Installs the packed package into a scratch project, as a user would (peer dependencies from the
-# registry), and uses it there: the cdk8s-llama-stack command on a CR and on bad input, and the
-# library from plain Node.js. Prints what it checked; exits non-zero on the first failure.
+# Packs the package and follows the README's walk-through with it, as a user would: a new cdk8s app
+# in an empty directory, the tarball and its peer dependencies from the registry, the README's
+# tsconfig.json, cdk8s.yaml and main.ts, then `npx cdk8s synth`. The steps are read from README.md
+# itself (scripts/readme-walkthrough.js), so the README cannot drift from what is run. Then checks
+# the synthesized objects, and in the same app the cdk8s-llama-stack command on a CR and on bad
+# input, and the library from plain Node.js. Prints what it checked; exits non-zero on the first
+# failure.
 set -euo pipefail
+start=$SECONDS
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$repo"
 npx projen compile >/dev/null
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 npm pack --pack-destination "$work" >/dev/null 2>&1
-cd "$work"
-npm init -y >/dev/null
-npm install --no-audit --no-fund ./cdk8s-llama-stack-*.tgz >/dev/null 2>&1
-echo "installed: $(ls node_modules | tr '\n' ' ')"
+tarball="$(echo "$work"/cdk8s-llama-stack-*.tgz)"
+[ -f "$tarball" ] || { echo "npm pack wrote no tarball in $work" >&2; exit 1; }
+echo "packed: $(basename "$tarball")"
+
+node scripts/readme-walkthrough.js README.md "$tarball" >"$work/walkthrough.sh"
+mkdir "$work/walkthrough"
+cd "$work/walkthrough"
+# The steps print what they run on fd 3; the app's directory comes back on fd 4. cdk8s-cli's
+# upgrade check (a request for the latest cdk8s-cli, cached in ~/.cdk8s-cli.version) is switched
+# off: it prints a banner, or a stack trace when the request fails, and does not change the synth.
+if ! CDK8S_CHECK_UPGRADE=false bash "$work/walkthrough.sh" 3>&1 4>"$work/app-dir" >"$work/walkthrough.log" 2>&1; then
+  echo "the README walk-through failed; its output:" >&2
+  cat "$work/walkthrough.log" >&2
+  exit 1
+fi
+cd "$(cat "$work/app-dir")"
+echo "installed: $(node -p "['cdk8s-llama-stack', 'cdk8s', 'cdk8s-plus-28', 'constructs', 'cdk8s-cli', 'ts-node', 'typescript'].map((p) => p + '@' + require(p + '/package.json').version).join(' ')")"
+
+node -e "
+const fs = require('fs');
+const { Yaml } = require('cdk8s');
+const fail = (m) => { console.error('README walk-through: ' + m); process.exit(1); };
+const files = fs.existsSync('dist') ? fs.readdirSync('dist') : [];
+if (files.join(' ') !== 'llama-stack.k8s.yaml') fail('dist/ holds ' + (files.join(' ') || 'nothing') + ', not llama-stack.k8s.yaml');
+const objects = Yaml.load('dist/llama-stack.k8s.yaml');
+const got = objects.map((o) => o.kind + ' ' + o.metadata.name + ' (' + o.metadata.namespace + ')').join(', ');
+const configMap = /^llama-config-[0-9a-f]{8}$/.test(objects[0]?.metadata?.name) ? objects[0].metadata.name : 'llama-config-<8 hex>';
+const expected = ['ConfigMap ' + configMap, 'ServiceAccount llama-sa', 'Deployment llama', 'Service llama-service'].map((o) => o + ' (ai)').join(', ');
+if (got !== expected) fail('dist/llama-stack.k8s.yaml holds ' + got + '; expected ' + expected);
+const pod = objects[2].spec.template.spec;
+if (!pod.volumes.some((v) => v.configMap?.name === configMap)) fail('the Deployment does not mount ' + configMap);
+if (pod.serviceAccountName !== 'llama-sa') fail('the Deployment runs as ' + pod.serviceAccountName);
+if (!String(objects[0].data?.['config.yaml']).includes('http://vllm.models.svc.cluster.local:8000/v1')) fail('config.yaml has no vLLM endpoint');
+console.log('README walk-through: ok (dist/llama-stack.k8s.yaml: ' + got + ')');
+"
 
 version="$(npx --no-install cdk8s-llama-stack --version)"
 [ "$version" = "$(node -p "require('cdk8s-llama-stack/package.json').version")" ] || { echo "--version: unexpected $version" >&2; exit 1; }
@@ -39,3 +75,4 @@ const kinds = app.charts[0].toJson().map((o) => o.kind).join(' ');
 if (kinds !== 'ConfigMap ServiceAccount Deployment Service') throw new Error(kinds);
 console.log('library from node: ok (' + kinds + ')');
 "
+echo "smoke-package: ok in $((SECONDS - start)) s"
