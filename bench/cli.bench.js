@@ -2,7 +2,8 @@
 /*
  * The command as Argo CD and kustomize run it: a fresh `cdk8s-llama-stack` process per call.
  * Times `render` of 1, 10 and 100 LlamaStackDistribution manifests in one file (start-up
- * included), five runs each, and prints the median and the peak RSS; asserts nothing.
+ * included), five runs each, and prints the median and the peak RSS; then one render of 130,000
+ * passed-through objects (output written document by document). Asserts nothing.
  * Run with `npm run bench` (compiles first).
  */
 const { spawnSync } = require('child_process');
@@ -52,5 +53,20 @@ for (const n of [1, 10, 100]) {
   }
   const rss = TIME ? `, peak RSS ${rssMb.toFixed(0)} MB` : '';
   console.log(`render ${String(n).padStart(3)} manifest(s): median ${median(seconds).toFixed(2)} s${rss}`);
+}
+
+// Output past what one string holds: passed-through objects, written to stdout document by document
+// (one Yaml.stringify call for all of them failed from about 120,000 objects). One run: it is long.
+{
+  const n = 130000;
+  const file = path.join(dir, `objects-${n}.yaml`);
+  fs.writeFileSync(file, Array.from({ length: n }, (_, i) => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c-${i}}\ndata: {k: v}\n`).join('---\n'));
+  const args = [process.execPath, BIN, 'render', '--pass-through', file];
+  const t0 = process.hrtime.bigint();
+  const r = TIME ? spawnSync(TIME, ['-f', '%M', ...args], { ...OPTIONS, maxBuffer: 1 << 30 }) : spawnSync(args[0], args.slice(1), { ...OPTIONS, maxBuffer: 1 << 30 });
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  if (r.status !== 0) throw new Error(r.stderr);
+  const rss = TIME ? `, peak RSS ${(Number(r.stderr.trim().split('\n').pop()) / 1024).toFixed(0)} MB` : '';
+  console.log(`render --pass-through ${n} objects: ${seconds.toFixed(1)} s, ${(r.stdout.length / 1e6).toFixed(1)} MB out${rss}`);
 }
 fs.rmSync(dir, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import { ConfigProblem, LlamaStackConfigError } from './config/errors';
 import { EXTERNAL_PROVIDER_APIS, externalProviderFieldProblems } from './config/external-providers';
 import { childPath, plainCopy, toJsonValue } from './config/json-convert';
 import { ExternalProviderRef, SecretKeyRef } from './config/spec';
+import { snapshotOptions } from './input/checked';
 import { SecretRef } from './secret-ref';
 
 /** Options of `ExternalProvider.fromImage`. */
@@ -84,7 +85,8 @@ export class ExternalProvider {
   public readonly specField: string;
   private readonly ref: ExternalProviderRef;
 
-  private constructor(options: ExternalProviderOptions) {
+  private constructor(raw: ExternalProviderOptions) {
+    const options = snapshotOptions(raw, `${WHERE}(options)`);
     const problems: ConfigProblem[] = [];
     const add = (option: string, message: string, fix: string) => problems.push({ path: `${WHERE}(${option})`, message, fix });
     if (!isObject(options)) throw new LlamaStackConfigError([{ path: `${WHERE}(options)`, message: 'options must be an object', fix: 'pass { id, image, api, providerType, module }' }]);
@@ -108,7 +110,7 @@ export class ExternalProvider {
     let config: { [key: string]: any } | undefined;
     if (options.config !== undefined && options.config !== null) {
       if (!isObject(options.config)) add('config', 'config must be an object of config keys', 'pass config: { <key>: <value> }');
-      else config = toJsonValue(options.config, `${WHERE}(config)`, problems) as { [key: string]: any };
+      else config = (toJsonValue(options.config, `${WHERE}(config)`, problems) ?? undefined) as { [key: string]: any } | undefined;
     }
     let secretRefs: { [key: string]: SecretKeyRef } | undefined;
     if (options.secretRefs !== undefined && options.secretRefs !== null) {

@@ -8,6 +8,7 @@ import { ConfigGenerator, sha256Hex } from './config/config-generator';
 import { ConfigProblem, formatProblem, LlamaStackConfigError } from './config/errors';
 import { isPinnedImage } from './config/images';
 import { plainCopy } from './config/json-convert';
+import { shadowedEnvProblems } from './config/reserved-env';
 import { SecretEnvVar } from './config/secrets';
 import { serverOnlyFields } from './config/server-extensions';
 import {
@@ -17,13 +18,15 @@ import {
 import { validateSpec } from './config/validate-spec';
 import { exposeProblems, ExposeOptions, networkingProblems, resolveExposure, withController } from './expose';
 import { ExternalProvider } from './external-provider';
+import { checkedDistributionProps } from './input/distribution-props';
+import { atPropsPaths, propsLayout } from './input/props-paths';
 import { claimName, duplicateNameProblem } from './name-registry';
 import {
   BatchesProvider, FileProcessorsProvider, FilesProvider, InferenceProvider, InteractionsProvider, MessagesProvider, Provider, ResponsesProvider,
   SafetyProvider, TelemetryProvider, ToolRuntimeProvider, VectorIoProvider,
 } from './providers';
 import { StorageBackend } from './storage-backend';
-import { containerPort, serverEnv } from './targets/deployment-env';
+import { containerPort, generatedEnv, serverEnv } from './targets/deployment-env';
 import { checkOverrideConfig } from './targets/override-config';
 import { ServerTarget } from './targets/server-target';
 import { generateTargetConfig } from './targets/target-config';
@@ -32,7 +35,8 @@ import { KubeManifest, renderObjects, WorkloadPlan } from './workload';
 import { EmptyDirSizeLimits, emptyDirSizeLimitProblems } from './workload/empty-dirs';
 import { podSelectorConfig, serviceUrl } from './workload/endpoint';
 import { externalProviderChecks } from './workload/external-providers';
-import { configMapName, isDnsLabel, MAX_NAME_LENGTH, objectNames } from './workload/names';
+import { kubernetesInputProblems, kubernetesInputWarnings } from './workload/kubernetes-checks';
+import { baseNameProblem, configMapName, objectNames } from './workload/names';
 import { DEFAULT_PORT, PATHS } from './workload/plan';
 import { resourceProblems } from './workload/resources';
 
@@ -365,6 +369,16 @@ export interface LlamaStackDistributionProps {
    * @default false
    */
   readonly strict?: boolean;
+  /**
+   * Accept user `volumes` of types the restricted Pod Security Standard forbids (it allows only
+   * configMap, csi, downwardAPI, emptyDir, ephemeral, persistentVolumeClaim, projected and
+   * secret; hostPath, nfs, iscsi, gitRepo… are forbidden). The pod then no longer meets the
+   * restricted standard: a namespace that enforces it rejects the pod, and synth prints a warning
+   * per such volume (not an error with `strict`: you asked for it). The CR constructs reject it
+   * (the CRDs cannot carry it).
+   * @default false - such a volume is a synth error
+   */
+  readonly allowUnrestrictedVolumes?: boolean;
 }
 
 const DEFAULT_DISTRIBUTION = 'starter';
@@ -536,150 +550,159 @@ export class LlamaStackDistribution extends Construct implements kplus.IPodSelec
 
   constructor(scope: Construct, id: string, props: LlamaStackDistributionProps = {}) {
     super(scope, id);
-    const problems: ConfigProblem[] = [];
-    this.name = props.name ?? id;
-    if (!isDnsLabel(this.name, MAX_NAME_LENGTH)) {
-      problems.push({
-        path: props.name !== undefined ? 'props.name' : 'id',
-        message: `"${this.name}" is not a valid name: object names are derived from it (${this.name}-network-policy…)`,
-        fix: `use lower-case letters, digits and '-', at most ${MAX_NAME_LENGTH} characters (set props.name)`,
+    // The input boundary: past it, every prop has its declared type and is read only once.
+    props = checkedDistributionProps(props);
+    const layout = propsLayout(props);
+    try {
+      const problems: ConfigProblem[] = [];
+      this.name = props.name ?? id;
+      // The Service `N-service` makes it a DNS-1035 label (a letter first).
+      const badName = baseNameProblem(this.name);
+      if (badName) problems.push({ path: props.name !== undefined ? 'props.name' : 'id', ...badName });
+      if (props.spec !== undefined) {
+        const clashing = SPEC_EXCLUSIVE_PROPS.filter((k) => props[k] !== undefined);
+        for (const k of clashing) {
+          problems.push({ path: `props.${k}`, message: 'cannot be combined with props.spec', fix: 'set it inside props.spec instead' });
+        }
+      }
+      this.spec = props.spec ?? specFromProps(props);
+      this.target = props.target ?? ServerTarget.OGX_0_8;
+      const hasBase = props.baseConfigYaml !== undefined;
+      problems.push(...validateSpec(this.spec, { hasBaseConfig: hasBase, disableableApis: this.target.disableableApis }));
+      this.image = this.resolveImage(props, problems);
+      // The namespace the objects land in: props.namespace, else the chart's.
+      const namespace = props.namespace ?? Chart.of(this).namespace;
+      problems.push(...constructChecks(this.spec, namespace, this.target));
+      problems.push(...kubernetesInputProblems(props, this.spec, namespace, this.target, this.name));
+      problems.push(...emptyDirSizeLimitProblems(props.emptyDirSizeLimits, this.spec));
+      const duplicate = duplicateNameProblem(this, this.name, namespace, props.name !== undefined ? 'props.name' : 'id');
+      if (duplicate) problems.push(duplicate);
+      problems.push(...authProblems(props.auth, this.target, this.spec, PATHS.authCaDir));
+      if (this.target.isOperator && props.vectorStores !== undefined) {
+        problems.push({ path: 'props.vectorStores', message: 'the operator pipeline keeps its base config\'s vector store defaults', fix: 'remove vectorStores, or use a server target' });
+      }
+      if (this.target.isOperator && props.replaceBaseProviders !== undefined) {
+        problems.push({ path: 'props.replaceBaseProviders', message: 'the operator pipeline always overlays providers by id', fix: 'remove replaceBaseProviders, or use a server target' });
+      }
+      problems.push(...overrideConflicts(props, this.spec));
+      problems.push(...networkingProblems(this.spec));
+      if (props.spec === undefined) problems.push(...exposeProblems(props.expose, this.spec, props.allowedFrom !== undefined));
+      if (problems.length > 0) throw new LlamaStackConfigError(problems);
+
+      const tls = this.spec.networking?.tls?.enabled === true;
+      let configYaml: string | undefined;
+      if (this.spec.overrideConfig) {
+        this.configMapName = this.spec.overrideConfig.configMapName;
+        this.secretEnvVars = [];
+        this.warnings = [];
+      } else if (props.overrideConfigYaml !== undefined) {
+        const checked = checkOverrideConfig(props.overrideConfigYaml, this.spec, this.target, {
+          serverTlsDir: tls ? PATHS.tlsDir : undefined,
+          scratchDirs: [PATHS.tmpDir, PATHS.cacheDir],
+        }, props.allowPerPodState === true);
+        if (checked.problems.length > 0) throw new LlamaStackConfigError(checked.problems);
+        configYaml = props.overrideConfigYaml;
+        this.configYaml = configYaml;
+        this.contentHash = sha256Hex(configYaml);
+        this.configMapName = configMapName(this.name, this.contentHash);
+        this.secretEnvVars = [];
+        this.warnings = checked.warnings;
+      } else {
+        const serverTlsDir = tls ? PATHS.tlsDir : undefined;
+        const generated = this.target.isOperator
+          ? ConfigGenerator.generate(this.spec, { baseConfigYaml: props.baseConfigYaml, rejectUnknownModelProviders: true, serverTlsDir })
+          : generateTargetConfig(this.spec, this.target, {
+            baseConfigYaml: props.baseConfigYaml,
+            serverTlsDir,
+            replaceBaseProviders: props.replaceBaseProviders,
+            vectorStores: props.vectorStores,
+            allowPerPodState: props.allowPerPodState,
+            auth: props.auth,
+            authCaFile: PATHS.authCaFile,
+          });
+        configYaml = generated.configYaml;
+        this.configYaml = generated.configYaml;
+        this.contentHash = generated.contentHash;
+        this.configMapName = configMapName(this.name, generated.contentHash);
+        this.secretEnvVars = generated.envVars;
+        this.warnings = 'warnings' in generated ? generated.warnings : [];
+      }
+
+      if (configYaml !== undefined && this.target.isOperator) {
+        // Server targets run the release's start-up model, which substitutes the container's env.
+        const missing = requiredEnvVars(configYaml).filter((v) => !providedEnv(this.secretEnvVars, this.spec, this.target).has(v));
+        if (missing.length > 0) {
+          throw new LlamaStackConfigError(missing.map((v) => ({
+            path: 'config',
+            message: `the config reads \${env.${v}} with no default, and nothing sets ${v} (the server would not start)`,
+            fix: `set env: { ${v}: ... } (or point the base config's value elsewhere)`,
+          })));
+        }
+      }
+      if (props.strict === true && this.warnings.length > 0) {
+        throw new LlamaStackConfigError(this.warnings.map((w) => ({ ...w, message: `${w.message} (an error with strict)` })));
+      }
+      // Asked for with allowUnrestrictedVolumes, so not an error with strict.
+      this.warnings = [...this.warnings, ...kubernetesInputWarnings(props, this.spec)];
+      // Printed when the app synthesizes (cdk8s validates then, once per app and once per chart,
+      // so the first validation prints).
+      let printed = false;
+      this.node.addValidation({
+        validate: () => {
+          if (!printed) reportWarnings(this.node.path, this.warnings);
+          printed = true;
+          return [];
+        },
       });
-    }
-    if (props.spec !== undefined) {
-      const clashing = SPEC_EXCLUSIVE_PROPS.filter((k) => props[k] !== undefined);
-      for (const k of clashing) {
-        problems.push({ path: `props.${k}`, message: 'cannot be combined with props.spec', fix: 'set it inside props.spec instead' });
-      }
-    }
-    this.spec = props.spec ?? specFromProps(props);
-    this.target = props.target ?? ServerTarget.OGX_0_8;
-    const hasBase = props.baseConfigYaml !== undefined;
-    problems.push(...validateSpec(this.spec, { hasBaseConfig: hasBase, disableableApis: this.target.disableableApis }));
-    this.image = this.resolveImage(props, problems);
-    // The namespace the objects land in: props.namespace, else the chart's.
-    const namespace = props.namespace ?? Chart.of(this).namespace;
-    problems.push(...constructChecks(this.spec, namespace, this.target));
-    problems.push(...emptyDirSizeLimitProblems(props.emptyDirSizeLimits, this.spec));
-    const duplicate = duplicateNameProblem(this, this.name, namespace, props.name !== undefined ? 'props.name' : 'id');
-    if (duplicate) problems.push(duplicate);
-    problems.push(...authProblems(props.auth, this.target, this.spec, PATHS.authCaDir));
-    if (this.target.isOperator && props.vectorStores !== undefined) {
-      problems.push({ path: 'props.vectorStores', message: 'the operator pipeline keeps its base config\'s vector store defaults', fix: 'remove vectorStores, or use a server target' });
-    }
-    if (this.target.isOperator && props.replaceBaseProviders !== undefined) {
-      problems.push({ path: 'props.replaceBaseProviders', message: 'the operator pipeline always overlays providers by id', fix: 'remove replaceBaseProviders, or use a server target' });
-    }
-    problems.push(...overrideConflicts(props, this.spec));
-    problems.push(...networkingProblems(this.spec));
-    if (props.spec === undefined) problems.push(...exposeProblems(props.expose, this.spec, props.allowedFrom !== undefined));
-    if (problems.length > 0) throw new LlamaStackConfigError(problems);
 
-    const tls = this.spec.networking?.tls?.enabled === true;
-    let configYaml: string | undefined;
-    if (this.spec.overrideConfig) {
-      this.configMapName = this.spec.overrideConfig.configMapName;
-      this.secretEnvVars = [];
-      this.warnings = [];
-    } else if (props.overrideConfigYaml !== undefined) {
-      const checked = checkOverrideConfig(props.overrideConfigYaml, this.spec, this.target, {
-        serverTlsDir: tls ? PATHS.tlsDir : undefined,
-        scratchDirs: [PATHS.tmpDir, PATHS.cacheDir],
-      }, props.allowPerPodState === true);
-      if (checked.problems.length > 0) throw new LlamaStackConfigError(checked.problems);
-      configYaml = props.overrideConfigYaml;
-      this.configYaml = configYaml;
-      this.contentHash = sha256Hex(configYaml);
-      this.configMapName = configMapName(this.name, this.contentHash);
-      this.secretEnvVars = [];
-      this.warnings = checked.warnings;
-    } else {
-      const serverTlsDir = tls ? PATHS.tlsDir : undefined;
-      const generated = this.target.isOperator
-        ? ConfigGenerator.generate(this.spec, { baseConfigYaml: props.baseConfigYaml, rejectUnknownModelProviders: true, serverTlsDir })
-        : generateTargetConfig(this.spec, this.target, {
-          baseConfigYaml: props.baseConfigYaml,
-          serverTlsDir,
-          replaceBaseProviders: props.replaceBaseProviders,
-          vectorStores: props.vectorStores,
-          allowPerPodState: props.allowPerPodState,
-          auth: props.auth,
-          authCaFile: PATHS.authCaFile,
-        });
-      configYaml = generated.configYaml;
-      this.configYaml = generated.configYaml;
-      this.contentHash = generated.contentHash;
-      this.configMapName = configMapName(this.name, generated.contentHash);
-      this.secretEnvVars = generated.envVars;
-      this.warnings = 'warnings' in generated ? generated.warnings : [];
+      const plan: WorkloadPlan = {
+        name: this.name,
+        namespace: props.namespace,
+        image: this.image,
+        spec: this.spec,
+        configMapName: this.configMapName,
+        generatedConfig: configYaml !== undefined,
+        configHash: this.contentHash,
+        secretEnv: this.secretEnvVars,
+        extraLabels: props.labels ?? {},
+        storageClassName: props.persistentStorage?.storageClassName,
+        ingressClassName: props.expose?.ingressClassName,
+        // A spec's expose gets the defaults (with pod TLS: backend-protocol HTTPS).
+        exposure: resolveExposure(this.name, props.expose ?? {}, this.spec.networking?.tls?.enabled === true),
+        nodeSelector: props.nodeSelector,
+        tolerations: nonEmpty(props.tolerations),
+        imagePullPolicy: props.imagePullPolicy,
+        authCa: props.auth?.caCertificate,
+        emptyDirSizeLimits: props.emptyDirSizeLimits,
+        ...serverSettings(this.target, this.spec),
+        containerPort: containerPort(this.spec, this.target),
+        retainConfigMaps: props.retainConfigMaps,
+      };
+      const objects = renderObjects(plan, configYaml);
+      const make = (childId: string, m: KubeManifest | undefined) => (m ? new ApiObject(this, childId, plainCopy(m)) : undefined);
+      this.configMap = make('ConfigMap', objects.configMap);
+      this.serviceAccount = make('ServiceAccount', objects.serviceAccount);
+      this.persistentVolumeClaim = make('PersistentVolumeClaim', objects.pvc);
+      this.deployment = make('Deployment', objects.deployment)!;
+      this.service = make('Service', objects.service)!;
+      this.horizontalPodAutoscaler = make('HorizontalPodAutoscaler', objects.hpa);
+      this.podDisruptionBudget = make('PodDisruptionBudget', objects.pdb);
+      this.networkPolicy = make('NetworkPolicy', objects.networkPolicy);
+      this.ingress = make('Ingress', objects.ingress);
+      this.httpRoute = make('HTTPRoute', objects.httpRoute);
+      this.node.defaultChild = this.deployment;
+      claimName(this, this.name, namespace);
+      this.namespace = namespace;
+      this.serviceName = objectNames(this.name).service;
+      this.port = this.spec.networking?.port ?? DEFAULT_PORT;
+      this.containerPort = plan.containerPort;
+      this.url = serviceUrl(this.serviceName, namespace, this.port, tls);
+      this.warnings = atPropsPaths(this.warnings, layout);
+    } catch (e) {
+      // Typed props: each problem at the props path the user wrote, and once.
+      if (e instanceof LlamaStackConfigError) throw new LlamaStackConfigError(atPropsPaths(e.problems, layout));
+      throw e;
     }
-
-    if (configYaml !== undefined && this.target.isOperator) {
-      // Server targets run the release's start-up model, which substitutes the container's env.
-      const missing = requiredEnvVars(configYaml).filter((v) => !providedEnv(this.secretEnvVars, this.spec, this.target).has(v));
-      if (missing.length > 0) {
-        throw new LlamaStackConfigError(missing.map((v) => ({
-          path: 'config',
-          message: `the config reads \${env.${v}} with no default, and nothing sets ${v} (the server would not start)`,
-          fix: `set env: { ${v}: ... } (or point the base config's value elsewhere)`,
-        })));
-      }
-    }
-    if (props.strict === true && this.warnings.length > 0) {
-      throw new LlamaStackConfigError(this.warnings.map((w) => ({ ...w, message: `${w.message} (an error with strict)` })));
-    }
-    // Printed when the app synthesizes (cdk8s validates then, once per app and once per chart,
-    // so the first validation prints).
-    let printed = false;
-    this.node.addValidation({
-      validate: () => {
-        if (!printed) reportWarnings(this.node.path, this.warnings);
-        printed = true;
-        return [];
-      },
-    });
-
-    const plan: WorkloadPlan = {
-      name: this.name,
-      namespace: props.namespace,
-      image: this.image,
-      spec: this.spec,
-      configMapName: this.configMapName,
-      generatedConfig: configYaml !== undefined,
-      configHash: this.contentHash,
-      secretEnv: this.secretEnvVars,
-      extraLabels: props.labels ?? {},
-      storageClassName: props.persistentStorage?.storageClassName,
-      ingressClassName: props.expose?.ingressClassName,
-      // A spec's expose gets the defaults (with pod TLS: backend-protocol HTTPS).
-      exposure: resolveExposure(this.name, props.expose ?? {}, this.spec.networking?.tls?.enabled === true),
-      nodeSelector: props.nodeSelector,
-      tolerations: nonEmpty(props.tolerations),
-      imagePullPolicy: props.imagePullPolicy,
-      authCa: props.auth?.caCertificate,
-      emptyDirSizeLimits: props.emptyDirSizeLimits,
-      ...serverSettings(this.target, this.spec),
-      containerPort: containerPort(this.spec, this.target),
-      retainConfigMaps: props.retainConfigMaps,
-    };
-    const objects = renderObjects(plan, configYaml);
-    const make = (childId: string, m: KubeManifest | undefined) => (m ? new ApiObject(this, childId, plainCopy(m)) : undefined);
-    this.configMap = make('ConfigMap', objects.configMap);
-    this.serviceAccount = make('ServiceAccount', objects.serviceAccount);
-    this.persistentVolumeClaim = make('PersistentVolumeClaim', objects.pvc);
-    this.deployment = make('Deployment', objects.deployment)!;
-    this.service = make('Service', objects.service)!;
-    this.horizontalPodAutoscaler = make('HorizontalPodAutoscaler', objects.hpa);
-    this.podDisruptionBudget = make('PodDisruptionBudget', objects.pdb);
-    this.networkPolicy = make('NetworkPolicy', objects.networkPolicy);
-    this.ingress = make('Ingress', objects.ingress);
-    this.httpRoute = make('HTTPRoute', objects.httpRoute);
-    this.node.defaultChild = this.deployment;
-    claimName(this, this.name, namespace);
-    this.namespace = namespace;
-    this.serviceName = objectNames(this.name).service;
-    this.port = this.spec.networking?.port ?? DEFAULT_PORT;
-    this.containerPort = plan.containerPort;
-    this.url = serviceUrl(this.serviceName, namespace, this.port, tls);
   }
 
   /**
@@ -814,6 +837,7 @@ function constructChecks(spec: LlamaStackDistributionSpec, namespace: string | u
   }
   if (target.isOperator) problems.push(...serverTargetOnly(spec));
   problems.push(...externalProviderChecks(spec, target.isOperator));
+  problems.push(...shadowedEnvProblems(spec.workload?.overrides?.env, generatedEnv(target, spec)));
   problems.push(...resourceProblems(spec.workload));
   return problems;
 }

@@ -1,5 +1,6 @@
 import * as kplus from 'cdk8s-plus-28';
 import { fail } from './config/errors';
+import { describeSecretValue } from './config/redact';
 import { SecretKeyRef } from './config/spec';
 
 /** DNS-1123 subdomain: what Kubernetes accepts as a Secret name. */
@@ -7,6 +8,31 @@ const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0
 /** What Kubernetes accepts as a key of a Secret's data. */
 const SECRET_KEY = /^[-._a-zA-Z0-9]+$/;
 const MAX_LENGTH = 253;
+
+/**
+ * What is wrong with a Secret name or key, without quoting it: a secret value passed by mistake
+ * (`fromSecretName(process.env.API_KEY, …)`) must not reach the error.
+ */
+function fault(v: unknown, allowed: RegExp, edgesAlphanumeric: boolean): string {
+  const what = describeSecretValue(v);
+  if (typeof v !== 'string' || v === '') return what;
+  const faults: string[] = [];
+  if (v.length > MAX_LENGTH) faults.push(`longer than ${MAX_LENGTH} characters`);
+  const bad = new Set<string>();
+  for (const c of v) {
+    if (allowed.test(c)) continue;
+    if (/[A-Z]/.test(c)) bad.add('upper-case letters');
+    else if (/\s/.test(c)) bad.add('whitespace');
+    else if (c === '_' || c === '/' || c === ':') bad.add(`'${c}'`);
+    else bad.add('other characters');
+  }
+  if (bad.size > 0) faults.push(`with ${[...bad].join(', ')}`);
+  if (edgesAlphanumeric && (!/^[a-zA-Z0-9]/.test(v) || !/[a-zA-Z0-9]$/.test(v))) faults.push('not starting and ending with a letter or digit');
+  if (edgesAlphanumeric && /\.(?![a-zA-Z0-9])|(?<![a-zA-Z0-9])\./.test(v)) faults.push('with a dot next to a non-alphanumeric character');
+  return `${what}${faults.length > 0 ? `, ${faults.join(', ')}` : ''}`;
+}
+
+const NOT_SHOWN = 'not shown, in case it is the secret itself';
 
 /**
  * A reference to one key of a Kubernetes Secret. Only the reference ever reaches the synthesized
@@ -27,10 +53,16 @@ export class SecretRef {
    * @param key key inside the Secret
    */
   public static fromSecret(secret: kplus.ISecret, key: string): SecretRef {
-    if (secret === undefined || secret === null || typeof secret.name !== 'string') {
+    let name: unknown;
+    try {
+      name = typeof secret === 'object' && secret !== null ? secret.name : undefined; // read once
+    } catch {
+      name = undefined; // a Proxy whose traps throw
+    }
+    if (typeof name !== 'string') {
       fail('SecretRef.fromSecret(secret)', 'secret must be a cdk8s-plus Secret', 'pass a kplus.Secret, or use SecretRef.fromSecretName(<name>, <key>)');
     }
-    return new SecretRef(secret.name, key, 'SecretRef.fromSecret', 'secret');
+    return new SecretRef(name, key, 'SecretRef.fromSecret', 'secret');
   }
 
   /** Name of the Secret. */
@@ -40,11 +72,11 @@ export class SecretRef {
 
   private constructor(secretName: string, key: string, where: string, nameArg: string) {
     if (typeof secretName !== 'string' || secretName.length > MAX_LENGTH || !DNS_SUBDOMAIN.test(secretName)) {
-      fail(`${where}(${nameArg})`, `${JSON.stringify(secretName)} is not a valid Secret name`,
+      fail(`${where}(${nameArg})`, `not a valid Secret name: ${fault(secretName, /[-.a-z0-9]/, true)} (${NOT_SHOWN})`,
         `use lower-case letters, digits, '-' and '.', starting and ending with a letter or digit (at most ${MAX_LENGTH} characters)`);
     }
     if (typeof key !== 'string' || key.length > MAX_LENGTH || !SECRET_KEY.test(key)) {
-      fail(`${where}(key)`, `${JSON.stringify(key)} is not a valid Secret key`,
+      fail(`${where}(key)`, `not a valid Secret key: ${fault(key, /[-._a-zA-Z0-9]/, false)} (${NOT_SHOWN})`,
         `use letters, digits, '-', '_' and '.' (at most ${MAX_LENGTH} characters)`);
     }
     this.secretName = secretName;

@@ -1,5 +1,7 @@
 import { fail } from './config/errors';
+import { quoteUrl } from './config/redact';
 import { KVStorageSpec, SQLStorageSpec } from './config/spec';
+import { snapshotOptions } from './input/checked';
 import { SecretRef } from './secret-ref';
 
 /** Options of `StorageBackend.redis`. */
@@ -53,12 +55,13 @@ export class StorageBackend {
 
   /** Redis (key-value store only). */
   public static redis(options: RedisOptions): StorageBackend {
+    options = snapshotOptions(options, 'StorageBackend.redis(options)');
     const endpoint: unknown = options?.endpoint;
     if (endpoint === undefined || endpoint === null || (typeof endpoint === 'string' && endpoint.trim() === '')) {
       fail('StorageBackend.redis(endpoint)', 'endpoint is required', 'pass endpoint: redis://<host>:6379');
     }
     if (typeof endpoint !== 'string' || !isRedisEndpoint(endpoint)) {
-      fail('StorageBackend.redis(endpoint)', `${JSON.stringify(endpoint)} is not a Redis endpoint`,
+      fail('StorageBackend.redis(endpoint)', `${quoteUrl(endpoint)} is not a Redis endpoint`,
         'write redis://<host>:6379 (rediss:// for TLS) or <host>:<port>');
     }
     if (/^rediss?:\/\/[^/]*@/.test(endpoint)) {
@@ -74,7 +77,7 @@ export class StorageBackend {
 
   /** PostgreSQL (SQL store only). */
   public static postgres(options: PostgresOptions): StorageBackend {
-    const o: PostgresOptions = options ?? {};
+    const o: PostgresOptions = snapshotOptions(options, 'StorageBackend.postgres(options)') ?? {};
     for (const key of ['connectionString', 'password'] as const) {
       if (o[key] !== undefined && o[key] !== null && !(o[key] instanceof SecretRef)) {
         fail(`StorageBackend.postgres(${key})`, `${key} must be a SecretRef (it holds a password)`, `pass ${key}: ${SECRET_FIX}`);

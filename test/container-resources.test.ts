@@ -72,9 +72,9 @@ describe('defaults never exceed the user\'s limits', () => {
 describe('a request above its limit is an error naming both', () => {
   test('memory and cpu, every problem at once', () => {
     expect(problemLines(() => synth({ resources: { requests: { cpu: '2', memory: '2Gi' }, limits: { cpu: '1500m', memory: '1Gi' } } }))).toEqual([
-      'spec.workload.resources.requests.cpu: "2" is above spec.workload.resources.limits.cpu ("1500m"): the API server rejects a request greater than its limit'
+      'props.resources.requests.cpu: "2" is above props.resources.limits.cpu ("1500m"): the API server rejects a request greater than its limit'
         + ' — lower requests.cpu to at most 1500m, or raise limits.cpu to at least 2',
-      'spec.workload.resources.requests.memory: "2Gi" is above spec.workload.resources.limits.memory ("1Gi"): the API server rejects a request greater than its limit'
+      'props.resources.requests.memory: "2Gi" is above props.resources.limits.memory ("1Gi"): the API server rejects a request greater than its limit'
         + ' — lower requests.memory to at most 1Gi, or raise limits.memory to at least 2Gi',
     ]);
   });
@@ -86,7 +86,7 @@ describe('a request above its limit is an error naming both', () => {
     ['an extended resource', { 'nvidia.com/gpu': '2' }, { 'nvidia.com/gpu': '1' }],
   ])('%s', (_what, requests, limits) => {
     const name = Object.keys(requests)[0];
-    expect(problemLines(() => synth({ resources: { requests, limits } })).map((l) => l.split(':')[0])).toEqual([`spec.workload.resources.requests.${name}`]);
+    expect(problemLines(() => synth({ resources: { requests, limits } })).map((l) => l.split(':')[0])).toEqual([`props.resources.requests.${name}`]);
   });
 
   test('equal amounts in other units are fine', () => {
@@ -123,14 +123,14 @@ describe('a request above its limit is an error naming both', () => {
 
   test('negative amounts and exponents the API server cannot parse', () => {
     expect(problemLines(() => synth({ resources: { requests: { cpu: '-1' }, limits: { memory: '1e1.5' } } }))).toEqual([
-      'spec.workload.resources.requests.cpu: must be greater than or equal to 0, not "-1" — use a positive quantity, or remove it',
-      'spec.workload.resources.limits.memory: "1e1.5" is not a quantity the API server parses (an exponent must be a whole number) — write it with a suffix, e.g. 500m, 2, 512Mi or 4Gi',
+      'props.resources.requests.cpu: must be greater than or equal to 0, not "-1" — use a positive quantity, or remove it',
+      'props.resources.limits.memory: "1e1.5" is not a quantity the API server parses (an exponent must be a whole number) — write it with a suffix, e.g. 500m, 2, 512Mi or 4Gi',
     ]);
   });
 
   test('malformed quantities are reported once, by the schema check', () => {
     const lines = problemLines(() => synth({ resources: { limits: { memory: '1GB' } } }));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^spec\.workload\.resources\.limits\.memory: "1GB" does not match /);
+    expect(lines[0]).toMatch(/^props\.resources\.limits\.memory: "1GB" does not match /);
   });
 });

@@ -58,7 +58,7 @@ describe('the same name in the same namespace is an error', () => {
   test('reported with every other problem', () => {
     const c = chart(Testing.app(), 'apps', 'ai');
     make(c, 'llama');
-    expect(problemLines(() => make(c, 'again', { name: 'llama', replicas: -1 })).map((l) => l.split(':')[0])).toEqual(['spec.workload.replicas', 'props.name']);
+    expect(problemLines(() => make(c, 'again', { name: 'llama', replicas: -1 })).map((l) => l.split(':')[0])).toEqual(['props.replicas', 'props.name']);
   });
 });
 

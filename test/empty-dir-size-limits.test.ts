@@ -119,18 +119,19 @@ describe('emptyDirSizeLimits', () => {
       'props.emptyDirSizeLimits.externalProviders: there are no external providers, so the pod has no volume to install them into — remove emptyDirSizeLimits.externalProviders, or add externalProviders',
     ]);
     expect(problemLines(() => synth({ emptyDirSizeLimits: { cache: 2 as any } }))).toEqual([
-      'props.emptyDirSizeLimits.cache: must be a quantity, e.g. 10Gi, not 2 — use a Kubernetes quantity such as 10Gi or 500Mi',
+      'props.emptyDirSizeLimits.cache: must be a string, got an integer — write the quantity as a string, e.g. "2" or "4Gi"',
     ]);
   });
 
   test('a data limit does not undercut persistentStorage: it is an error next to a PVC', () => {
-    const expected = [
-      'props.emptyDirSizeLimits.data: the data volume is a PersistentVolumeClaim (persistentStorage / spec.workload.storage), not an emptyDir: '
-        + 'a size limit would not apply to it — size the PVC with persistentStorage.size (spec.workload.storage.size), and remove emptyDirSizeLimits.data',
+    // Each form names the field the user wrote.
+    const expected = (storage: string) => [
+      `props.emptyDirSizeLimits.data: the data volume is a PersistentVolumeClaim (${storage}), not an emptyDir: `
+        + `a size limit would not apply to it — size the PVC with ${storage}.size, and remove emptyDirSizeLimits.data`,
     ];
-    expect(problemLines(() => synth({ persistentStorage: { size: '50Gi' }, emptyDirSizeLimits: { data: '5Gi' } }))).toEqual(expected);
+    expect(problemLines(() => synth({ persistentStorage: { size: '50Gi' }, emptyDirSizeLimits: { data: '5Gi' } }))).toEqual(expected('props.persistentStorage'));
     expect(problemLines(() => synth({ spec: { distribution: { name: 'starter' }, workload: { storage: {} } }, emptyDirSizeLimits: { data: '5Gi' } })))
-      .toEqual(expected);
+      .toEqual(expected('spec.workload.storage'));
   });
 
   test('the CR constructs cannot carry them (the operator writes its own Deployment)', () => {

@@ -3,33 +3,16 @@
  * The apps run in a scratch directory (they write dist/examples/<app>/ relative to the cwd).
  */
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
 import { crdSchemaErrors } from './support/crd-schema';
+import { EXAMPLE_APPS, EXAMPLES, synthExampleApp } from './support/example-apps';
 import { schemaErrors } from './support/k8s-schema';
 import { restrictedViolations } from './support/pod-security';
 import { main } from '../src/cli/main';
 
-const EXAMPLES = path.join(__dirname, '..', 'examples');
-const apps = fs.readdirSync(EXAMPLES).filter((d) => fs.existsSync(path.join(EXAMPLES, d, 'main.ts'))).sort();
-
-function synthApp(app: string): any[] {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `example-${app}-`));
-  const cwd = process.cwd();
-  process.chdir(dir);
-  try {
-    jest.isolateModules(() => {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      require(path.join(EXAMPLES, app, 'main.ts'));
-    });
-  } finally {
-    process.chdir(cwd);
-  }
-  const out = path.join(dir, 'dist', 'examples', app);
-  return fs.readdirSync(out).filter((f) => f.endsWith('.k8s.yaml')).sort()
-    .flatMap((f) => YAML.parseAllDocuments(fs.readFileSync(path.join(out, f), 'utf8')).map((d) => d.toJS()));
-}
+const apps = EXAMPLE_APPS;
+const synthApp = synthExampleApp;
 
 /** Apps that deploy the server themselves (the operator app emits custom resources). */
 const workloadApps = apps.filter((app) => app !== 'operator');

@@ -133,7 +133,7 @@ describe('Ingress TLS modes', () => {
       { path: 'props.expose.tls', message: 'with PASSTHROUGH the Ingress decrypts nothing: clients get the pod\'s certificate' },
       { path: 'props.expose.hostname', message: 'PASSTHROUGH routes by SNI, which needs a host name' },
     ]);
-    expect(problems({ expose: { tlsMode: 'edge' as ExposeTlsMode } })).toContainEqual({ path: 'props.expose.tlsMode', message: '"edge" is not a TLS mode' });
+    expect(problems({ expose: { tlsMode: 'edge' as ExposeTlsMode } })).toContainEqual({ path: 'props.expose.tlsMode', message: 'must be one of terminate, reencrypt, passthrough, got a string of 4 characters' });
   });
 
   test.each([
@@ -145,9 +145,9 @@ describe('Ingress TLS modes', () => {
     ['*.-a.com', 'must be a lower-case DNS-1123 subdomain after `*.` (labels of a-z, 0-9 and \'-\', at most 63 characters, separated by \'.\')'],
     [`${'a'.repeat(64)}.com`, 'must be a lower-case DNS-1123 subdomain (labels of a-z, 0-9 and \'-\', at most 63 characters, separated by \'.\')'],
   ])('hostname %s is rejected (Kubernetes Ingress rules), in props and in a spec', (host, why) => {
-    const expected = [{ path: 'spec.networking.expose.hostname', message: `"${host}" ${why}` }];
-    expect(problems({ expose: { hostname: host } })).toEqual(expected);
-    expect(problems({ spec: { distribution: { name: 'starter' }, networking: { expose: { hostname: host } } } })).toEqual(expected);
+    const expected = (root: string) => [{ path: `${root}.hostname`, message: `"${host}" ${why}` }];
+    expect(problems({ expose: { hostname: host } })).toEqual(expected('props.expose'));
+    expect(problems({ spec: { distribution: { name: 'starter' }, networking: { expose: { hostname: host } } } })).toEqual(expected('spec.networking.expose'));
   });
 });
 
@@ -244,10 +244,10 @@ describe('NetworkPolicy: a path from the ingress controller', () => {
       expose: { hostname: HOST, controllerNamespace: 'Ingress_Nginx', controllerNamespaceLabels: ['a=b=c'] },
       allowedFrom: { labels: ['-bad', 'UPPER.example.com/x', 'k=v v'] },
     })).toEqual([
-      { path: 'spec.networking.allowedFrom.labels[0]', message: 'label key "-bad" must be a qualified name (optional DNS prefix and \'/\', then at most 63 characters of [A-Za-z0-9-_.], starting and ending alphanumeric)' },
-      { path: 'spec.networking.allowedFrom.labels[1]', message: 'label key prefix "UPPER.example.com" must be a DNS-1123 subdomain' },
-      { path: 'spec.networking.allowedFrom.labels[2]', message: 'label value "v v" must be at most 63 characters of [A-Za-z0-9-_.], starting and ending alphanumeric (or empty)' },
-      { path: 'spec.networking.allowedFrom.labels[3]', message: 'label value "b=c" must be at most 63 characters of [A-Za-z0-9-_.], starting and ending alphanumeric (or empty)' },
+      { path: 'props.allowedFrom.labels[0]', message: 'label key "-bad" must be a qualified name (optional DNS prefix and \'/\', then at most 63 characters of [A-Za-z0-9-_.], starting and ending alphanumeric)' },
+      { path: 'props.allowedFrom.labels[1]', message: 'label key prefix "UPPER.example.com" must be a DNS-1123 subdomain' },
+      { path: 'props.allowedFrom.labels[2]', message: 'label value "v v" must be at most 63 characters of [A-Za-z0-9-_.], starting and ending alphanumeric (or empty)' },
+      { path: 'props.allowedFrom.labels[3]', message: 'label value "b=c" must be at most 63 characters of [A-Za-z0-9-_.], starting and ending alphanumeric (or empty)' },
       { path: 'props.expose.controllerNamespace', message: '"Ingress_Nginx" is not a namespace name' },
       { path: 'props.expose.controllerNamespaceLabels[0]', message: 'label value "b=c" must be at most 63 characters of [A-Za-z0-9-_.], starting and ending alphanumeric (or empty)' },
     ]);

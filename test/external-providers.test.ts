@@ -202,7 +202,7 @@ describe.each(TARGETS)('%s', (_name, target) => {
     expect(inference).toHaveLength(providersOf(base, 'inference').length);
     expect(inference[index]).toMatchObject({ provider_id: 'vllm', provider_type: 'remote::acme-llm', module: 'acme_llm' });
     expect(d.warnings).toEqual([{
-      path: 'spec.externalProviders.inference[0]',
+      path: 'props.externalProviders[0]',
       message: 'external provider "vllm" replaces the base config\'s inference provider "vllm" (remote::vllm, built in)',
       fix: 'give the external provider another id to keep both',
     }]);
@@ -214,7 +214,7 @@ describe.each(TARGETS)('%s', (_name, target) => {
     const { d, config } = synth({ target, inference: [vllm], externalProviders: [acme({ id: 'primary' })], models: [{ name: 'm', provider: 'primary' }] });
     expect(providersOf(config, 'inference').filter((p) => p.provider_id === 'primary')).toEqual([expect.objectContaining({ provider_type: 'remote::acme-llm' })]);
     expect(d.warnings.map((w) => `${w.path}: ${w.message} — ${w.fix}`)).toEqual([
-      'spec.externalProviders.inference[0]: external provider "primary" replaces spec.providers.inference[0] (remote::vllm, built in), which has the same id — remove one of them, or give the external provider another id',
+      'props.externalProviders[0]: external provider "primary" replaces props.inference[0] (remote::vllm, built in), which has the same id — remove one of them, or give the external provider another id',
     ]);
   });
 
@@ -235,9 +235,9 @@ describe.each(TARGETS)('%s', (_name, target) => {
       disabledApis: ['safety'],
     }))).toEqual([
       // In API order: inference[0] comes first, so safety[0] is the duplicate.
-      { path: 'spec.externalProviders.safety[0].providerId', message: 'external provider id "acme" is also used by spec.externalProviders.inference[0]' },
-      { path: 'spec.externalProviders.safety[1]', message: 'the safety API is disabled' },
-      { path: 'spec.externalProviders.toolRuntime[0].providerId', message: 'id "shared" is already used by spec.providers.inference[0] (API inference)' },
+      { path: 'props.externalProviders[1].providerId', message: 'external provider id "acme" is also used by props.externalProviders[0]' },
+      { path: 'props.externalProviders[3]', message: 'the safety API is disabled' },
+      { path: 'props.externalProviders[2].providerId', message: 'id "shared" is already used by props.inference[0] (API inference)' },
     ]);
   });
 
@@ -249,13 +249,13 @@ describe.each(TARGETS)('%s', (_name, target) => {
       volumes: [{ name: 'external-providers', emptyDir: {} }],
       volumeMounts: [{ name: 'external-providers', mountPath: '/opt/llama-stack/external-providers/x' }],
     }))).toEqual([
-      { path: 'spec.externalProviders.inference[0].image', message: 'image "quay.io/acme/llm-provider" is not pinned' },
-      { path: 'spec.workload.overrides.env[0]', message: 'PYTHONPATH replaces the path the external providers are installed in (/opt/llama-stack/external-providers/python-packages)' },
-      { path: 'spec.workload.overrides.volumes[0].name', message: 'volume name external-providers is taken by the external providers' },
-      { path: 'spec.workload.overrides.volumeMounts[0].mountPath', message: '/opt/llama-stack/external-providers holds the external providers' },
+      { path: 'props.externalProviders[0].image', message: 'image "quay.io/acme/llm-provider" is not pinned' },
+      { path: 'props.env.PYTHONPATH', message: 'PYTHONPATH replaces the path the external providers are installed in (/opt/llama-stack/external-providers/python-packages)' },
+      { path: 'props.volumes[0].name', message: 'volume name external-providers is taken by the external providers' },
+      { path: 'props.volumeMounts[0].mountPath', message: '/opt/llama-stack/external-providers holds the external providers' },
     ]);
     expect(problemsOf(() => synth({ target, externalProviders: [acme()], overrideConfigMapName: 'mine' }))).toEqual([
-      { path: 'spec.externalProviders', message: 'an override ConfigMap is not read at synth time, so the external providers cannot be added to its config' },
+      { path: 'props.externalProviders', message: 'an override ConfigMap is not read at synth time, so the external providers cannot be added to its config' },
     ]);
   });
 
@@ -304,7 +304,7 @@ describe('the operator target and the operator pipeline', () => {
       return [];
     })();
     expect(err).toEqual([{
-      path: 'spec.externalProviders',
+      path: 'props.externalProviders',
       message: 'the operator pipeline ignores external providers (spec 001 never shipped in an operator release)',
       fix: 'use a server target (ServerTarget.OGX_0_8 or ServerTarget.LLAMA_STACK_0_7), which installs them, or bake the provider into a custom image (image and baseConfigYaml)',
     }]);

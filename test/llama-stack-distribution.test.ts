@@ -261,7 +261,7 @@ describe('persistent storage', () => {
   });
   test('a PVC with several replicas is rejected', () => {
     expect(problems({ persistentStorage: {}, replicas: 2 })).toEqual([
-      'spec.workload.storage: a ReadWriteOnce volume cannot be shared by several pods (replicas or autoscaling allow more than one)',
+      'props.persistentStorage: a ReadWriteOnce volume cannot be shared by several pods (replicas or autoscaling allow more than one)',
     ]);
   });
 });
@@ -312,7 +312,7 @@ describe('override config and spec input', () => {
 describe('CA bundle namespace', () => {
   const tls = (configMapNamespace: string) => ({ secretName: 'tls', caBundle: { configMapName: 'ca', configMapNamespace } });
   const error = (ns: string) => [{
-    path: 'spec.networking.tls.caBundle.configMapNamespace',
+    path: 'props.tls.caBundle.configMapNamespace',
     message: `a pod can only mount ConfigMaps of its own namespace (${ns})`,
   }];
 
@@ -335,12 +335,12 @@ describe('validation: every problem, with its path', () => {
     ['unpinned image', { image: 'quay.io/x/llama:latest' }, ['props.image: image "quay.io/x/llama:latest" is not pinned']],
     ['untagged image', { image: 'quay.io/x/llama' }, ['props.image: image "quay.io/x/llama" is not pinned']],
     ['unknown distribution', { distribution: 'nope' }, [
-      'spec.distribution.name: the operator pipeline (v1alpha2) has no distribution "nope"',
+      'props.distribution: the operator pipeline (v1alpha2) has no distribution "nope"',
     ]],
-    ['override exclusive', { overrideConfigMapName: 'cm', models: ['m'] }, ['spec: overrideConfig and resources are mutually exclusive']],
-    ['disabled + configured', { inference: [VLLM()], disabledApis: ['inference'] }, ['spec: inference cannot be both in providers and disabled']],
-    ['pdb both', { podDisruptionBudget: { minAvailable: 1, maxUnavailable: 1 } }, ['spec.workload.podDisruptionBudget: minAvailable and maxUnavailable are mutually exclusive']],
-    ['autoscaling bounds', { autoscaling: { minReplicas: 5, maxReplicas: 2 } }, ['spec.workload.autoscaling: maxReplicas must be greater than or equal to minReplicas']],
+    ['override exclusive', { overrideConfigMapName: 'cm', models: ['m'] }, ['props: overrideConfig and resources are mutually exclusive']],
+    ['disabled + configured', { inference: [VLLM()], disabledApis: ['inference'] }, ['props: inference cannot be both in providers and disabled']],
+    ['pdb both', { podDisruptionBudget: { minAvailable: 1, maxUnavailable: 1 } }, ['props.podDisruptionBudget: minAvailable and maxUnavailable are mutually exclusive']],
+    ['autoscaling bounds', { autoscaling: { minReplicas: 5, maxReplicas: 2 } }, ['props.autoscaling: maxReplicas must be greater than or equal to minReplicas']],
     ['unknown model provider', { models: [{ name: 'm', provider: 'ghost' }] }, []],
   ])('%s', (_what, props, want) => {
     if (want.length === 0) {

@@ -211,7 +211,7 @@ describe('required fields', () => {
 describe('invalid options', () => {
   test.each<[string, () => unknown, string]>([
     ['endpoint without scheme', () => InferenceProvider.vllm({ endpoint: 'vllm:8000/v1' }),
-      'InferenceProvider.vllm(endpoint): "vllm:8000/v1" is not an http(s) URL — write the full URL with its scheme, e.g. http://vllm.<namespace>.svc:8000/v1'],
+      'InferenceProvider.vllm(endpoint): a string of 12 characters without a scheme:// (not shown) is not an http(s) URL — write the full URL with its scheme, e.g. http://vllm.<namespace>.svc:8000/v1'],
     ['empty endpoint', () => InferenceProvider.ollama({ endpoint: ' ' }),
       'InferenceProvider.ollama(endpoint): endpoint must be a non-empty string — pass endpoint: http://ollama.<namespace>.svc:11434/v1'],
     ['plain object as apiKey', () => InferenceProvider.openai({ apiKey: { name: 'a', key: 'b' } as any }),
@@ -235,7 +235,7 @@ describe('invalid options', () => {
       'InferenceProvider.vllm(settings.url): writes config key "url", which endpoint already sets — set "url" in one place only'],
     ['apiKey and secretRefs.api_key', () => InferenceProvider.custom('x', { apiKey: KEY, secretRefs: { api_key: KEY } }),
       'InferenceProvider.custom(secretRefs.api_key): writes config key "api_key", which apiKey already sets — set "api_key" in one place only'],
-    ['options not an object', () => InferenceProvider.nvidia('x' as any), 'InferenceProvider.nvidia(options): options must be an object'],
+    ['options not an object', () => InferenceProvider.nvidia('x' as any), "InferenceProvider.nvidia(options): options must be an object — pass an object of options, e.g. { id: 'my-provider' }"],
     ['secretRefs not an object', () => InferenceProvider.custom('x', { secretRefs: [KEY] as any }),
       'InferenceProvider.custom(secretRefs): secretRefs must be an object of config keys — pass secretRefs: { <config key>: SecretRef.fromSecretName(<secret>, <key>) }'],
     ['empty secretRefs key', () => InferenceProvider.custom('x', { secretRefs: { '': KEY } }),
@@ -265,18 +265,20 @@ describe('SecretRef', () => {
   });
   const NAME_FIX = 'use lower-case letters, digits, \'-\' and \'.\', starting and ending with a letter or digit (at most 253 characters)';
   const KEY_FIX = 'use letters, digits, \'-\', \'_\' and \'.\' (at most 253 characters)';
+  const NOT_SHOWN = 'not shown, in case it is the secret itself';
   test.each<[string, () => unknown, string]>([
-    ['upper case and _', () => SecretRef.fromSecretName('Bad_Name', 'k'), `SecretRef.fromSecretName(secretName): "Bad_Name" is not a valid Secret name — ${NAME_FIX}`],
-    ['leading dash', () => SecretRef.fromSecretName('-a', 'k'), `SecretRef.fromSecretName(secretName): "-a" is not a valid Secret name — ${NAME_FIX}`],
-    ['empty name', () => SecretRef.fromSecretName('', 'k'), `SecretRef.fromSecretName(secretName): "" is not a valid Secret name — ${NAME_FIX}`],
-    ['too long', () => SecretRef.fromSecretName('a'.repeat(254), 'k'), `SecretRef.fromSecretName(secretName): "${'a'.repeat(254)}" is not a valid Secret name — ${NAME_FIX}`],
-    ['slash in key', () => SecretRef.fromSecretName('ok', 'a/b'), `SecretRef.fromSecretName(key): "a/b" is not a valid Secret key — ${KEY_FIX}`],
-    ['empty key', () => SecretRef.fromSecretName('ok', ''), `SecretRef.fromSecretName(key): "" is not a valid Secret key — ${KEY_FIX}`],
-    ['key too long', () => SecretRef.fromSecretName('ok', 'k'.repeat(254)), `SecretRef.fromSecretName(key): "${'k'.repeat(254)}" is not a valid Secret key — ${KEY_FIX}`],
+    // The arguments are never quoted: a secret value passed by mistake must not reach the error.
+    ['upper case and _', () => SecretRef.fromSecretName('Bad_Name', 'k'), `SecretRef.fromSecretName(secretName): not a valid Secret name: a string of 8 characters, with upper-case letters, '_' (${NOT_SHOWN}) — ${NAME_FIX}`],
+    ['leading dash', () => SecretRef.fromSecretName('-a', 'k'), `SecretRef.fromSecretName(secretName): not a valid Secret name: a string of 2 characters, not starting and ending with a letter or digit (${NOT_SHOWN}) — ${NAME_FIX}`],
+    ['empty name', () => SecretRef.fromSecretName('', 'k'), `SecretRef.fromSecretName(secretName): not a valid Secret name: an empty string (${NOT_SHOWN}) — ${NAME_FIX}`],
+    ['too long', () => SecretRef.fromSecretName('a'.repeat(254), 'k'), `SecretRef.fromSecretName(secretName): not a valid Secret name: a string of 254 characters, longer than 253 characters (${NOT_SHOWN}) — ${NAME_FIX}`],
+    ['slash in key', () => SecretRef.fromSecretName('ok', 'a/b'), `SecretRef.fromSecretName(key): not a valid Secret key: a string of 3 characters, with '/' (${NOT_SHOWN}) — ${KEY_FIX}`],
+    ['empty key', () => SecretRef.fromSecretName('ok', ''), `SecretRef.fromSecretName(key): not a valid Secret key: an empty string (${NOT_SHOWN}) — ${KEY_FIX}`],
+    ['key too long', () => SecretRef.fromSecretName('ok', 'k'.repeat(254)), `SecretRef.fromSecretName(key): not a valid Secret key: a string of 254 characters, longer than 253 characters (${NOT_SHOWN}) — ${KEY_FIX}`],
     ['no secret', () => SecretRef.fromSecret(undefined as any, 'k'),
       'SecretRef.fromSecret(secret): secret must be a cdk8s-plus Secret — pass a kplus.Secret, or use SecretRef.fromSecretName(<name>, <key>)'],
     ['bad key of a Secret', () => SecretRef.fromSecret(kplus.Secret.fromSecretName(Testing.chart(), 'x', 'ok'), 'a b'),
-      `SecretRef.fromSecret(key): "a b" is not a valid Secret key — ${KEY_FIX}`],
+      `SecretRef.fromSecret(key): not a valid Secret key: a string of 3 characters, with whitespace (${NOT_SHOWN}) — ${KEY_FIX}`],
   ])('%s', (_what, fn, message) => expect(problem(fn)).toBe(message));
   test('253 characters is the limit', () => {
     expect(SecretRef.fromSecretName('a'.repeat(253), 'k'.repeat(253)).secretName).toHaveLength(253);

@@ -3,6 +3,7 @@ import { isObject, present, RuleCheck, RuleConditionOptions } from './rule-check
 import { LlamaStackConfigError } from '../config/errors';
 import { deepCopy } from '../config/json-convert';
 import { JsonObject } from '../config/json-value';
+import { snapshotOptions } from '../input/checked';
 
 /** What an `access_policy` rule permits or forbids on a resource. */
 export enum AccessAction {
@@ -65,7 +66,8 @@ export class AccessRule {
   public readonly effect: string;
   private readonly rule: JsonObject;
 
-  private constructor(effect: 'permit' | 'forbid', options: AccessRuleOptions) {
+  private constructor(effect: 'permit' | 'forbid', raw: AccessRuleOptions) {
+    const options = snapshotOptions(raw, `AccessRule.${effect}(options)`);
     const c = new RuleCheck(`AccessRule.${effect}`);
     const opts: { [key: string]: any } = isObject(options) ? options : {};
     if (!isObject(options)) c.problem('options', 'options must be an object', 'pass { actions: [AccessAction.READ], ... }');

@@ -4,6 +4,7 @@ import { isObject, RuleCheck, RuleConditionOptions } from './rule-check';
 import { LlamaStackConfigError } from '../config/errors';
 import { deepCopy } from '../config/json-convert';
 import { JsonObject } from '../config/json-value';
+import { snapshotOptions } from '../input/checked';
 
 /** Options of `RouteRule.permit` and `RouteRule.forbid`. */
 export interface RouteRuleOptions extends RuleConditionOptions {
@@ -46,7 +47,8 @@ export class RouteRule {
   private readonly rule: JsonObject;
   private readonly shape: RouteRuleShape;
 
-  private constructor(effect: 'permit' | 'forbid', options: RouteRuleOptions) {
+  private constructor(effect: 'permit' | 'forbid', raw: RouteRuleOptions) {
+    const options = snapshotOptions(raw, `RouteRule.${effect}(options)`);
     const c = new RuleCheck(`RouteRule.${effect}`);
     const opts: { [key: string]: any } = isObject(options) ? options : {};
     if (!isObject(options)) c.problem('options', 'options must be an object', "pass { paths: ['/v1/models*'], ... }");

@@ -2,11 +2,15 @@ import { AccessRule } from './access-rule';
 import { anonymousDecision, HEALTH_ROUTE } from './route-match';
 import { RouteRule } from './route-rule';
 import { isObject, present } from './rule-check';
+import { urlCredentials } from '../config/credential-keys';
 import { envPlaceholder, providerEnvName } from '../config/env-names';
 import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
 import { childPath, deepCopy } from '../config/json-convert';
 import { JsonObject, newObject, setOwn } from '../config/json-value';
+import { quoteValue } from '../config/quote';
+import { describeSecretValue, quoteUrl } from '../config/redact';
 import { SecretEnvVar } from '../config/secrets';
+import { snapshotOptions } from '../input/checked';
 import { SecretRef } from '../secret-ref';
 
 /** A CA certificate (PEM) in a ConfigMap of the server's namespace, mounted read-only into the pod. */
@@ -210,6 +214,13 @@ class AuthCheck {
     if (!required && !this.has(option)) return undefined;
     const v = this.string(option, `pass ${option}: '${example}'`);
     if (v === undefined) return undefined;
+    const creds = urlCredentials(v);
+    if (creds !== undefined) {
+      this.problem(option, `${option} holds ${creds === 'password' ? 'a password (user:password@)' : 'a credential query parameter'} `
+        + `(${describeSecretValue(v)}, not shown), which would be written in plain text into the config`,
+      `remove it from the URL: credentials go in Kubernetes Secrets, passed as ${SECRET_HINT} where the provider takes one (jwksToken, clientSecret)`);
+      return undefined;
+    }
     if (v.includes('${env.')) return v;
     let parsed: URL | undefined;
     try {
@@ -218,7 +229,7 @@ class AuthCheck {
       parsed = undefined;
     }
     if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.host === '' || /\s/.test(v)) {
-      this.problem(option, `${JSON.stringify(v)} is not an http(s) URL with a host`, `write the full URL with its scheme, e.g. ${example}`);
+      this.problem(option, `${quoteUrl(v)} is not an http(s) URL with a host`, `write the full URL with its scheme, e.g. ${example}`);
       return undefined;
     }
     return parsed;
@@ -262,12 +273,12 @@ class AuthCheck {
     }
     let ok = true;
     if (typeof v.configMapName !== 'string' || v.configMapName.length > 253 || !DNS_SUBDOMAIN.test(v.configMapName)) {
-      this.problem('caCertificate.configMapName', `${JSON.stringify(v.configMapName) ?? 'nothing'} is not a valid ConfigMap name`,
+      this.problem('caCertificate.configMapName', `${quoteValue(v.configMapName)} is not a valid ConfigMap name`,
         "name a ConfigMap of the server's namespace (lower-case letters, digits, '-' and '.')");
       ok = false;
     }
     if (present(v.key) && (typeof v.key !== 'string' || v.key.length > 253 || !CONFIGMAP_KEY.test(v.key))) {
-      this.problem('caCertificate.key', `${JSON.stringify(v.key)} is not a valid ConfigMap key`, "use letters, digits, '-', '_' and '.' (e.g. ca.crt)");
+      this.problem('caCertificate.key', `${quoteValue(v.key)} is not a valid ConfigMap key`, "use letters, digits, '-', '_' and '.' (e.g. ca.crt)");
       ok = false;
     }
     return ok ? { configMapName: v.configMapName, key: present(v.key) ? v.key : DEFAULT_CA_KEY } : undefined;
@@ -289,7 +300,7 @@ class AuthCheck {
       if (claim.trim() === '') {
         this.problem('claimsMapping', 'a claim name is empty', fix);
       } else if (allowedClaims && !allowedClaims.includes(claim)) {
-        this.problem(path, `the provider has no claim ${JSON.stringify(claim)} (it maps ${allowedClaims.join(', ')})`, `map one of ${allowedClaims.join(', ')}`);
+        this.problem(path, `the provider has no claim ${quoteValue(claim)} (it maps ${allowedClaims.join(', ')})`, `map one of ${allowedClaims.join(', ')}`);
       } else if (typeof attr !== 'string' || attr === '' || /\s/.test(attr)) {
         this.problem(path, `claims_mapping value cannot be empty or contain spaces: ${claim}`, 'name the attribute in one word, e.g. roles');
       } else {
@@ -486,7 +497,7 @@ export class ServerAuth {
     const header = (option: string, required: boolean): string | undefined => {
       const v = required ? c.string(option, `pass ${option}: 'x-auth-user-id'`) : c.optionalString(option, `pass ${option}: 'x-auth-attributes', or leave it out`);
       if (v !== undefined && !HEADER_NAME.test(v)) {
-        c.problem(option, `${JSON.stringify(v)} is not an HTTP header name`, "use letters, digits and '-', e.g. x-auth-user-id");
+        c.problem(option, `${quoteValue(v)} is not an HTTP header name`, "use letters, digits and '-', e.g. x-auth-user-id");
         return undefined;
       }
       return v;
@@ -502,7 +513,8 @@ export class ServerAuth {
   }
 
   private static options(options: unknown): { [key: string]: any } {
-    return isObject(options) ? options : {};
+    const copy = snapshotOptions(options, 'ServerAuth(options)');
+    return isObject(copy) ? copy : {};
   }
 
   /** `server.auth.provider_config.type`: `kubernetes`, `oauth2_token`, `github_token`, `custom` or `upstream_header`. */

@@ -8,16 +8,19 @@
  * - `krm`: a kustomize exec KRM function; a ResourceList in on stdin, one out on stdout.
  * - `--version`: the package's version, from its package.json.
  *
- * Exit codes: 0 ok, 1 invalid input (every problem listed on stderr), 2 usage.
+ * Exit codes: 0 ok, 1 invalid input (every problem listed on stderr), 2 usage or internal error.
  */
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { App, Chart, Yaml } from 'cdk8s';
+import { App, Chart } from 'cdk8s';
 import { ConfigProblem, formatProblem, LlamaStackConfigError } from '../config/errors';
+import { oneLine, quoteValue } from '../config/quote';
 import {
-  distributionFromParsed, isDistributionManifest, ManifestParseOptions, parseDistribution, ParsedDistribution, readManifestDocuments,
+  distributionFromParsed, isDistributionManifest, ManifestParseOptions, MAX_MANIFEST_DEPTH, parseDistribution, ParsedDistribution,
+  readManifestDocuments,
 } from '../interop/manifest';
+import { manifestYaml } from '../kubernetes/manifest-yaml';
 import { ServerTarget } from '../targets/server-target';
 
 const USAGE = `usage: cdk8s-llama-stack <command> [options]
@@ -40,8 +43,13 @@ Options:
                          namespace is an error
   --output-dir DIR       (render) write <name>.k8s.yaml per manifest instead of stdout
   --pass-through         (render) copy documents that are not LlamaStackDistributions
+  --allow-empty          accept input with no objects (an error otherwise: an empty render
+                         would delete everything a GitOps tool applied before)
   --allow-per-pod-state  render several replicas even with stores that live in the pod
                          (SQLite, faiss, sqlite-vec, local files): each pod keeps its own
+  --allow-unrestricted-volumes
+                         accept user volumes the restricted Pod Security Standard forbids
+                         (hostPath, nfs…): the pod is then no longer restricted
   -h, --help             show this help
   --version              print the package version
 
@@ -49,7 +57,9 @@ Manifests: llamastack.io/v1alpha2 as is; llamastack.io/v1alpha1 converted to v1a
 (fields v1alpha2 cannot honour are errors). See docs/interop.md.
 Environment (argocd-generate): ARGOCD_APP_NAMESPACE is the default namespace,
 ARGOCD_ENV_LLAMA_STACK_TARGET the default target.
-Exit codes: 0 ok, 1 invalid input (every problem listed), 2 usage.`;
+Documents may nest ${MAX_MANIFEST_DEPTH} levels. --output-dir file names come from object names
+(DNS-1123 subdomains), checked before anything is written.
+Exit codes: 0 ok, 1 invalid input (every problem listed), 2 usage or internal error.`;
 
 const TARGETS: { [id: string]: ServerTarget } = {
   'ogx-0.8': ServerTarget.OGX_0_8,
@@ -84,6 +94,8 @@ interface Args {
   readonly namespace?: string;
   readonly passThrough: boolean;
   readonly allowPerPodState: boolean;
+  readonly allowUnrestrictedVolumes: boolean;
+  readonly allowEmpty: boolean;
 }
 
 class UsageError extends Error {}
@@ -113,6 +125,8 @@ function parseArgs(argv: string[]): Args | 'help' | 'version' {
   const values: { [option: string]: string } = {};
   let passThrough = false;
   let allowPerPodState = false;
+  let allowUnrestrictedVolumes = false;
+  let allowEmpty = false;
   for (let i = 1; i < argv.length; i++) {
     const eq = argv[i].startsWith('--') ? argv[i].indexOf('=') : -1;
     const [a, inline] = eq > 0 ? [argv[i].slice(0, eq), argv[i].slice(eq + 1)] : [argv[i], undefined];
@@ -124,6 +138,10 @@ function parseArgs(argv: string[]): Args | 'help' | 'version' {
       passThrough = true;
     } else if (a === '--allow-per-pod-state' && inline === undefined) {
       allowPerPodState = true;
+    } else if (a === '--allow-unrestricted-volumes' && inline === undefined) {
+      allowUnrestrictedVolumes = true;
+    } else if (a === '--allow-empty' && inline === undefined) {
+      allowEmpty = true;
     } else if (a.startsWith('-') && a !== '-') {
       throw new UsageError(`unknown option: ${argv[i]}`);
     } else {
@@ -138,9 +156,10 @@ function parseArgs(argv: string[]): Args | 'help' | 'version' {
     ].filter((x) => x !== undefined);
     if (renderOnly.length > 0) throw new UsageError(`${argv[0]} takes no ${renderOnly.join(', ')}`);
   }
+  if (command === 'krm' && allowEmpty) throw new UsageError('krm takes no --allow-empty (a ResourceList without items is valid as it is)');
   const targetId = values['--target'];
   if (targetId !== undefined && !TARGETS[targetId]) throw new UsageError(`unknown target: ${targetId} (use ${Object.keys(TARGETS).join(', ')})`);
-  return { command, files, outputDir: values['--output-dir'], target: targetId ? TARGETS[targetId] : undefined, namespace: values['--namespace'], passThrough, allowPerPodState };
+  return { command, files, outputDir: values['--output-dir'], target: targetId ? TARGETS[targetId] : undefined, namespace: values['--namespace'], passThrough, allowPerPodState, allowUnrestrictedVolumes, allowEmpty };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -153,10 +172,18 @@ interface Input {
   readonly value: unknown;
 }
 
-/** What one input became: objects to write, under a file name. */
+/**
+ * What one input became: objects to write and, for --output-dir, what names its file: a rendered
+ * distribution's name, or a passed-through object's kind and name (checked only when writing files).
+ */
 interface Output {
-  readonly file: string;
   readonly objects: any[];
+  /** Where the input came from, for problems: `cr.yaml: document 2`. */
+  readonly where: string;
+  /** Rendered distributions: the (validated) manifest name. */
+  readonly name?: string;
+  /** Passed-through objects: the object itself, and its position when it has no name. */
+  readonly passed?: { readonly object: any; readonly index: number };
 }
 
 interface RenderSettings {
@@ -167,6 +194,7 @@ interface RenderSettings {
   readonly defaultNamespace?: string;
   readonly passThrough: boolean;
   readonly allowPerPodState: boolean;
+  readonly allowUnrestrictedVolumes: boolean;
 }
 
 class Renderer {
@@ -188,16 +216,15 @@ class Renderer {
   add(input: Input): void {
     const v = input.value as any;
     if (this.settings.passThrough && !isDistributionManifest(v) && v !== null && typeof v === 'object' && !Array.isArray(v)) {
-      const kind = typeof v.kind === 'string' ? v.kind.toLowerCase() : 'object';
-      this.outputs.push({ file: `${kind}-${v.metadata?.name ?? input.index}.k8s.yaml`, objects: [v] });
+      this.outputs.push({ objects: [v], where: `${input.source}: document ${input.index}`, passed: { object: v, index: input.index } });
       return;
     }
     const name = typeof v?.metadata?.name === 'string' ? v.metadata.name : undefined;
-    const where = name !== undefined ? `${input.source} (${name})` : `${input.source}: document ${input.index}`;
+    const where = name !== undefined ? `${input.source} (${shownName(name)})` : `${input.source}: document ${input.index}`;
     let parsed: ParsedDistribution;
     try {
       parsed = parseDistribution(v, this.parseOptions(v));
-      this.outputs.push({ file: `${parsed.name}.k8s.yaml`, objects: render(parsed, this.settings) });
+      this.outputs.push({ objects: render(parsed, this.settings), where, name: parsed.name });
     } catch (e) {
       if (!(e instanceof LlamaStackConfigError)) throw e;
       const other = !isDistributionManifest(v) && v?.kind !== 'OGXServer' && typeof v?.kind === 'string';
@@ -216,19 +243,63 @@ class Renderer {
   report(where: string, problems: ConfigProblem[]): void {
     for (const p of problems) this.problems.push(`${where}: ${formatProblem(p)}`);
   }
+
+  /** A problem of the run as a whole (an option, the input as a whole). */
+  fail(p: ConfigProblem): void {
+    this.problems.push(formatProblem(p));
+  }
+
+  /** Every object to write, in order. */
+  * objects(): IterableIterator<any> {
+    for (const o of this.outputs) yield* o.objects;
+  }
+}
+
+/** A manifest name in `where` (`cr.yaml (my-stack)`): as is when short and printable, else quoted and cut. */
+function shownName(name: string): string {
+  return name.length <= 80 && /^[\x21-\x7e]*$/.test(name) ? name : quoteValue(name);
 }
 
 /** The objects of one distribution: synthesized in an app of its own, never written to disk. */
 function render(parsed: ParsedDistribution, settings: RenderSettings): any[] {
   const app = new App({ outdir: path.join(os.tmpdir(), 'cdk8s-llama-stack-cli') });
   const chart = new Chart(app, 'render', { disableResourceNameHashes: true });
-  distributionFromParsed(chart, parsed.name, parsed, { target: settings.target, allowPerPodState: settings.allowPerPodState });
+  distributionFromParsed(chart, parsed.name, parsed, {
+    target: settings.target, allowPerPodState: settings.allowPerPodState, allowUnrestrictedVolumes: settings.allowUnrestrictedVolumes,
+  });
   app.synthYaml(); // dependency order and construct validations, as `cdk8s synth`
   return chart.toJson();
 }
 
+/**
+ * The problems as printed: one line each, whatever the input held (control characters escaped, so
+ * a newline in a name cannot start a line that looks like another problem; long lines cut).
+ */
 function problemsText(problems: string[]): string {
-  return `${problems.length} problem(s):\n${problems.map((p) => `- ${p}`).join('\n')}\n`;
+  return `${problems.length} problem(s):\n${problems.map((p) => `- ${oneLine(p)}`).join('\n')}\n`;
+}
+
+/**
+ * Writes YAML documents one at a time, `---` between them, in chunks of about `chunkSize`
+ * characters: the output is never one string (which V8 caps at about 512 MB, and `Yaml.stringify`
+ * with one argument per object at about 120,000 objects). Byte for byte `manifestYaml(...docs)`
+ * (`serialize` is for tests). Returns the number of documents.
+ */
+export function writeDocuments(docs: Iterable<unknown>, write: (text: string) => void, chunkSize: number = 1_048_576,
+  serialize: (doc: unknown) => string = (doc) => manifestYaml(doc)): number {
+  let buffer = '';
+  let count = 0;
+  for (const doc of docs) {
+    if (count > 0) buffer += '---\n';
+    buffer += serialize(doc);
+    count++;
+    if (buffer.length >= chunkSize) {
+      write(buffer);
+      buffer = '';
+    }
+  }
+  if (buffer !== '') write(buffer);
+  return count;
 }
 
 function settingsFor(args: Args, env: { [name: string]: string | undefined }): RenderSettings {
@@ -242,6 +313,7 @@ function settingsFor(args: Args, env: { [name: string]: string | undefined }): R
     defaultNamespace: args.command === 'argocd-generate' ? env.ARGOCD_APP_NAMESPACE || undefined : undefined,
     passThrough: args.passThrough || args.command !== 'render',
     allowPerPodState: args.allowPerPodState,
+    allowUnrestrictedVolumes: args.allowUnrestrictedVolumes,
   };
 }
 
@@ -255,7 +327,7 @@ function readSources(r: Renderer, files: string[], io: CliIo, cwd: string): Inpu
     let text: string;
     try {
       if (f !== '-' && fs.statSync(path.resolve(cwd, f)).isDirectory()) {
-        inputs.push(...readSources(r, manifestFiles(r, path.resolve(cwd, f)).map((name) => path.join(f, name)), io, cwd));
+        for (const input of readSources(r, manifestFiles(r, path.resolve(cwd, f)).map((name) => path.join(f, name)), io, cwd)) inputs.push(input);
         continue;
       }
       text = f === '-' ? io.stdin() : fs.readFileSync(path.resolve(cwd, f), 'utf8');
@@ -263,7 +335,8 @@ function readSources(r: Renderer, files: string[], io: CliIo, cwd: string): Inpu
       r.problems.push(`${source}: cannot read: ${(e as Error).message}`);
       continue;
     }
-    inputs.push(...r.read(text, source));
+    // Not push(...): a stream of 100,000 documents would be as many arguments.
+    for (const input of r.read(text, source)) inputs.push(input);
   }
   return inputs;
 }
@@ -279,23 +352,101 @@ function manifestFiles(r: Renderer, dir: string): string[] {
   return files;
 }
 
-function writeOutputs(r: Renderer, args: Args, io: CliIo, cwd: string): number {
-  if (!args.outputDir) {
-    io.stdout(Yaml.stringify(...r.outputs.flatMap((o) => o.objects)));
-    return 0;
+/** Kubernetes object names (DNS-1123 subdomains): what --output-dir file names are made of. */
+const OBJECT_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const OBJECT_NAME_MAX = 253;
+/** Kinds: CamelCase identifiers (`ConfigMap`). */
+const KIND = /^[A-Za-z][A-Za-z0-9]{0,62}$/;
+const NO_FILE_FIX = 'or render to stdout (without --output-dir), where no file is named after it';
+
+/** The file an output goes to (`<name>.k8s.yaml`, `<kind>-<name>.k8s.yaml`), or the problems with its name. */
+function outputFile(o: Output): { file?: string; problems: ConfigProblem[] } {
+  const problems: ConfigProblem[] = [];
+  let kind: string | undefined;
+  let name: unknown = o.name;
+  /** A passed-through object without a name is written under its position in the input. */
+  let position = false;
+  if (o.passed) {
+    const k = o.passed.object.kind;
+    kind = typeof k === 'string' ? k : 'object';
+    if (!KIND.test(kind)) {
+      problems.push({ path: 'kind', message: `${quoteValue(k)} is not a Kubernetes kind (letters and digits), and --output-dir names files after it`, fix: `fix the kind, ${NO_FILE_FIX}` });
+    }
+    name = o.passed.object.metadata?.name ?? o.passed.index;
+    position = (o.passed.object.metadata?.name ?? undefined) === undefined;
   }
+  if (!position && (typeof name !== 'string' || name.length > OBJECT_NAME_MAX || !OBJECT_NAME.test(name))) {
+    problems.push({
+      path: 'metadata.name',
+      message: typeof name === 'string'
+        ? `${quoteValue(name)} is not a Kubernetes object name (lower-case letters, digits, '-' and '.', at most ${OBJECT_NAME_MAX} characters), and --output-dir names files after it`
+        : `must be a string, not ${quoteValue(name)}`,
+      fix: `use a DNS-1123 subdomain such as my-config, ${NO_FILE_FIX}`,
+    });
+  }
+  if (problems.length > 0) return { problems };
+  return { file: kind === undefined ? `${String(name)}.k8s.yaml` : `${kind.toLowerCase()}-${String(name)}.k8s.yaml`, problems };
+}
+
+/**
+ * The files of --output-dir, every name checked before anything is written: names are validated
+ * object names, and (a second guard) each resolved path must be a file directly in the directory.
+ */
+function plannedFiles(r: Renderer, dir: string): { file: string; objects: any[] }[] {
+  const planned: { file: string; objects: any[] }[] = [];
   const seen = new Set<string>();
   for (const o of r.outputs) {
-    if (seen.has(o.file)) r.problems.push(`--output-dir: two documents would be written to ${o.file} (same name)`);
-    seen.add(o.file);
+    const { file, problems } = outputFile(o);
+    r.report(o.where, problems);
+    if (file === undefined) continue;
+    if (seen.has(file)) r.problems.push(`--output-dir: two documents would be written to ${file} (same name)`);
+    seen.add(file);
+    const target = path.resolve(dir, file);
+    if (path.dirname(target) !== dir || path.basename(target) !== file) {
+      r.fail({ path: '--output-dir', message: `${quoteValue(file)} would be written outside ${dir}`, fix: 'rename the object' });
+      continue;
+    }
+    planned.push({ file: target, objects: o.objects });
+  }
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.statSync(dir);
+  } catch {
+    stat = undefined; // created below
+  }
+  if (stat !== undefined && !stat.isDirectory()) {
+    r.fail({ path: '--output-dir', message: `${dir} exists and is not a directory`, fix: 'name a directory (it is created if missing), or move the file away' });
+  }
+  return planned;
+}
+
+function writeOutputs(r: Renderer, args: Args, io: CliIo, cwd: string): number {
+  if (!args.outputDir) {
+    writeDocuments(r.objects(), io.stdout);
+    return 0;
+  }
+  const dir = path.resolve(cwd, args.outputDir);
+  const planned = plannedFiles(r, dir);
+  if (r.problems.length === 0) {
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+      for (const p of planned) {
+        const fd = fs.openSync(p.file, 'w');
+        try {
+          writeDocuments(p.objects, (text) => fs.writeSync(fd, text));
+        } finally {
+          fs.closeSync(fd);
+        }
+      }
+    } catch (e) {
+      const err = e as NodeJS.ErrnoException;
+      r.fail({ path: '--output-dir', message: `cannot write to ${dir}: ${err.message}`, fix: 'name a directory you may write to (it is created if missing)' });
+    }
   }
   if (r.problems.length > 0) {
     io.stderr(problemsText(r.problems));
     return 1;
   }
-  const dir = path.resolve(cwd, args.outputDir);
-  fs.mkdirSync(dir, { recursive: true });
-  for (const o of r.outputs) fs.writeFileSync(path.join(dir, o.file), Yaml.stringify(...o.objects));
   return 0;
 }
 
@@ -327,10 +478,10 @@ function krm(r: Renderer, io: CliIo): number {
   }
   const failed = r.problems.length > 0;
   if (failed) io.stderr(problemsText(r.problems));
-  io.stdout(Yaml.stringify({
+  io.stdout(manifestYaml({
     ...RESOURCE_LIST,
     items: failed ? [] : r.outputs.flatMap((o) => o.objects),
-    ...(failed ? { results: r.problems.map((message) => ({ message, severity: 'error' })) } : {}),
+    ...(failed ? { results: r.problems.map((message) => ({ message: oneLine(message), severity: 'error' })) } : {}),
   }));
   return failed ? 1 : 0;
 }
@@ -342,11 +493,26 @@ function run(args: Args, io: CliIo): number {
   if (args.command === 'krm') return krm(r, io);
   const inputs = args.command === 'render' ? readSources(r, args.files, io, cwd) : argocdGenerate(r, io, cwd);
   for (const input of inputs) r.add(input);
+  if (r.problems.length === 0 && !args.allowEmpty && r.outputs.every((o) => o.objects.length === 0)) {
+    // An empty render applied by a GitOps tool (with pruning) deletes what it applied before.
+    r.fail({
+      path: inputName(args),
+      message: 'no objects found: the input is empty, or holds only comments and empty documents',
+      fix: 'check the input (a wrong file, an empty pipe), or pass --allow-empty to accept an empty result',
+    });
+  }
   if (r.problems.length > 0) {
     io.stderr(problemsText(r.problems));
     return 1;
   }
   return writeOutputs(r, args, io, cwd);
+}
+
+/** The input as a whole, for a problem about all of it. */
+function inputName(args: Args): string {
+  if (args.command === 'argocd-generate') return '.';
+  const names = (args.files.length === 0 ? ['-'] : args.files).map((f) => (f === '-' ? 'stdin' : f));
+  return names.length <= 3 ? names.join(', ') : `${names.length} inputs`;
 }
 
 /** Runs the CLI; resolves to the exit code. */
@@ -367,7 +533,14 @@ export async function main(argv: string[], io: CliIo = PROCESS_IO): Promise<numb
       io.stderr(`${e.message ? `error: ${e.message}\n` : ''}${USAGE}\n`);
       return 2;
     }
-    io.stderr(`error: ${e instanceof Error ? e.message : String(e)}\n`);
-    return 1;
+    // A bug, not bad input: one line, no stack, and the usage error's code.
+    let message: string;
+    try {
+      message = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    } catch {
+      message = 'an exception that cannot be shown';
+    }
+    io.stderr(`error: internal error: ${oneLine(message, 500)} (please report it, with the input)\n`);
+    return 2;
   }
 }

@@ -20,6 +20,7 @@ import { applyStorage } from './storage';
 import { validateSpec } from './validate-spec';
 import { emitYaml } from './yaml-emit';
 import { readBaseConfigShared, YamlReadError } from './yaml-parse';
+import { checkedOptions, GENERATE_OPTIONS, snapshotSpec } from '../input/checked';
 
 /** Options for `ConfigGenerator.generate`. */
 export interface GenerateOptions {
@@ -114,12 +115,13 @@ export class ConfigGenerator {
    * @param options base config override
    */
   public static generate(spec: LlamaStackDistributionSpec, options?: GenerateOptions): GeneratedConfig {
-    const opts: GenerateOptions = options ?? {};
-    const problems = validateSpec(spec, { hasBaseConfig: opts.baseConfigYaml !== undefined });
+    // The boundary: the spec is read once as JSON, the options are checked.
+    spec = snapshotSpec(spec);
+    const opts = checkedOptions<GenerateOptions>(GENERATE_OPTIONS, options);
+    // The operator writes plaintext credentials into the ConfigMap, and its conformance data has
+    // them (settings.api_key): accepted here, never quoted; the constructs and the CLI refuse them.
+    const problems = validateSpec(spec, { hasBaseConfig: opts.baseConfigYaml !== undefined, allowPlaintextCredentials: true });
     if (problems.length === 0) problems.push(...serverOnlyFields(spec));
-    if (opts.baseConfigYaml !== undefined && typeof opts.baseConfigYaml !== 'string') {
-      problems.push({ path: 'options.baseConfigYaml', message: 'must be a string', fix: 'pass the base config text' });
-    }
     throwIfAny(problems);
     const settings = settingsAsJson(spec, problems);
     throwIfAny(problems);

@@ -4,16 +4,13 @@ export interface ConfigProblem {
   readonly path: string;
   /** What is wrong (the operator's or the CRD's wording where it has one). */
   readonly message: string;
-  /**
-   * How to fix it.
-   * @default - no hint
-   */
-  readonly fix?: string;
+  /** How to fix it (every problem has one). */
+  readonly fix: string;
 }
 
 /** Renders one problem as `path: message — fix`. */
 export function formatProblem(p: ConfigProblem): string {
-  return `${p.path}: ${p.message}${p.fix ? ` — ${p.fix}` : ''}`;
+  return `${p.path}: ${p.message} — ${p.fix}`;
 }
 
 /**
@@ -41,6 +38,6 @@ export class LlamaStackConfigError extends Error {
 }
 
 /** Throws a `LlamaStackConfigError` with a single problem. */
-export function fail(path: string, message: string, fix?: string): never {
+export function fail(path: string, message: string, fix: string): never {
   throw new LlamaStackConfigError([{ path, message, fix }]);
 }

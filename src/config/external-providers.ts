@@ -5,6 +5,7 @@
  * extensions for the server targets.
  */
 import { ALL_PROVIDER_APIS } from './apis';
+import { quoteValue } from './quote';
 import { ExternalProviderRef, ExternalProvidersSpec, LlamaStackDistributionSpec } from './spec';
 
 /** One list of `spec.externalProviders`: its field and the config.yaml API name. */
@@ -88,19 +89,19 @@ export function externalProviderFieldProblems(ref: ExternalProviderRef): FieldPr
   if (!present(ref.providerType)) {
     out.push({ field: 'providerType', message: `the provider type is required (${why})`, fix: 'add providerType: <spec.providerType of the image\'s lls-provider-spec.yaml>, e.g. remote::acme-llm' });
   } else if (typeof ref.providerType === 'string' && !PROVIDER_TYPE.test(ref.providerType)) {
-    out.push({ field: 'providerType', message: `${JSON.stringify(ref.providerType)} is not a provider type`, fix: 'write remote::<name> or inline::<name>, as the image\'s lls-provider-spec.yaml declares it' });
+    out.push({ field: 'providerType', message: `${quoteValue(ref.providerType)} is not a provider type`, fix: 'write remote::<name> or inline::<name>, as the image\'s lls-provider-spec.yaml declares it' });
   }
   if (!present(ref.module)) {
     out.push({ field: 'module', message: `the Python package is required (${why})`, fix: 'add module: <spec.packageName of the image\'s lls-provider-spec.yaml>, e.g. acme_llm' });
   } else if (typeof ref.module === 'string' && !MODULE.test(ref.module)) {
-    out.push({ field: 'module', message: `${JSON.stringify(ref.module)} is not a Python package name (the server imports "<module>.provider")`, fix: 'write the dotted package name, e.g. acme_llm or acme.providers.llm, optionally with ==<version>' });
+    out.push({ field: 'module', message: `${quoteValue(ref.module)} is not a Python package name (the server imports "<module>.provider")`, fix: 'write the dotted package name, e.g. acme_llm or acme.providers.llm, optionally with ==<version>' });
   }
   const config = ref.config;
   const refs = ref.secretRefs;
   if (config !== null && typeof config === 'object' && !Array.isArray(config) && refs !== null && typeof refs === 'object') {
     for (const k of Object.keys(refs)) {
       if (Object.prototype.hasOwnProperty.call(config, k)) {
-        out.push({ field: `secretRefs.${k}`, message: `config key ${JSON.stringify(k)} is also set in config`, fix: `set ${k} in config or in secretRefs, not both` });
+        out.push({ field: `secretRefs.${k}`, message: `config key ${quoteValue(k)} is also set in config`, fix: `set ${k} in config or in secretRefs, not both` });
       }
     }
   }

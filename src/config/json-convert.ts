@@ -9,9 +9,9 @@ export const MAX_JSON_DEPTH = 1000;
  * reports values JSON cannot hold (undefined in arrays, NaN, functions, class instances…)
  * instead of passing them on. Object keys are copied into prototype-free objects.
  */
-export function toJsonValue(v: unknown, path: string, problems: ConfigProblem[], depth = 0): JsonValue {
+export function toJsonValue(v: unknown, path: string, problems: ConfigProblem[], depth = 0, ancestors: object[] = []): JsonValue {
   if (depth > MAX_JSON_DEPTH) {
-    problems.push({ path, message: `nesting deeper than ${MAX_JSON_DEPTH} levels`, fix: 'flatten the value' });
+    problems.push({ path: shortPath(path), message: `nesting deeper than ${MAX_JSON_DEPTH} levels`, fix: 'flatten the value' });
     return null;
   }
   if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
@@ -20,22 +20,35 @@ export function toJsonValue(v: unknown, path: string, problems: ConfigProblem[],
     problems.push({ path, message: `${v} is not a JSON number`, fix: 'use a finite number' });
     return null;
   }
+  if (typeof v === 'object' && ancestors.includes(v)) {
+    problems.push({ path: shortPath(path), message: 'refers back to an object that contains it (a cycle)', fix: 'pass a copy of the data, without cycles' });
+    return null;
+  }
   if (Array.isArray(v)) {
     const out: JsonValue[] = [];
-    for (let i = 0; i < v.length; i++) out.push(toJsonValue(v[i], `${path}[${i}]`, problems, depth + 1));
+    ancestors.push(v);
+    for (let i = 0; i < v.length; i++) out.push(toJsonValue(v[i], `${path}[${i}]`, problems, depth + 1, ancestors));
+    ancestors.pop();
     return out;
   }
   if (isPlainObject(v)) {
     const out = newObject();
+    ancestors.push(v);
     for (const k of Object.keys(v)) {
       const item = (v as Record<string, unknown>)[k];
       if (item === undefined) continue; // as JSON.stringify drops it
-      setOwn(out, k, toJsonValue(item, childPath(path, k), problems, depth + 1));
+      setOwn(out, k, toJsonValue(item, childPath(path, k), problems, depth + 1, ancestors));
     }
+    ancestors.pop();
     return out;
   }
   problems.push({ path, message: `a value of type ${describe(v)} is not JSON`, fix: 'use strings, numbers, booleans, null, arrays and plain objects' });
   return null;
+}
+
+/** A path of deeply nested data, cut in the middle so a problem stays one readable line. */
+function shortPath(path: string): string {
+  return path.length <= 200 ? path : `${path.slice(0, 100)}…${path.slice(-60)}`;
 }
 
 /** A plain object, also one made in another realm (vm contexts, structuredClone under jest). */
@@ -53,7 +66,8 @@ function describe(v: unknown): string {
 
 /** `a.b` for identifier-like keys, `a["x-y"]` otherwise. */
 export function childPath(path: string, key: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
+  if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) return `${path}.${key}`;
+  return `${path}[${JSON.stringify(key.length > 80 ? `${key.slice(0, 80)}…` : key)}]`;
 }
 
 /** A deep copy of JSON data (the operator's json.Marshal / json.Unmarshal copy of the base). */

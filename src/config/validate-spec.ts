@@ -8,9 +8,12 @@
  * Kubernetes-typed passthrough objects): any input, however deep or large, is checked in time
  * proportional to the schema-shaped part of it, and no input makes it throw.
  */
+import { hostHoldsCredentials, isCredentialKey, isEnvReference, urlCredentials } from './credential-keys';
 import { embeddedSchema, EmbeddedType } from './embedded-schemas';
 import { ConfigProblem } from './errors';
 import { EXTERNAL_PROVIDER_APIS } from './external-providers';
+import { quoteValue } from './quote';
+import { describeSecretValue, isSecretPath } from './redact';
 import { checkSchema } from './schema-check';
 
 /** Options for `validateSpec`. */
@@ -25,6 +28,15 @@ export interface ValidateSpecOptions {
    * @default - the v1alpha2 CRD's names
    */
   readonly disableableApis?: string[];
+  /**
+   * Accept credentials written in plain text: credential keys in `settings` (`api_key`,
+   * `password`, `token`…), URLs with a password or a credential query parameter, a postgres host
+   * with a password. The operator pipeline writes them into the ConfigMap, and its conformance
+   * data has them (`ConfigGenerator` sets this); everything that renders objects refuses them.
+   * Either way, no message quotes them.
+   * @default false
+   */
+  readonly allowPlaintextCredentials?: boolean;
 }
 
 /**
@@ -35,6 +47,7 @@ export function validateSpec(spec: unknown, options?: ValidateSpecOptions): Conf
   const ctx: Ctx = {
     hasBaseConfig: options?.hasBaseConfig === true,
     disableable: options?.disableableApis ?? DISABLEABLE_APIS,
+    allowPlaintextCredentials: options?.allowPlaintextCredentials === true,
     idOwners: new Map(),
     problems: [],
     dropped: 0,
@@ -71,6 +84,8 @@ interface Ctx {
   readonly hasBaseConfig: boolean;
   /** Names `disabled` accepts. */
   readonly disableable: readonly string[];
+  /** Plaintext credentials are accepted (the operator pipeline), not reported. */
+  readonly allowPlaintextCredentials: boolean;
   /** The path of the first provider using each effective id, across all five lists. */
   readonly idOwners: Map<string, string>;
   readonly problems: ConfigProblem[];
@@ -131,9 +146,9 @@ function itemPath(path: string, i: number): string {
   return `${path}[${i}]`;
 }
 
-/** A value for a message, cut short so garbage input keeps messages readable. */
+/** A value for a message, cut short and escaped so garbage input keeps messages readable. */
 function show(v: string): string {
-  return JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v);
+  return quoteValue(v);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -160,7 +175,32 @@ function describe(v: unknown): string {
 }
 
 function typeProblem(ctx: Ctx, path: string, kind: Kind, v: unknown): void {
+  if (isSecretPath(path)) return secretTypeProblem(ctx, path, kind, v);
   report(ctx, path, `must be ${ARTICLE[kind]}`, typeFix(kind, v));
+}
+
+/**
+ * A type error in a secret-bearing position (a Secret reference, a credential key): the value is
+ * described, never quoted. A string where a Secret reference belongs is most likely the secret.
+ */
+function secretTypeProblem(ctx: Ctx, path: string, kind: Kind, v: unknown): void {
+  const ref = secretRefField(path);
+  if (kind === 'object' && ref !== undefined && (typeof v === 'string' || typeof v === 'number')) {
+    report(ctx, path, `must be ${ARTICLE[kind]}`,
+      `this is a reference to a key of a Kubernetes Secret, not the value (${describeSecretValue(v)} was given, not shown): put it in a Secret and reference it with ${ref}`);
+    return;
+  }
+  report(ctx, path, `must be ${ARTICLE[kind]}`, `replace ${describeSecretValue(v)} (not shown) with ${ARTICLE[kind]}`);
+}
+
+const REF = '{ name: <Secret name>, key: <key> }';
+
+/** `apiKey: {…}`, `secretRefs: { api_key: {…} }`: the Secret reference a fix names for `path`, if it is one. */
+function secretRefField(path: string): string | undefined {
+  const field = /\.(apiKey|password|connectionString)$/.exec(path);
+  if (field) return `${field[1]}: ${REF}`;
+  const key = /\.secretRefs(?:\.([A-Za-z_$][A-Za-z0-9_$]*)|\[("(?:[^"\\]|\\.)*")\])$/.exec(path);
+  return key ? `secretRefs: { ${key[1] ?? key[2]}: ${REF} }` : undefined;
 }
 
 /** A concrete fix for the common slips: quoted numbers and booleans, unquoted strings. */
@@ -410,6 +450,98 @@ const SECRET_KEY_REF: Shape = {
   ],
 };
 
+// ---------------------------------------------------------------------------------------------
+// Plaintext credentials (not with allowPlaintextCredentials): each is reported, never quoted.
+
+/** Bounds on the free-form data read for credentials: settings are user data of any size. */
+const MAX_CREDENTIAL_SCAN_NODES = 10000;
+const MAX_CREDENTIAL_SCAN_DEPTH = 64;
+
+const IN_PLAIN_TEXT = 'it would be written as is into the generated config and objects';
+
+/** A value that is a plaintext credential when found under a credential key. */
+function plaintextValue(v: unknown): boolean {
+  return (typeof v === 'string' && v !== '' && !isEnvReference(v)) || (typeof v === 'number' && Number.isFinite(v));
+}
+
+/**
+ * Reports credential keys with plaintext values and URLs with credentials in free-form data
+ * (`settings`, an external provider's `config`). `topFix` names the Secret reference for a
+ * top-level key.
+ */
+function scanCredentials(v: unknown, path: string, ctx: Ctx, topFix: (key: string) => string): void {
+  const budget = { nodes: MAX_CREDENTIAL_SCAN_NODES };
+  const nestedFix = 'put it in a Secret and reference it with secretRefs: { <top-level config key>: { name, key } }, or expose the Secret as an env var (valueFrom.secretKeyRef) and write ${env.<NAME>} in its place';
+  const visit = (x: unknown, at: string, depth: number, top: boolean, underKey: boolean): void => {
+    if (--budget.nodes < 0 || depth > MAX_CREDENTIAL_SCAN_DEPTH) return;
+    if (typeof x === 'string') {
+      const creds = urlCredentials(x);
+      if (creds !== undefined) {
+        report(ctx, at, `the URL holds ${creds === 'password' ? 'a password' : 'a credential query parameter'} (${describeSecretValue(x)}, not shown): ${IN_PLAIN_TEXT}`,
+          'remove it from the URL, put it in a Secret and reference it with secretRefs: { <config key>: { name: <Secret name>, key: <key> } }');
+      }
+      return;
+    }
+    if (Array.isArray(x)) {
+      for (let i = 0; i < x.length; i++) {
+        if (underKey && plaintextValue(x[i])) {
+          report(ctx, itemPath(at, i), `a credential in plain text (${describeSecretValue(x[i])}, not shown): ${IN_PLAIN_TEXT}`, nestedFix);
+        } else {
+          visit(x[i], itemPath(at, i), depth + 1, false, underKey);
+        }
+      }
+      return;
+    }
+    if (!isObj(x)) return;
+    for (const key of Object.keys(x)) {
+      const item = get(x, key);
+      const credential = isCredentialKey(key);
+      if (credential && plaintextValue(item)) {
+        report(ctx, childPath(at, key), `${show(key)} is a credential in plain text (${describeSecretValue(item)}, not shown): ${IN_PLAIN_TEXT}`,
+          top ? topFix(key) : nestedFix);
+      } else {
+        visit(item, childPath(at, key), depth + 1, false, credential);
+      }
+    }
+  };
+  visit(v, path, 0, true, false);
+}
+
+const SECRET_REF_HINT = '{ name: <Secret name>, key: <key> }';
+
+/** A provider's endpoint and settings. */
+function providerCredentialRules(o: Obj, path: string, ctx: Ctx): void {
+  if (ctx.allowPlaintextCredentials) return;
+  const endpoint = get(o, 'endpoint');
+  const creds = urlCredentials(endpoint);
+  if (creds !== undefined) {
+    report(ctx, childPath(path, 'endpoint'),
+      `the endpoint URL holds ${creds === 'password' ? 'a password (user:password@)' : 'a credential query parameter'} (${describeSecretValue(endpoint)}, not shown): ${IN_PLAIN_TEXT}`,
+      `remove it from the URL, put it in a Secret and reference it with apiKey: ${SECRET_REF_HINT} or secretRefs: { <config key>: ${SECRET_REF_HINT} }`);
+  }
+  if (has(o, 'settings')) {
+    scanCredentials(get(o, 'settings'), childPath(path, 'settings'), ctx, (key) => (normalizedApiKey(key)
+      ? `put it in a Secret and reference it with apiKey: ${SECRET_REF_HINT} (written as ${key}), or secretRefs: { ${key}: ${SECRET_REF_HINT} }`
+      : `put it in a Secret and reference it with secretRefs: { ${secretRefsKey(key)}: ${SECRET_REF_HINT} }`));
+  }
+}
+
+/** An external provider's config. */
+function externalProviderCredentialRules(o: Obj, path: string, ctx: Ctx): void {
+  if (ctx.allowPlaintextCredentials || !has(o, 'config')) return;
+  scanCredentials(get(o, 'config'), childPath(path, 'config'), ctx,
+    (key) => `put it in a Secret and reference it with secretRefs: { ${secretRefsKey(key)}: ${SECRET_REF_HINT} }`);
+}
+
+function normalizedApiKey(key: string): boolean {
+  return key === 'api_key';
+}
+
+/** A config key as written inside `secretRefs: { … }`. */
+function secretRefsKey(key: string): string {
+  return IDENTIFIER.test(key) ? key : show(key);
+}
+
 const PROVIDER: Shape = {
   fields: [
     { name: 'id', check: str() },
@@ -419,7 +551,7 @@ const PROVIDER: Shape = {
     { name: 'secretRefs', check: mapOf(struct(SECRET_KEY_REF), 1) },
     { name: 'settings', check: anything() },
   ],
-  rules: [nonEmptyIfSet('id', 'remove id, or set it to a unique name')],
+  rules: [nonEmptyIfSet('id', 'remove id, or set it to a unique name'), providerCredentialRules],
 };
 
 /** The id a provider is known by: `id`, or `provider` in a one-element list. */
@@ -493,6 +625,7 @@ const EXTERNAL_PROVIDER: Shape = {
     { name: 'config', check: mapOf(anything(), 0) },
     { name: 'secretRefs', check: mapOf(struct(SECRET_KEY_REF), 1) },
   ],
+  rules: [externalProviderCredentialRules],
 };
 
 const EXTERNAL_PROVIDERS: Shape = {
@@ -569,6 +702,26 @@ function storeType(o: Obj, allowed: readonly string[]): string | undefined {
 const KV_TYPES = ['sqlite', 'redis'];
 const SQL_TYPES = ['sqlite', 'postgres'];
 
+/** A Redis URL with a password (`redis://:password@host`). */
+function kvCredentialRules(o: Obj, path: string, ctx: Ctx): void {
+  if (ctx.allowPlaintextCredentials) return;
+  const endpoint = get(o, 'endpoint');
+  const creds = urlCredentials(endpoint);
+  if (creds === undefined) return;
+  report(ctx, childPath(path, 'endpoint'),
+    `the Redis URL holds ${creds === 'password' ? 'a password' : 'a credential query parameter'} (${describeSecretValue(endpoint)}, not shown): ${IN_PLAIN_TEXT}`,
+    `write redis://<host>:<port> without it, put the password in a Secret and reference it with password: ${SECRET_REF_HINT}`);
+}
+
+/** A postgres host that is a URL (or user info) with a password in it. */
+function sqlCredentialRules(o: Obj, path: string, ctx: Ctx): void {
+  if (ctx.allowPlaintextCredentials) return;
+  const host = get(o, 'host');
+  if (!hostHoldsCredentials(host)) return;
+  report(ctx, childPath(path, 'host'), `the host holds a password (${describeSecretValue(host)}, not shown): ${IN_PLAIN_TEXT}`,
+    `give the host name alone (with port, db and user in their fields), put the password in a Secret and reference it with password: ${SECRET_REF_HINT}`);
+}
+
 function kvRules(o: Obj, path: string, ctx: Ctx): void {
   const type = storeType(o, KV_TYPES);
   if (type === undefined) return;
@@ -609,7 +762,7 @@ const STORAGE: Shape = {
           { name: 'endpoint', check: str() },
           { name: 'password', check: struct(SECRET_KEY_REF) },
         ],
-        rules: [kvRules],
+        rules: [kvRules, kvCredentialRules],
       }),
     },
     {
@@ -624,7 +777,7 @@ const STORAGE: Shape = {
           { name: 'user', check: str({ minLength: 1 }) },
           { name: 'password', check: struct(SECRET_KEY_REF) },
         ],
-        rules: [sqlRules],
+        rules: [sqlRules, sqlCredentialRules],
       }),
     },
   ],
@@ -643,7 +796,7 @@ function disabledList(): Check {
       } else if (!ctx.disableable.includes(name)) {
         report(ctx, p, `disabled must contain valid API names (${ctx.disableable.join(', ')})`, () => {
           const near = closest(name, ctx.disableable);
-          return near ? `use "${near}"` : `remove ${show(name)}, or use one of ${ctx.disableable.join(', ')}`;
+          return near ? `use "${near}"` : `remove ${show(name)} (the message lists the API names)`;
         });
       }
     }

@@ -16,6 +16,8 @@ import { LlamaStackDistributionSpec, ProviderConfig, SecretKeyRef } from '../con
 import { withController } from '../expose';
 import { LlamaStackDistributionV1Alpha2 } from '../imports/llamastack.io';
 import { OgxServer } from '../imports/ogx.io';
+import { checkedDistributionProps } from '../input/distribution-props';
+import { atPropsPaths, propsLayout } from '../input/props-paths';
 import { LlamaStackDistribution, LlamaStackDistributionProps, specFromProps } from '../llama-stack-distribution';
 import { effectiveId } from '../targets/generation';
 import { ServerTarget } from '../targets/server-target';
@@ -98,6 +100,10 @@ function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigPr
   }
   if (props.retainConfigMaps !== undefined) {
     no('props.retainConfigMaps', 'annotations on the ConfigMaps the operator creates', 'remove retainConfigMaps');
+  }
+  if (props.allowUnrestrictedVolumes === true) {
+    no('props.allowUnrestrictedVolumes', 'accepting volumes the restricted Pod Security Standard forbids (the operator writes the pod)',
+      'remove allowUnrestrictedVolumes and the hostPath, nfs… volumes, or render the workload with LlamaStackDistribution');
   }
   if (props.overrideConfigYaml !== undefined) {
     no('props.overrideConfigYaml', 'an override config as text (it takes the name of a ConfigMap)', 'put the text in a ConfigMap and pass overrideConfigMapName');
@@ -204,6 +210,7 @@ export class LlamaStackDistributionResource extends Construct {
 
   constructor(scope: Construct, id: string, props: LlamaStackDistributionProps = {}) {
     super(scope, id);
+    props = checkedDistributionProps(props);
     const c = check(this, id, props, 'llamastack.io/v1alpha2 LlamaStackDistribution');
     const problems = [...c.problems];
     if (props.baseConfigYaml !== undefined) {
@@ -230,7 +237,7 @@ export class LlamaStackDistributionResource extends Construct {
     }
     const external = externalProvidersForCrd(c.spec);
     problems.push(...external.problems);
-    if (problems.length > 0) throw new LlamaStackConfigError(problems);
+    if (problems.length > 0) throw new LlamaStackConfigError(atPropsPaths(problems, propsLayout(props)));
     this.name = c.name;
     this.spec = external.spec;
     this.resource = new PlainV1Alpha2(this, 'Resource', {
@@ -444,6 +451,7 @@ export class OgxServerResource extends Construct {
 
   constructor(scope: Construct, id: string, props: LlamaStackDistributionProps = {}) {
     super(scope, id);
+    props = checkedDistributionProps(props);
     const target = props.target ?? ServerTarget.OGX_0_8;
     const isOgx = target.id.startsWith('ogx-');
     const c = check(this, id, props, 'ogx.io/v1beta1 OGXServer');
@@ -461,7 +469,7 @@ export class OgxServerResource extends Construct {
     // The mapping reads a checked spec only: when the dry run failed, its problems are the answer.
     const spec = c.construct ? mapping.spec(c.spec, c.construct.image, baseName) : {};
     problems.push(...mapping.problems, ...externalProvidersForOgx(c.spec));
-    if (problems.length > 0) throw new LlamaStackConfigError(problems);
+    if (problems.length > 0) throw new LlamaStackConfigError(atPropsPaths(problems, propsLayout(props)));
     if (baseName !== undefined && !c.spec.overrideConfig) {
       this.baseConfigMap = new ApiObject(this, 'BaseConfig', {
         apiVersion: 'v1',

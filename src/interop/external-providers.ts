@@ -11,6 +11,7 @@
  */
 import { ConfigProblem } from '../config/errors';
 import { EXTERNAL_PROVIDER_APIS, EXTERNAL_PROVIDER_CRD_FIELDS, externalProviderEntries } from '../config/external-providers';
+import { quoteValue } from '../config/quote';
 import { ExternalProviderRef, ExternalProvidersSpec, LlamaStackDistributionSpec } from '../config/spec';
 import { ExternalProvider } from '../external-provider';
 
@@ -86,7 +87,7 @@ export function completeExternalProviders(spec: LlamaStackDistributionSpec, give
     if (!onlyCrd) {
       problems.push({ path: at, message: `${e.path} already has more than providerId and image`, fix: 'give the provider in one place: the manifest or the render options' });
     } else if (match.p.specField !== e.field) {
-      problems.push({ path: at, message: `is a ${match.p.api} provider, but the manifest lists ${JSON.stringify(e.ref.providerId)} under externalProviders.${e.field}`, fix: 'use the same API in both' });
+      problems.push({ path: at, message: `is a ${match.p.api} provider, but the manifest lists ${quoteValue(e.ref.providerId)} under externalProviders.${e.field}`, fix: 'use the same API in both' });
     } else if (match.p.image !== e.ref.image) {
       problems.push({ path: at, message: `has image ${match.p.image}, but the manifest's ${e.path} has ${e.ref.image}`, fix: 'use the same image in both' });
     } else {
@@ -95,7 +96,7 @@ export function completeExternalProviders(spec: LlamaStackDistributionSpec, give
   }
   for (const [id, { i }] of byId) {
     if (!used.has(id)) {
-      problems.push({ path: `options.externalProviders[${i}]`, message: `the manifest has no external provider ${JSON.stringify(id)}`, fix: 'add it to spec.externalProviders, or remove it from the options' });
+      problems.push({ path: `options.externalProviders[${i}]`, message: `the manifest has no external provider ${quoteValue(id)}`, fix: 'add it to spec.externalProviders, or remove it from the options' });
     }
   }
   return { spec: { ...spec, externalProviders: out as ExternalProvidersSpec }, problems };

@@ -6,12 +6,16 @@
  */
 import { Construct } from 'constructs';
 import * as YAML from 'yaml';
+import { completeExternalProviders } from './external-providers';
 import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
 import { childPath, plainCopy, toJsonValue } from '../config/json-convert';
+import { oneLine, quoteValue } from '../config/quote';
 import { LlamaStackDistributionSpec } from '../config/spec';
+import { tooDeepDocuments, valueTooDeep, withoutDocuments } from '../config/yaml-depth';
 import { ExternalProvider } from '../external-provider';
+import { checkedArgument, checkedOptions, snapshotJson } from '../input/checked';
+import { MANIFEST_RENDER_OPTIONS, MANIFEST_TEXT, PARSED_DISTRIBUTION } from '../input/entry-points';
 import { LlamaStackDistribution } from '../llama-stack-distribution';
-import { completeExternalProviders } from './external-providers';
 import { ServerTarget } from '../targets/server-target';
 
 export const LLSD_KIND = 'LlamaStackDistribution';
@@ -58,6 +62,12 @@ export interface ManifestRenderOptions extends ManifestParseOptions {
    * @default false
    */
   readonly allowPerPodState?: boolean;
+  /**
+   * Accept volumes the restricted Pod Security Standard forbids (hostPath, nfs…; see
+   * `LlamaStackDistributionProps.allowUnrestrictedVolumes`).
+   * @default false
+   */
+  readonly allowUnrestrictedVolumes?: boolean;
 }
 
 /** A LlamaStackDistribution manifest, read and (for v1alpha1) converted to v1alpha2. */
@@ -94,7 +104,14 @@ function has(o: Obj, key: string): boolean {
 function describe(v: unknown): string {
   if (v === null || v === undefined) return 'nothing';
   if (Array.isArray(v)) return 'a list';
-  return typeof v === 'object' ? 'an object' : `the ${typeof v} ${JSON.stringify(v)}`;
+  if (typeof v === 'object') return 'an object';
+  return typeof v === 'string' ? `the string ${quoteValue(v)}` : quoteValue(v);
+}
+
+/** A user value written bare in a message (`got v1/ConfigMap`): as is when short and plain, else quoted and cut. */
+function bare(v: unknown): string {
+  if (typeof v === 'string') return v.length <= 60 && /^[\x21-\x7e]*$/.test(v) ? v : quoteValue(v);
+  return v === undefined || v === null || typeof v === 'number' || typeof v === 'boolean' ? String(v) : quoteValue(v);
 }
 
 /** True for a LlamaStackDistribution of any llamastack.io version. */
@@ -114,30 +131,86 @@ export interface ManifestDocument {
 }
 
 /**
+ * Deepest nesting of a manifest document: collections in collections, a top-level mapping being 1.
+ * Manifests nest a few dozen levels; the YAML parser recurses per level and runs out of stack
+ * some thousand levels down, so deeper documents are problems, found before parsing.
+ */
+export const MAX_MANIFEST_DEPTH = 200;
+
+const YAML_OPTIONS: YAML.ParseOptions & YAML.DocumentOptions & YAML.SchemaOptions = {
+  version: '1.1',
+  customTags: (tags) => tags.filter((t) => (t as { tag?: string }).tag !== 'tag:yaml.org,2002:timestamp'),
+};
+
+function depthProblem(path: string): ConfigProblem {
+  return {
+    path,
+    message: `nested deeper than ${MAX_MANIFEST_DEPTH} levels (collections in collections)`,
+    fix: 'flatten the data: manifests nest a few dozen levels, and deeper input is refused before it is parsed',
+  };
+}
+
+function isStackOverflow(e: unknown): boolean {
+  return e instanceof RangeError && /call stack/i.test(e.message);
+}
+
+/**
  * YAML 1.1 as kubectl reads manifests (`sigs.k8s.io/yaml`: yes/on are booleans, 0755 is octal,
  * timestamps stay strings). Values JSON cannot hold (`.inf`) are problems, not silent nulls.
+ * A lone CR ends a line (as in YAML 1.2 and go-yaml); documents nested deeper than
+ * MAX_MANIFEST_DEPTH are problems with the path where they went too deep, the others are read.
  */
 export function readManifestDocuments(text: string): ManifestDocument[] {
-  const docs = YAML.parseAllDocuments(text, {
-    version: '1.1',
-    customTags: (tags) => tags.filter((t) => (t as { tag?: string }).tag !== 'tag:yaml.org,2002:timestamp'),
+  // The yaml package ends lines at LF and CRLF only: a file with CR line ends would be one line.
+  const source = text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
+  const deep = tooDeepDocuments(source, MAX_MANIFEST_DEPTH);
+  const kept = deep.length > 0 ? withoutDocuments(source, deep) : { text: source, placeholders: [] };
+  let docs: YAML.Document.Parsed[];
+  try {
+    const parsed = YAML.parseAllDocuments(kept.text, YAML_OPTIONS);
+    docs = Array.isArray(parsed) ? parsed : [parsed];
+  } catch (e) {
+    // The depth check keeps the parser within its stack; whatever else it throws is still bad input.
+    return [{
+      index: 1,
+      value: null,
+      problems: [isStackOverflow(e) ? depthProblem('(document)') : { path: '(yaml)', message: oneLine(e instanceof Error ? e.message : String(e), 500), fix: 'fix the YAML' }],
+    }];
+  }
+  /** Each too-deep document, by the document its placeholder ended up in. */
+  const tooDeep = new Map<number, string>();
+  kept.placeholders.forEach((offset, k) => {
+    let i = docs.findIndex((d) => d.range[0] <= offset && offset < Math.max(d.range[2], d.range[0] + 1));
+    if (i < 0) i = docs.length - 1;
+    if (!tooDeep.has(i)) tooDeep.set(i, deep[k].path);
   });
-  const list = Array.isArray(docs) ? docs : [docs];
-  return list.map((doc, i) => {
+  const out = docs.map((doc, i): ManifestDocument => {
+    const path = tooDeep.get(i);
+    if (path !== undefined) return { index: i + 1, value: null, problems: [depthProblem(path)] };
     if (doc.errors.length > 0) {
       const e = doc.errors[0];
-      return { index: i + 1, value: null, problems: [{ path: '(yaml)', message: e.message.split('\n')[0], fix: 'fix the YAML syntax' }] };
+      const problem = /call stack/i.test(e.message)
+        ? depthProblem('(document)')
+        : { path: '(yaml)', message: oneLine(e.message.split('\n')[0], 500), fix: 'fix the YAML syntax' };
+      return { index: i + 1, value: null, problems: [problem] };
     }
     const problems: ConfigProblem[] = [];
     let value: unknown = null;
     try {
+      const js = doc.toJS({ maxAliasCount: 1000 });
+      // Aliases can nest data deeper than its text.
+      const deepAt = valueTooDeep(js, MAX_MANIFEST_DEPTH);
+      if (deepAt !== undefined) problems.push(depthProblem(deepAt));
       // Ordinary objects again: manifests are user data, handed on as users would write them.
-      value = plainCopy(toJsonValue(doc.toJS({ maxAliasCount: 1000 }), '(document)', problems));
+      else value = plainCopy(toJsonValue(js, '(document)', problems));
     } catch (e) {
-      problems.push({ path: '(yaml)', message: e instanceof Error ? e.message : String(e), fix: 'fix the YAML' });
+      problems.push(isStackOverflow(e) ? depthProblem('(document)') : { path: '(yaml)', message: oneLine(e instanceof Error ? e.message : String(e), 500), fix: 'fix the YAML' });
     }
     return { index: i + 1, value, problems };
   });
+  // A placeholder no document holds (never expected): the problem is still reported.
+  if (deep.length > 0 && out.length === 0) out.push({ index: 1, value: null, problems: [depthProblem(deep[0].path)] });
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -153,14 +226,14 @@ const METADATA_KEYS = [
 class Problems {
   readonly list: ConfigProblem[] = [];
 
-  add(path: string, message: string, fix?: string): void {
+  add(path: string, message: string, fix: string): void {
     this.list.push({ path, message, fix });
   }
 
   unknownFields(o: Obj, path: string, known: readonly string[]): void {
     for (const key of Object.keys(o)) {
       if (!known.includes(key) && o[key] !== undefined) {
-        this.add(path ? childPath(path, key) : childPath('', key).replace(/^\./, ''), `unknown field ${JSON.stringify(key)}`, `remove it; known fields: ${known.join(', ')}`);
+        this.add(path ? childPath(path, key) : childPath('', key).replace(/^\./, ''), `unknown field ${quoteValue(key)}`, `remove it; known fields: ${known.join(', ')}`);
       }
     }
   }
@@ -169,7 +242,7 @@ class Problems {
   object(v: unknown, path: string, known: readonly string[]): Obj | undefined {
     if (v === undefined || v === null) return undefined;
     if (!isObj(v)) {
-      this.add(path, `must be an object, not ${describe(v)}`);
+      this.add(path, `must be an object, not ${describe(v)}`, 'write it as a mapping of field: value');
       return undefined;
     }
     this.unknownFields(v, path, known);
@@ -183,7 +256,7 @@ function kindProblem(obj: Obj, p: Problems): boolean {
   const fix = kind === 'OGXServer'
     ? 'OGXServer manifests are reconciled by the OGX operator, not rendered here; render a LlamaStackDistribution instead'
     : `pass a ${LLSD_KIND} (${V1ALPHA2}, or ${V1ALPHA1}, which is converted)`;
-  p.add(kind === LLSD_KIND ? 'apiVersion' : 'kind', `expected ${V1ALPHA2} ${LLSD_KIND}, got ${String(apiVersion)}/${String(kind)}`, fix);
+  p.add(kind === LLSD_KIND ? 'apiVersion' : 'kind', `expected ${V1ALPHA2} ${LLSD_KIND}, got ${bare(apiVersion)}/${bare(kind)}`, fix);
   return true;
 }
 
@@ -195,14 +268,21 @@ function readMetadata(obj: Obj, p: Problems, options: ManifestParseOptions): { n
     p.add('metadata.name', typeof name === 'string' || name === undefined || name === null ? 'Required value' : `must be a string, not ${describe(name)}`,
       'add metadata.name: a DNS label of at most 48 characters (generateName is not supported: object names derive from the name)');
   }
+  // Past Kubernetes' own limits a name is refused here, before messages downstream echo it whole.
+  if (typeof name === 'string' && name.length > 253) {
+    p.add('metadata.name', `${quoteValue(name)} is longer than 253 characters, the most a Kubernetes object name may have`,
+      'use a DNS label of at most 48 characters: object names derive from it');
+  }
   const own = meta?.namespace;
   if (own !== undefined && own !== null && (typeof own !== 'string' || own === '')) {
     p.add('metadata.namespace', `must be a non-empty string, not ${describe(own)}`, 'remove it, or name the namespace');
+  } else if (typeof own === 'string' && own.length > 63) {
+    p.add('metadata.namespace', `${quoteValue(own)} is longer than 63 characters, the most a namespace name may have`, 'name an existing namespace');
   }
   const ownNs = typeof own === 'string' && own !== '' ? own : undefined;
   if (ownNs !== undefined && options.namespace !== undefined && ownNs !== options.namespace) {
-    p.add('metadata.namespace', `the manifest is in namespace "${ownNs}", not "${options.namespace}" (the namespace asked for)`,
-      `render it with namespace "${ownNs}", or change metadata.namespace`);
+    p.add('metadata.namespace', `the manifest is in namespace ${quoteValue(ownNs)}, not ${quoteValue(options.namespace)} (the namespace asked for)`,
+      `render it with namespace ${quoteValue(ownNs)}, or change metadata.namespace`);
   }
   return { name: typeof name === 'string' ? name : '', namespace: ownNs ?? options.namespace };
 }
@@ -300,7 +380,7 @@ class V1Alpha1Converter {
         ? `the ConfigMap is in namespace ${describe(ns)}, and the manifest names no namespace: v1alpha2 overrideConfig only reads a ConfigMap of the server's own namespace`
         : `the ConfigMap is in namespace ${describe(ns)}, not "${this.namespace}": v1alpha2 overrideConfig only reads a ConfigMap of the server's own namespace (the v1alpha1 operator could not mount it either)`,
       this.namespace === undefined
-        ? `set metadata.namespace: ${String(ns)} (or render with that namespace), or copy the ConfigMap and drop configMapNamespace`
+        ? `set metadata.namespace: ${bare(ns)} (or render with that namespace), or copy the ConfigMap and drop configMapNamespace`
         : `copy the ConfigMap into "${this.namespace}" and drop configMapNamespace`);
   }
 
@@ -357,7 +437,7 @@ export function parseDistribution(obj: unknown, options: ManifestParseOptions = 
   } else if (isObj(obj.spec)) {
     spec = plainCopy(obj.spec);
   } else if (obj.spec !== undefined && obj.spec !== null) {
-    p.add('spec', `must be an object, not ${describe(obj.spec)}`);
+    p.add('spec', `must be an object, not ${describe(obj.spec)}`, 'write spec as a mapping, e.g. spec: {distribution: {name: starter}}');
   }
   if (p.list.length > 0) throw new LlamaStackConfigError(p.list);
   return { name, namespace, spec, apiVersion: obj.apiVersion, sourcePaths };
@@ -366,6 +446,9 @@ export function parseDistribution(obj: unknown, options: ManifestParseOptions = 
 /** The manifest path of a problem found in the v1alpha2 spec or props built from a manifest. */
 export function manifestProblem(problem: ConfigProblem, parsed: ParsedDistribution): ConfigProblem {
   if (problem.path === 'props.name' || problem.path === 'id') return { ...problem, path: 'metadata.name' };
+  if (problem.path === 'props.namespace') {
+    return { ...problem, path: 'metadata.namespace', message: `${problem.message} (the manifest's namespace, or the one it is rendered into)` };
+  }
   const sources = parsed.sourcePaths ?? {};
   let best: string | undefined;
   for (const k of Object.keys(sources)) {
@@ -391,6 +474,7 @@ export function distributionFromParsed(scope: Construct, id: string, parsed: Par
       image: options.image,
       baseConfigYaml: options.baseConfigYaml,
       allowPerPodState: options.allowPerPodState,
+      allowUnrestrictedVolumes: options.allowUnrestrictedVolumes,
     });
   } catch (e) {
     if (e instanceof LlamaStackConfigError) throw new LlamaStackConfigError(e.problems.map((p) => manifestProblem(p, parsed)));
@@ -444,7 +528,7 @@ export class LlamaStackDistributionManifest {
    * listing every problem, also when the text holds no manifest, several, or other kinds.
    */
   public static parse(text: string, options?: ManifestParseOptions): ParsedDistribution {
-    const all = parseText(text, options ?? {});
+    const all = parseText(checkedArgument(MANIFEST_TEXT, text, 'text'), checkedOptions(MANIFEST_RENDER_OPTIONS, options));
     if (all.length !== 1) {
       throw new LlamaStackConfigError([{
         path: '(document)',
@@ -457,12 +541,12 @@ export class LlamaStackDistributionManifest {
 
   /** Reads every document of a YAML stream; each must be a LlamaStackDistribution. */
   public static parseAll(text: string, options?: ManifestParseOptions): ParsedDistribution[] {
-    return parseText(text, options ?? {});
+    return parseText(checkedArgument(MANIFEST_TEXT, text, 'text'), checkedOptions(MANIFEST_RENDER_OPTIONS, options));
   }
 
   /** Reads a manifest object (e.g. from `YAML.parse` or `kubectl get -o json`). */
   public static fromObject(obj: any, options?: ManifestParseOptions): ParsedDistribution {
-    return parseDistribution(obj, options);
+    return parseDistribution(snapshotJson(obj, '(document)'), checkedOptions(MANIFEST_RENDER_OPTIONS, options));
   }
 
   /**
@@ -470,12 +554,13 @@ export class LlamaStackDistributionManifest {
    * checks) are reported at the manifest's paths, v1alpha1 paths for a converted manifest.
    */
   public static toDistribution(scope: Construct, id: string, parsed: ParsedDistribution, options?: ManifestRenderOptions): LlamaStackDistribution {
-    return distributionFromParsed(scope, id, parsed, options);
+    const checked = checkedOptions<ParsedDistribution>(PARSED_DISTRIBUTION, parsed, 'parsed');
+    return distributionFromParsed(scope, id, checked, checkedOptions(MANIFEST_RENDER_OPTIONS, options));
   }
 
   /** Reads one manifest from `text` and creates its `LlamaStackDistribution`. */
   public static synthesize(scope: Construct, id: string, text: string, options?: ManifestRenderOptions): LlamaStackDistribution {
-    return distributionFromManifest(scope, id, text, options);
+    return distributionFromManifest(scope, id, checkedArgument(MANIFEST_TEXT, text, 'text'), checkedOptions(MANIFEST_RENDER_OPTIONS, options));
   }
 
   private constructor() {}

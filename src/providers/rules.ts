@@ -5,7 +5,10 @@
  */
 import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
 import { childPath, toJsonValue } from '../config/json-convert';
+import { quoteValue } from '../config/quote';
+import { quoteUrl } from '../config/redact';
 import { ProviderConfig, SecretKeyRef } from '../config/spec';
+import { snapshotOptions } from '../input/checked';
 import { SecretRef } from '../secret-ref';
 
 /** A typed option written to `settings` under the config key the server reads. */
@@ -64,7 +67,7 @@ class Check {
 
   constructor(private readonly where: string, private readonly rule: ProviderRule) {}
 
-  public problem(option: string, message: string, fix?: string): void {
+  public problem(option: string, message: string, fix: string): void {
     this.problems.push({ path: `${this.where}(${option})`, message, fix });
   }
 
@@ -103,7 +106,7 @@ function checkType(c: Check, type: unknown): void {
   if (typeof type !== 'string' || type.trim() === '') {
     c.problem('provider', 'provider type is required', 'name the provider type, e.g. vllm');
   } else if (type.includes('::') && !PREFIXED_TYPE.test(type)) {
-    c.problem('provider', `${JSON.stringify(type)} is not a provider type`,
+    c.problem('provider', `${quoteValue(type)} is not a provider type`,
       'write the type without a prefix (vllm, read as remote::vllm), or with inline:: or remote:: (e.g. inline::qdrant)');
   }
 }
@@ -112,7 +115,7 @@ function checkEndpoint(c: Check, rule: ProviderRule, endpoint: unknown): void {
   if (!c.string('endpoint', endpoint)) return;
   c.writes(ENDPOINT_KEY, 'endpoint');
   if (rule.httpEndpoint && !/^https?:\/\/[^\s/]/.test(endpoint) && !endpoint.includes('${env.')) {
-    c.problem('endpoint', `${JSON.stringify(endpoint)} is not an http(s) URL`,
+    c.problem('endpoint', `${quoteUrl(endpoint)} is not an http(s) URL`,
       `write the full URL with its scheme, e.g. ${rule.hints?.endpoint ?? 'http://<service>.<namespace>.svc:<port>'}`);
   }
 }
@@ -187,9 +190,10 @@ function userSettings(c: Check, where: string, settings: unknown): { [key: strin
  * Throws a `LlamaStackConfigError` listing every problem.
  * @param where the factory, e.g. `InferenceProvider.vllm`, for the error paths
  */
-export function buildProviderSpec(where: string, rule: ProviderRule, options: unknown): ProviderConfig {
+export function buildProviderSpec(where: string, rule: ProviderRule, raw: unknown): ProviderConfig {
+  const options = snapshotOptions(raw, `${where}(options)`);
   const c = new Check(where, rule);
-  if (present(options) && !isObject(options)) c.problem('options', 'options must be an object');
+  if (present(options) && !isObject(options)) c.problem('options', 'options must be an object', 'pass an object of options, e.g. { id: \'my-provider\' }');
   const opts: { [key: string]: any } = isObject(options) ? options : {};
   checkType(c, rule.type);
   for (const option of rule.required ?? []) {

@@ -9,6 +9,7 @@ import { TargetGeneration } from './generation';
 import { mapOf } from './providers';
 import { AUTH_CA_FILE, ServerAuth } from '../auth/server-auth';
 import { JsonObject } from '../config/json-value';
+import { quoteValue } from '../config/quote';
 import { SecretEnvVar } from '../config/secrets';
 import { LlamaStackDistributionSpec } from '../config/spec';
 
@@ -40,7 +41,7 @@ export function applyAuth(g: TargetGeneration, config: JsonObject, spec: LlamaSt
   }
   const file = caFile ?? AUTH_CA_FILE;
   if (auth.caCertificate && !file.startsWith('/')) {
-    g.problem('options.authCaFile', `${JSON.stringify(file)} is not an absolute path`, `write where the pod mounts the CA, e.g. ${AUTH_CA_FILE}`);
+    g.problem('options.authCaFile', `${quoteValue(file)} is not an absolute path`, `write where the pod mounts the CA, e.g. ${AUTH_CA_FILE}`);
     return;
   }
   mapOf(config, 'server').auth = auth._section(file);

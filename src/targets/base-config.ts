@@ -9,6 +9,7 @@ import { TargetGeneration } from './generation';
 import { LlamaStackConfigError } from '../config/errors';
 import { deepCopy } from '../config/json-convert';
 import { getOwn, isJsonObject, JsonObject } from '../config/json-value';
+import { quoteValue } from '../config/quote';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { readBaseConfig, YamlReadError } from '../config/yaml-parse';
 
@@ -23,7 +24,7 @@ export function loadBaseConfig(g: TargetGeneration, spec: LlamaStackDistribution
   if (text === undefined) {
     throw new LlamaStackConfigError([{
       path: 'spec.distribution.name',
-      message: `${target.description} ships no distribution ${JSON.stringify(distribution)}`,
+      message: `${target.description} ships no distribution ${quoteValue(distribution)}`,
       fix: `use one of ${target.distributions.join(', ')}, or pass the image's base config (baseConfigYaml)`,
     }]);
   }

@@ -5,6 +5,7 @@
  */
 import { ServerTarget } from './server-target';
 import { ContainerEnv, EnvValue } from './startup';
+import { GeneratedEnvVar } from '../config/reserved-env';
 import { LlamaStackDistributionSpec } from '../config/spec';
 
 export const DEFAULT_PORT = 8321;
@@ -33,6 +34,25 @@ export function serverEnv(target: ServerTarget, spec: LlamaStackDistributionSpec
     { name: 'SQLITE_STORE_DIR', value: `${mount}/distributions/${distro}` },
     { name: 'FILES_STORAGE_DIR', value: `${mount}/distributions/${distro}/files` },
   ];
+}
+
+const DATA_FIX = 'remove it: it follows the data volume, which spec.workload.storage.mountPath moves';
+const CA_FIX = 'remove it: with spec.networking.tls.caBundle it names the image\'s trust store plus your CAs';
+
+/**
+ * The server container's env vars the Deployment sets (workload/deployment.ts), but
+ * `RUN_CONFIG_PATH` (always reserved), the `LLSD_` Secret references (a reserved prefix) and
+ * `PYTHONPATH` (a user's replaces ours, and must keep the install path): a user env var must not
+ * shadow them.
+ */
+export function generatedEnv(target: ServerTarget, spec: LlamaStackDistributionSpec): GeneratedEnvVar[] {
+  const out: GeneratedEnvVar[] = serverEnv(target, spec).map(({ name }) => ({
+    name,
+    fix: name === target.portEnvVar ? 'remove it: the port is spec.networking.port' : DATA_FIX,
+  }));
+  out.push({ name: 'HF_HOME', fix: DATA_FIX }, { name: 'HOME', fix: DATA_FIX });
+  if (spec.networking?.tls?.caBundle) out.push({ name: 'SSL_CERT_FILE', fix: CA_FIX }, { name: 'REQUESTS_CA_BUNDLE', fix: CA_FIX });
+  return out;
 }
 
 /** Where the data volume is mounted. */

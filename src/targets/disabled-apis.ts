@@ -9,6 +9,7 @@ import { effectiveBaseId, TargetGeneration } from './generation';
 import { enabledProviderIds, listOf, mapOf } from './providers';
 import { ContainerEnv } from './startup';
 import { getOwn, isJsonObject, JsonObject } from '../config/json-value';
+import { quoteValue } from '../config/quote';
 
 export function applyDisabled(g: TargetGeneration, config: JsonObject, disabled: readonly string[], env: ContainerEnv): void {
   if (disabled.length === 0) return;
@@ -17,7 +18,7 @@ export function applyDisabled(g: TargetGeneration, config: JsonObject, disabled:
   const present = new Set([...(Array.isArray(apis) ? apis : []), ...Object.keys(mapOf(config, 'providers'))]);
   disabled.forEach((name, i) => {
     if (!present.has(name)) {
-      g.warn(`spec.disabled[${i}]`, `the base config has no ${name} API, so disabling it changes nothing`, `remove ${JSON.stringify(name)} from disabled`);
+      g.warn(`spec.disabled[${i}]`, `the base config has no ${name} API, so disabling it changes nothing`, `remove ${quoteValue(name)} from disabled`);
     }
   });
   if (Array.isArray(apis)) config.apis = apis.filter((a) => typeof a === 'string' && !off.has(a));

@@ -21,6 +21,7 @@ import { compareBytewise, envPlaceholder, providerEnvName } from '../config/env-
 import { externalProviderEntries, externalProviderFieldProblems, ExternalProviderEntry } from '../config/external-providers';
 import { toJsonValue } from '../config/json-convert';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../config/json-value';
+import { quoteValue } from '../config/quote';
 import { LlamaStackDistributionSpec } from '../config/spec';
 
 /** The config.yaml entry, or undefined when the entry has problems (reported). */
@@ -92,7 +93,7 @@ export function applyExternalProviders(g: TargetGeneration, config: JsonObject, 
     const id = e.ref.providerId;
     const seen = first.get(id);
     if (seen !== undefined) {
-      g.problem(`${e.path}.providerId`, `external provider id ${JSON.stringify(id)} is also used by ${seen}`,
+      g.problem(`${e.path}.providerId`, `external provider id ${quoteValue(id)} is also used by ${seen}`,
         'give each external provider its own id (two external providers with one id would fail the deployment)');
       continue;
     }
@@ -112,7 +113,7 @@ export function applyExternalProviders(g: TargetGeneration, config: JsonObject, 
     }
     const other = typed.get(id);
     if (other !== undefined && other.api !== e.api) {
-      g.problem(`${e.path}.providerId`, `id ${JSON.stringify(id)} is already used by ${other.path} (API ${other.api})`,
+      g.problem(`${e.path}.providerId`, `id ${quoteValue(id)} is already used by ${other.path} (API ${other.api})`,
         'give each provider a unique id');
       continue;
     }
@@ -138,8 +139,8 @@ function place(g: TargetGeneration, providers: JsonObject, e: ExternalProviderEn
     const what = `${typeof type === 'string' ? `${type}, ` : ''}${typeof getOwn(old, 'module') === 'string' ? `module ${String(getOwn(old, 'module'))}` : 'built in'}`;
     const by = origins[at];
     g.warn(e.path, by
-      ? `external provider ${JSON.stringify(id)} replaces ${by} (${what}), which has the same id`
-      : `external provider ${JSON.stringify(id)} replaces the base config's ${api} provider ${JSON.stringify(id)} (${what})`,
+      ? `external provider ${quoteValue(id)} replaces ${by} (${what}), which has the same id`
+      : `external provider ${quoteValue(id)} replaces the base config's ${api} provider ${quoteValue(id)} (${what})`,
     by ? 'remove one of them, or give the external provider another id' : 'give the external provider another id to keep both');
     after = before.map((b, i) => (i === at ? entry : b));
   } else if (g.rules.apis.plain.includes(api)) {

@@ -12,6 +12,7 @@ import { ALL_PROVIDER_APIS } from '../config/apis';
 import { compareBytewise, envPlaceholder, providerEnvName } from '../config/env-names';
 import { childPath, toJsonValue } from '../config/json-convert';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../config/json-value';
+import { quoteValue } from '../config/quote';
 import { LlamaStackDistributionSpec, ProviderConfig } from '../config/spec';
 
 export function listOf(config: JsonObject, key: string): JsonValue[] {
@@ -38,7 +39,7 @@ function setKey(g: TargetGeneration, config: JsonObject, known: ProviderType, ke
 
 export function checkKnownKey(g: TargetGeneration, known: ProviderType, key: string, path: string): void {
   if (known.acceptsAnyKey || known.keys.includes(key)) return;
-  g.problem(path, `${known.type} has no config key ${JSON.stringify(key)} in ${g.target.description} (the server would silently ignore it)`,
+  g.problem(path, `${known.type} has no config key ${quoteValue(key)} in ${g.target.description} (the server would silently ignore it)`,
     `use one of: ${known.keys.join(', ') || '(none)'}`);
 }
 
@@ -64,7 +65,7 @@ function providerEntry(g: TargetGeneration, p: ProviderConfig, api: string, path
   const type = providerType(p);
   const known = g.registry.find(api, type);
   if (!known) {
-    g.problem(`${path}.provider`, `${g.target.description} has no ${api} provider ${JSON.stringify(type)}`,
+    g.problem(`${path}.provider`, `${g.target.description} has no ${api} provider ${quoteValue(type)}`,
       `use one of: ${g.registry.typesOf(api).join(', ')}`);
     return undefined;
   }
@@ -149,12 +150,12 @@ function checkReplace(g: TargetGeneration, spec: LlamaStackDistributionSpec, rep
   replace.forEach((name, i) => {
     const path = `replaceBaseProviders[${i}]`;
     if (name !== '*' && !apis.includes(name)) {
-      g.problem(path, `${g.target.description} has no provider API ${JSON.stringify(name)}`, `use "*" or one of: ${apis.join(', ')}`);
+      g.problem(path, `${g.target.description} has no provider API ${quoteValue(name)}`, `use "*" or one of: ${apis.join(', ')}`);
       return;
     }
     const field = ALL_PROVIDER_APIS.find((a) => a.api === name)?.field;
     if (field && (spec.providers?.[field]?.length ?? 0) === 0) {
-      g.warn(path, `no ${field} providers are configured, so the base config's ${name} providers stay`, `configure ${field} providers, or remove ${JSON.stringify(name)}`);
+      g.warn(path, `no ${field} providers are configured, so the base config's ${name} providers stay`, `configure ${field} providers, or remove ${quoteValue(name)}`);
     }
   });
 }

@@ -10,6 +10,7 @@ import { ContainerEnv } from './startup';
 import { substituteEnv } from './startup/env-substitution';
 import { toJsonValue } from '../config/json-convert';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../config/json-value';
+import { quoteValue } from '../config/quote';
 import { normalizeModel } from '../config/resources';
 import { LlamaStackDistributionSpec, ModelConfig, ShieldConfig } from '../config/spec';
 
@@ -64,15 +65,15 @@ function checkProvider(g: TargetGeneration, config: JsonObject, api: string, id:
   const switchVar = enablingEnvVar(config, api, id);
   if (enabledProviderIds(config, api, env).includes(id)) {
     if (switchVar) {
-      g.warn(path, `${what} is on provider ${JSON.stringify(id)}, which the base config enables only while ${switchVar} is set: without it the server would not start`,
+      g.warn(path, `${what} is on provider ${quoteValue(id)}, which the base config enables only while ${switchVar} is set: without it the server would not start`,
         `configure the ${id} provider in spec.providers, so it does not depend on ${switchVar}`);
     }
     return true;
   }
   const enabled = enabledProviderIds(config, api, env);
   g.problem(path, switchVar
-    ? `${what} names provider ${JSON.stringify(id)}, which the base config enables only when ${switchVar} is set (the server would not find it)`
-    : `${what} names provider ${JSON.stringify(id)}, which is not an enabled ${api} provider`,
+    ? `${what} names provider ${quoteValue(id)}, which the base config enables only when ${switchVar} is set (the server would not find it)`
+    : `${what} names provider ${quoteValue(id)}, which is not an enabled ${api} provider`,
   switchVar
     ? `configure the ${id} provider (e.g. its endpoint) in spec.providers, or set ${switchVar} in env`
     : `use one of: ${enabled.join(', ') || `(none: add spec.providers.${api === 'inference' ? 'inference' : 'safety'})`}`);
@@ -92,11 +93,11 @@ function inheritedModelFields(m: ModelConfig): (base: JsonObject) => JsonObject 
 function modelEntry(g: TargetGeneration, m: ModelConfig, provider: string, path: string): JsonObject | undefined {
   const type = m.modelType || 'llm';
   if (!MODEL_TYPES.includes(type)) {
-    g.problem(`${path}.modelType`, `${g.target.description} registers models of type ${MODEL_TYPES.join(', ')}, not ${JSON.stringify(type)}`, `use one of: ${MODEL_TYPES.join(', ')}`);
+    g.problem(`${path}.modelType`, `${g.target.description} registers models of type ${MODEL_TYPES.join(', ')}, not ${quoteValue(type)}`, `use one of: ${MODEL_TYPES.join(', ')}`);
     return undefined;
   }
   if (type === 'embedding' && (m.embeddingDimension === undefined || m.embeddingDimension === null)) {
-    g.problem(path, `embedding model ${JSON.stringify(m.name)} has no embedding dimension (the server refuses to register it)`, 'set embeddingDimension, e.g. 768');
+    g.problem(path, `embedding model ${quoteValue(m.name)} has no embedding dimension (the server refuses to register it)`, 'set embeddingDimension, e.g. 768');
     return undefined;
   }
   const metadata: JsonObject = {};
@@ -121,7 +122,7 @@ export function applyModels(g: TargetGeneration, config: JsonObject, spec: Llama
   const out: UserModel[] = [];
   models.map(normalizeModel).forEach((m, i) => {
     const path = `spec.resources.models[${i}]`;
-    const what = `model ${JSON.stringify(m.name)}`;
+    const what = `model ${quoteValue(m.name)}`;
     const provider = m.provider || defaultProvider(g, config, spec, 'inference', 'inference', env, path, what);
     if (!provider) return;
     if (m.provider && !checkProvider(g, config, 'inference', m.provider, env, `${path}.provider`, what)) return;
@@ -155,7 +156,7 @@ export function applyShields(g: TargetGeneration, config: JsonObject, spec: Llam
     : undefined;
   shields.forEach((sh, i) => {
     const path = `spec.resources.shields[${i}]`;
-    if (sh.provider && !checkProvider(g, config, 'safety', sh.provider, env, `${path}.provider`, `shield ${JSON.stringify(sh.name)}`)) return;
+    if (sh.provider && !checkProvider(g, config, 'safety', sh.provider, env, `${path}.provider`, `shield ${quoteValue(sh.name)}`)) return;
     const provider = sh.provider || fallback;
     if (!provider) return;
     const params = sh.params === undefined || sh.params === null ? undefined : toJsonValue(sh.params, `${path}.params`, g.problems);

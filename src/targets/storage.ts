@@ -7,6 +7,7 @@ import { TargetGeneration } from './generation';
 import { mapOf } from './providers';
 import { envPlaceholder, STORAGE_SQL_PASSWORD_ENV } from '../config/env-names';
 import { getOwn, isJsonObject, JsonObject } from '../config/json-value';
+import { quoteUrl } from '../config/redact';
 import { LlamaStackDistributionSpec } from '../config/spec';
 
 /** `redis://[:pass@]host:port[/db]` or `host:port`. */
@@ -33,7 +34,7 @@ export function applyStorage(g: TargetGeneration, config: JsonObject, spec: Llam
     const type = storage.kv.type || 'sqlite';
     if (type === 'redis') {
       const r = parseRedis(storage.kv.endpoint ?? '');
-      if (!r) g.problem('spec.storage.kv.endpoint', `${JSON.stringify(storage.kv.endpoint)} is not a Redis endpoint`, 'write redis://<host>:<port>');
+      if (!r) g.problem('spec.storage.kv.endpoint', `${quoteUrl(storage.kv.endpoint)} is not a Redis endpoint`, 'write redis://<host>:<port>');
       else backends.kv_default = { type: 'kv_redis', host: r.host, port: r.port };
       if (storage.kv.password) {
         // kv_redis reads host and port only: a password would be silently ignored.

@@ -27,6 +27,8 @@ import { collectSecretEnvVars, envNameCollisions, SecretEnvVar } from '../config
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { validateSpec } from '../config/validate-spec';
 import { emitYaml } from '../config/yaml-emit';
+import { checkedArgument, checkedOptions, snapshotSpec } from '../input/checked';
+import { SERVER_TARGET, TARGET_CONFIG_OPTIONS } from '../input/entry-points';
 
 export { effectiveBaseId } from './generation';
 
@@ -159,7 +161,10 @@ export class TargetConfigGenerator {
    * `LlamaStackConfigError` listing every problem.
    */
   public static generate(spec: LlamaStackDistributionSpec, target: ServerTarget, options?: TargetConfigOptions): TargetConfig {
-    const opts = options ?? {};
+    // The boundary: the spec is read once as JSON, the target and options are checked.
+    spec = snapshotSpec(spec);
+    checkedArgument(SERVER_TARGET, target, 'target');
+    const opts = checkedOptions<TargetConfigOptions>(TARGET_CONFIG_OPTIONS, options);
     const problems = validateSpec(spec, { hasBaseConfig: opts.baseConfigYaml !== undefined, disableableApis: target.disableableApis });
     if (problems.length > 0) throw new LlamaStackConfigError(problems);
     return generateTargetConfig(spec, target, opts);

@@ -7,6 +7,7 @@
 import { effectiveId, TargetGeneration } from './generation';
 import { UserModel } from './resources';
 import { getOwn, isJsonObject, JsonObject } from '../config/json-value';
+import { quoteValue } from '../config/quote';
 import { LlamaStackDistributionSpec } from '../config/spec';
 
 /** The identifier the release gives a registered model. */
@@ -50,7 +51,7 @@ function namedModel(g: TargetGeneration, models: readonly UserModel[], name: str
   const m = models.find((x) => x.modelId === name);
   if (m && m.type === type) return m;
   const candidates = models.filter((x) => x.type === type).map((x) => x.modelId);
-  g.problem(path, m ? `model ${JSON.stringify(name)} is a ${m.type} model, not ${type}` : `no registered model is named ${JSON.stringify(name)}`,
+  g.problem(path, m ? `model ${quoteValue(name)} is a ${m.type} model, not ${type}` : `no registered model is named ${quoteValue(name)}`,
     candidates.length > 0 ? `use one of: ${candidates.join(', ')}` : `register a ${type} model in models (modelType: ${type})`);
   return undefined;
 }
@@ -58,7 +59,7 @@ function namedModel(g: TargetGeneration, models: readonly UserModel[], name: str
 export function applyVectorStoreDefaults(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec,
   models: readonly UserModel[], defaults: VectorStoreDefaults = {}, enabledVectorIo: readonly string[] = []): void {
   if (defaults.provider !== undefined && !enabledVectorIo.includes(defaults.provider)) {
-    g.problem('vectorStores.provider', `${JSON.stringify(defaults.provider)} is not an enabled vector_io provider`,
+    g.problem('vectorStores.provider', `${quoteValue(defaults.provider)} is not an enabled vector_io provider`,
       `use one of: ${enabledVectorIo.join(', ') || '(none: add vectorIo providers)'}`);
   }
   const vs = getOwn(config, 'vector_stores');

@@ -40,7 +40,8 @@ function env(plan: WorkloadPlan): any[] {
   return list;
 }
 
-function volumeMounts(plan: WorkloadPlan): any[] {
+/** The server container's mounts the library adds (the user's follow them). */
+export function libraryMounts(plan: WorkloadPlan): any[] {
   const mounts: any[] = [
     { name: 'config', mountPath: PATHS.configDir, readOnly: true },
     { name: 'lls-storage', mountPath: mountPathOf(plan) },
@@ -53,11 +54,15 @@ function volumeMounts(plan: WorkloadPlan): any[] {
   if (caBundleKeys(plan).length > 0) mounts.push({ name: 'ca-bundle', mountPath: PATHS.caBundleDir, readOnly: true });
   if (plan.authCa) mounts.push({ name: AUTH_CA_VOLUME, mountPath: PATHS.authCaDir, readOnly: true });
   mounts.push(...externalProviderMounts(plan));
-  mounts.push(...(plan.spec.workload?.overrides?.volumeMounts ?? []));
   return mounts;
 }
 
-function volumes(plan: WorkloadPlan): any[] {
+function volumeMounts(plan: WorkloadPlan): any[] {
+  return [...libraryMounts(plan), ...(plan.spec.workload?.overrides?.volumeMounts ?? [])];
+}
+
+/** The pod's volumes the library adds (the user's follow them). */
+export function libraryVolumes(plan: WorkloadPlan): any[] {
   const names = objectNames(plan.name);
   const limits = emptyDirSizeLimits(plan);
   const list: any[] = [
@@ -82,8 +87,11 @@ function volumes(plan: WorkloadPlan): any[] {
     list.push({ name: AUTH_CA_VOLUME, configMap: { name: plan.authCa.configMapName, items: [{ key: plan.authCa.key ?? 'ca.crt', path: 'ca.crt' }] } });
   }
   list.push(...externalProviderVolumes(plan));
-  list.push(...(plan.spec.workload?.overrides?.volumes ?? []));
   return list;
+}
+
+function volumes(plan: WorkloadPlan): any[] {
+  return [...libraryVolumes(plan), ...(plan.spec.workload?.overrides?.volumes ?? [])];
 }
 
 const RESTRICTED_CONTAINER_SECURITY = {

@@ -111,8 +111,8 @@ export function emptyDirSizeLimitProblems(given: EmptyDirSizeLimits | undefined,
   if (given.data !== undefined && hasPvc({ spec })) {
     problems.push({
       path: 'props.emptyDirSizeLimits.data',
-      message: 'the data volume is a PersistentVolumeClaim (persistentStorage / spec.workload.storage), not an emptyDir: a size limit would not apply to it',
-      fix: 'size the PVC with persistentStorage.size (spec.workload.storage.size), and remove emptyDirSizeLimits.data',
+      message: 'the data volume is a PersistentVolumeClaim (spec.workload.storage), not an emptyDir: a size limit would not apply to it',
+      fix: 'size the PVC with spec.workload.storage.size, and remove emptyDirSizeLimits.data',
     });
   }
   if (given.externalProviders !== undefined && externalProviderEntries(spec).length === 0) {

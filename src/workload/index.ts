@@ -7,6 +7,8 @@ import { WorkloadPlan } from './plan';
 import { renderHpa, renderPdb } from './scaling';
 import { renderService, renderServiceAccount } from './service';
 import { renderPvc } from './storage';
+import { LlamaStackConfigError } from '../config/errors';
+import { objectProblems } from '../kubernetes/object-checks';
 
 /** The objects of one distribution, keyed by role; absent ones were not asked for. */
 export interface RenderedObjects {
@@ -22,8 +24,12 @@ export interface RenderedObjects {
   readonly httpRoute?: KubeManifest;
 }
 
+/**
+ * Renders the objects, then checks them as the API server would (src/kubernetes/object-checks.ts):
+ * the input checks report at the user's paths first, so this only fires for what they miss.
+ */
 export function renderObjects(plan: WorkloadPlan, configYaml: string | undefined): RenderedObjects {
-  return {
+  const objects: RenderedObjects = {
     configMap: plan.generatedConfig && configYaml !== undefined ? renderConfigMap(plan, configYaml) : undefined,
     serviceAccount: renderServiceAccount(plan),
     pvc: renderPvc(plan),
@@ -35,6 +41,9 @@ export function renderObjects(plan: WorkloadPlan, configYaml: string | undefined
     ingress: renderIngress(plan),
     httpRoute: renderHttpRoute(plan),
   };
+  const problems = objectProblems(Object.values(objects).filter((m) => m !== undefined), plan.spec);
+  if (problems.length > 0) throw new LlamaStackConfigError(problems);
+  return objects;
 }
 
 export { WorkloadPlan } from './plan';

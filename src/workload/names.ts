@@ -1,3 +1,5 @@
+import { isDns1035Name } from '../kubernetes/names';
+
 /**
  * Object names, derived from the distribution's name the way the operator derives them
  * (`N`, `N-service`, `N-sa`, …), plus the generated ConfigMap `N-config-<first 8 hex of hash>`.
@@ -37,9 +39,21 @@ export function configMapName(name: string, contentHash: string): string {
 /** Longest name whose derived names (`-network-policy` is the longest suffix) stay DNS labels. */
 export const MAX_NAME_LENGTH = 63 - '-network-policy'.length;
 
-const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-
-/** True for an RFC 1123 label (what Service and most object names must be). */
-export function isDnsLabel(s: string, max = 63): boolean {
-  return s.length <= max && DNS_LABEL.test(s);
+/**
+ * Why `name` cannot be the base name of the objects, or undefined: the longest derived name
+ * (`N-network-policy`) must stay a DNS label, and the Service `N-service` a DNS-1035 label, which
+ * starts with a letter (Kubernetes' `IsDNS1035Label`).
+ */
+export function baseNameProblem(name: string): { message: string; fix: string } | undefined {
+  if (isDns1035Name(name, MAX_NAME_LENGTH)) return undefined;
+  if (/^[A-Za-z]/.test(name)) {
+    return {
+      message: `"${name}" is not a valid name: object names are derived from it (${name}-network-policy…)`,
+      fix: `use lower-case letters, digits and '-', at most ${MAX_NAME_LENGTH} characters (set props.name)`,
+    };
+  }
+  return {
+    message: `"${name}" is not a valid name: the Service is named after it (${name}-service), and a Service name must be a DNS-1035 label, which starts with a letter`,
+    fix: `start it with a lower-case letter, then use lower-case letters, digits and '-', at most ${MAX_NAME_LENGTH} characters (set props.name)`,
+  };
 }

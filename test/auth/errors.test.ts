@@ -56,7 +56,7 @@ describe('ServerAuth factories', () => {
       "ServerAuth.oauth2Jwks(audience): audience is required — pass audience: the aud claim your identity provider puts in this server's tokens (the release default differs: llama-stack on 0.7, ogx on 0.8)",
     ]);
     expect(problems(() => ServerAuth.oauth2Jwks({ jwksUri: 'keycloak/certs', audience: '', keyRecheckPeriodSeconds: 0, jwksToken: 'eyJhbGciOi-token' as any }))).toEqual([
-      'ServerAuth.oauth2Jwks(jwksUri): "keycloak/certs" is not an http(s) URL with a host — write the full URL with its scheme, e.g. https://idp.example.com/realms/ai/protocol/openid-connect/certs',
+      'ServerAuth.oauth2Jwks(jwksUri): a string of 14 characters without a scheme:// (not shown) is not an http(s) URL with a host — write the full URL with its scheme, e.g. https://idp.example.com/realms/ai/protocol/openid-connect/certs',
       "ServerAuth.oauth2Jwks(audience): audience must be a non-empty string — pass audience: the aud claim your identity provider puts in this server's tokens (the release default differs: llama-stack on 0.7, ogx on 0.8)",
       'ServerAuth.oauth2Jwks(jwksToken): jwksToken must be a SecretRef (a string was given; it is not shown) — keep the value in a Secret and pass jwksToken: SecretRef.fromSecretName(<secret>, <key>)',
       'ServerAuth.oauth2Jwks(keyRecheckPeriodSeconds): keyRecheckPeriodSeconds must be a whole number of seconds, at least 1 — pass e.g. 3600, or leave it out',
@@ -93,7 +93,7 @@ describe('ServerAuth factories', () => {
 
   test('custom and upstreamHeader', () => {
     expect(problems(() => ServerAuth.custom({ endpoint: 'auth-service' }))).toEqual([
-      'ServerAuth.custom(endpoint): "auth-service" is not an http(s) URL with a host — write the full URL with its scheme, e.g. http://auth.<namespace>.svc:8080/validate',
+      'ServerAuth.custom(endpoint): a string of 12 characters without a scheme:// (not shown) is not an http(s) URL with a host — write the full URL with its scheme, e.g. http://auth.<namespace>.svc:8080/validate',
     ]);
     expect(problems(() => ServerAuth.upstreamHeader({ principalHeader: 'x user' }))).toEqual([
       'ServerAuth.upstreamHeader(principalHeader): "x user" is not an HTTP header name — use letters, digits and \'-\', e.g. x-auth-user-id',
@@ -132,14 +132,14 @@ describe('where auth cannot go', () => {
       'props.auth: with an override ConfigMap no config.yaml is generated, so server.auth has nowhere to go — remove auth and write server.auth in your config.yaml (mounting what it needs), or drop overrideConfigMapName',
     ]);
     expect(synthProblems({ auth: { providerType: 'kubernetes' } as any })).toEqual([
-      'props.auth: auth must be a ServerAuth — build it with ServerAuth.kubernetes(), ServerAuth.oauth2Jwks({...}), …',
+      'props.auth: must be a ServerAuth, got an object — use ServerAuth.kubernetes(), ServerAuth.oauth2Jwks({ ... }) or another ServerAuth factory',
     ]);
   });
 
   test('the CA volume and mount path are the library\'s', () => {
     expect(synthProblems({ auth: ServerAuth.kubernetes(), volumes: [{ name: 'auth-ca', emptyDir: {} }], volumeMounts: [{ name: 'auth-ca', mountPath: '/etc/llama-stack/auth' }] })).toEqual([
-      'spec.workload.overrides.volumes[0].name: the volume name "auth-ca" holds the CA of auth — rename the volume',
-      'spec.workload.overrides.volumeMounts[0].mountPath: /etc/llama-stack/auth is where the CA of auth is mounted — mount the volume elsewhere',
+      'props.volumes[0].name: the volume name "auth-ca" holds the CA of auth — rename the volume',
+      'props.volumeMounts[0].mountPath: /etc/llama-stack/auth is where the CA of auth is mounted — mount the volume elsewhere',
     ]);
   });
 
@@ -148,7 +148,7 @@ describe('where auth cannot go', () => {
       vectorIo: [VectorIoProvider.milvus({ id: 'auth-jwks', endpoint: 'http://milvus:19530', secretRefs: { token: KEY } })],
       auth: ServerAuth.oauth2Jwks({ jwksUri: 'http://idp/jwks', audience: 'a', jwksToken: KEY }),
     })).toEqual([
-      'ServerAuth.oauth2Jwks(jwksToken): env var name LLSD_AUTH_JWKS_TOKEN is also produced by spec.providers.vectorIo[0].secretRefs["token"] — rename the provider id or secret key so the normalized names (LLSD_<ID>_<FIELD>, non [A-Z0-9_] characters as _) differ',
+      'ServerAuth.oauth2Jwks(jwksToken): env var name LLSD_AUTH_JWKS_TOKEN is also produced by props.vectorIo[0].secretRefs["token"] — rename the provider id or secret key so the normalized names (LLSD_<ID>_<FIELD>, non [A-Z0-9_] characters as _) differ',
     ]);
   });
 

@@ -63,9 +63,13 @@ describe('the operator\'s v1alpha1 samples', () => {
     },
     // The user's ConfigMap is passed through; overrideConfig means no generated one.
     'example-with-configmap.yaml': { code: 0, kinds: ['ConfigMap', ...OBJECTS] },
+    // nsA and nsB cannot be namespace names (DNS-1123 labels): the NetworkPolicy would admit nothing from them.
     'example-with-network-config.yaml': {
-      code: 0,
-      kinds: ['ConfigMap', ...OBJECTS, 'NetworkPolicy', 'ConfigMap', ...OBJECTS, 'NetworkPolicy', 'Ingress'],
+      code: 1,
+      stderr: '2 problem(s):\n' + ['nsA', 'nsB'].map((ns, i) => `- example-with-network-config.yaml (llamastackdistribution-network-example): spec.network.allowedFrom.namespaces[${i}]: `
+        + `"${ns}" is not a namespace name: a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character `
+        + '(e.g. \'my-name\', or \'123-abc\', regex used for validation is \'[a-z0-9]([-a-z0-9]*[a-z0-9])?\') '
+        + `(as v1alpha2 spec.networking.allowedFrom.namespaces[${i}]) — use a DNS-1123 label: at most 63 lower-case letters, digits and '-', starting and ending with a letter or digit\n`).join(''),
     },
     'example-withoutconfigmap.yaml': { code: 0, kinds: ['ConfigMap', 'ServiceAccount', 'PersistentVolumeClaim', 'Deployment', 'Service'] },
   };
@@ -98,15 +102,25 @@ describe('the operator\'s v1alpha1 samples', () => {
     expect(objects(r.out).every((o) => o.metadata.namespace === 'ai' || o.kind === 'ConfigMap')).toBe(true);
   });
 
+  /** The samples in a scratch directory, the network sample with namespaces that can exist (nsA → ns-a). */
+  function samplesCopy(files: string[]): string {
+    const dir = tmpdir();
+    for (const f of files) {
+      const text = fs.readFileSync(path.join(SAMPLES_DIR, f), 'utf8');
+      fs.writeFileSync(path.join(dir, f), f === 'example-with-network-config.yaml' ? text.replace(/\bns([AB])\b/g, (_m, c: string) => `ns-${c.toLowerCase()}`) : text);
+    }
+    return dir;
+  }
+
   test('a directory means its *.yaml / *.yml files, in name order, kustomization aside', async () => {
     const files = ['example-with-configmap.yaml', 'example-with-network-config.yaml', 'example-withoutconfigmap.yaml'];
-    const dir = tmpdir();
-    for (const f of files) fs.copyFileSync(path.join(SAMPLES_DIR, f), path.join(dir, f));
+    const dir = samplesCopy(files);
+    const byFiles = await run(['render', '--pass-through', ...files], '', { cwd: dir });
     fs.writeFileSync(path.join(dir, 'kustomization.yaml'), 'resources: []\n');
     fs.mkdirSync(path.join(dir, 'nested.yaml'));
     const byDir = await run(['render', '--pass-through', dir]);
     expect(byDir.err).toBe('');
-    expect(byDir.out).toBe((await run(['render', '--pass-through', ...files], '', { cwd: SAMPLES_DIR })).out);
+    expect(byDir.out).toBe(byFiles.out);
     const empty = await run(['render', tmpdir()]);
     expect(empty.code).toBe(1);
     expect(empty.err).toMatch(/no \*\.yaml or \*\.yml files to render/);
@@ -114,7 +128,8 @@ describe('the operator\'s v1alpha1 samples', () => {
 
   test('--output-dir writes one file per manifest (and per passed-through object)', async () => {
     const dir = tmpdir();
-    const r = await run(['render', '--pass-through', 'example-with-network-config.yaml', 'example-with-configmap.yaml', '--output-dir', dir], '', { cwd: SAMPLES_DIR });
+    const cwd = samplesCopy(['example-with-network-config.yaml', 'example-with-configmap.yaml']);
+    const r = await run(['render', '--pass-through', 'example-with-network-config.yaml', 'example-with-configmap.yaml', '--output-dir', dir], '', { cwd });
     expect(r).toEqual({ code: 0, out: '', err: '' });
     expect(fs.readdirSync(dir).sort()).toEqual([
       'configmap-llama-stack-config.k8s.yaml', 'llamastack-with-userconfig.k8s.yaml',

@@ -106,7 +106,7 @@ describe('LlamaStackDistributionResource checks', () => {
     const paths = problemsOf(() => new LlamaStackDistributionResource(Testing.chart(), 'Bad_Name', {
       inference: [vllm], replicas: -1, image: 'docker.io/ogxai/distribution-starter:latest',
     })).map((p) => p.path);
-    expect(paths).toEqual(expect.arrayContaining(['id', 'spec.workload.replicas', 'props.image']));
+    expect(paths).toEqual(expect.arrayContaining(['id', 'props.replicas', 'props.image']));
   });
 
   test('every prop the CRD cannot carry is an error with its path', () => {
@@ -287,11 +287,11 @@ describe('OgxServerResource', () => {
     }));
     expect(problems.map((p) => p.path)).toEqual([
       'props.labels', 'props.nodeSelector', 'props.expose.ingressClassName',
-      'spec.providers.safety', 'spec.storage.sql', 'spec.resources.shields',
-      'spec.networking.tls.caBundle.configMapNamespace', 'spec.networking.tls.caBundle.configMapKeys[0].key',
-      'spec.workload.overrides.terminationGracePeriodSeconds',
+      'props.safety', 'props.sqlStorage', 'props.shields',
+      'props.tls.caBundle.configMapNamespace', 'props.tls.caBundle.configMapKeys[0].key',
+      'props.terminationGracePeriodSeconds',
     ]);
-    expect(problems.find((p) => p.path === 'spec.providers.safety')?.message).toBe(
+    expect(problems.find((p) => p.path === 'props.safety')?.message).toBe(
       'the OGXServer CRD cannot express this: OGXServer has no safety API (removed upstream after OGX 0.8)');
   });
 
@@ -308,7 +308,7 @@ describe('OgxServerResource', () => {
       kvStorage: StorageBackend.redis({ endpoint: 'redis://r:6379', password: SecretRef.fromSecretName('r', 'pw') }),
     }));
     expect(problems.map((p) => p.path)).toEqual(expect.arrayContaining([
-      'spec.providers.inference[0].provider', 'spec.resources.tools', 'spec.storage.kv.password',
+      'props.inference[0].provider', 'props.tools', 'props.kvStorage.password',
     ]));
   });
 });

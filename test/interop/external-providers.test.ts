@@ -96,21 +96,21 @@ describe.each(TARGETS)('%s', (_name, target) => {
 describe('what the CRs cannot carry', () => {
   test('LlamaStackDistributionResource: config, secretRefs and lists other than inference', () => {
     expect(problemsOf(() => new LlamaStackDistributionResource(Testing.chart(), 'llama', { externalProviders: [ACME_WITH_CONFIG, VECTORS] }))).toEqual([
-      { path: 'spec.externalProviders.inference[0].config', message: 'the LlamaStackDistribution CRD has no external provider config (spec 001 had config; v1alpha2 dropped it, so the API server would prune it)' },
-      { path: 'spec.externalProviders.inference[0].secretRefs', message: 'the LlamaStackDistribution CRD has no external provider secretRefs (spec 001 had config; v1alpha2 dropped it, so the API server would prune it)' },
-      { path: 'spec.externalProviders.vectorIo', message: 'the LlamaStackDistribution CRD has external inference providers only (externalProviders.vectorIo is this library\'s extension)' },
+      { path: 'props.externalProviders[0].config', message: 'the LlamaStackDistribution CRD has no external provider config (spec 001 had config; v1alpha2 dropped it, so the API server would prune it)' },
+      { path: 'props.externalProviders[0].secretRefs', message: 'the LlamaStackDistribution CRD has no external provider secretRefs (spec 001 had config; v1alpha2 dropped it, so the API server would prune it)' },
+      { path: 'props.externalProviders[1]', message: 'the LlamaStackDistribution CRD has external inference providers only (externalProviders.vectorIo is this library\'s extension)' },
     ]);
   });
 
   test('LlamaStackDistributionResource on the operator target: the construct\'s error', () => {
     expect(problemsOf(() => new LlamaStackDistributionResource(Testing.chart(), 'llama', { target: ServerTarget.OPERATOR, externalProviders: [ACME] }))).toEqual([
-      { path: 'spec.externalProviders', message: 'the operator pipeline ignores external providers (spec 001 never shipped in an operator release)' },
+      { path: 'props.externalProviders', message: 'the operator pipeline ignores external providers (spec 001 never shipped in an operator release)' },
     ]);
   });
 
   test('OgxServerResource: no field at all', () => {
     expect(problemsOf(() => new OgxServerResource(Testing.chart(), 'llama', { externalProviders: [ACME] }))).toEqual([
-      { path: 'spec.externalProviders', message: 'the OGXServer CRD cannot express this: it has no external providers (no module field, no init containers)' },
+      { path: 'props.externalProviders', message: 'the OGXServer CRD cannot express this: it has no external providers (no module field, no init containers)' },
     ]);
   });
 });

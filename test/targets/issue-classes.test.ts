@@ -60,7 +60,7 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
     test('a bedrock shield needs a guardrail version: a shield object carries it', () => {
       const bedrock = SafetyProvider.bedrock({ region: 'us-east-1' });
       expect(problems({ target, inference: [VLLM], safety: [bedrock], shields: ['guard'] }).join('\n'))
-        .toMatch(/spec\.resources\.shields\[0\]: .* remote::bedrock reads params\.guardrailVersion when it registers a shield/);
+        .toMatch(/props\.shields\[0\]: .* remote::bedrock reads params\.guardrailVersion when it registers a shield/);
       const { config } = synth({ target, inference: [VLLM], safety: [bedrock], shields: [{ name: 'guard', providerShieldId: 'gr-abc123', params: { guardrailVersion: '1' } }] });
       expect(config.registered_resources.shields).toContainEqual({ shield_id: 'guard', provider_id: 'bedrock', provider_shield_id: 'gr-abc123', params: { guardrailVersion: '1' } });
       expect(config.safety.default_shield_id).toBe('guard');
@@ -70,7 +70,7 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
       const { config } = synth({ target, inference: [VLLM], shields: [{ name: 'code', provider: 'code-scanner', providerShieldId: 'code-shield' }] });
       expect(config.registered_resources.shields).toContainEqual({ shield_id: 'code', provider_id: 'code-scanner', provider_shield_id: 'code-shield' });
       expect(problems({ target, inference: [VLLM], shields: [{ name: 'x', provider: 'ghost' }] })[0])
-        .toMatch(/^spec\.resources\.shields\[0\]\.provider: shield "x" names provider "ghost", which is not an enabled safety provider/);
+        .toMatch(/^props\.shields\[0\]\.provider: shield "x" names provider "ghost", which is not an enabled safety provider/);
     });
   });
 
@@ -100,7 +100,7 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
   describe('embedding models', () => {
     test('an embedding model without a dimension fails synth with the fix', () => {
       expect(problems({ target, inference: [VLLM], models: [{ name: 'embed', modelType: 'embedding' }] })).toEqual([
-        'spec.resources.models[0]: embedding model "embed" has no embedding dimension (the server refuses to register it) — set embeddingDimension, e.g. 768',
+        'props.models[0]: embedding model "embed" has no embedding dimension (the server refuses to register it) — set embeddingDimension, e.g. 768',
       ]);
     });
 
@@ -124,20 +124,20 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
     test('a rerank model is a registration type too; another type is not', () => {
       synth({ target, inference: [VLLM], models: [{ name: 'rr', modelType: 'rerank' }] });
       expect(problems({ target, inference: [VLLM], models: [{ name: 'x', modelType: 'chat' }] })[0])
-        .toMatch(/^spec\.resources\.models\[0\]\.modelType: .* registers models of type llm, embedding, rerank, not "chat"/);
+        .toMatch(/^props\.models\[0\]\.modelType: .* registers models of type llm, embedding, rerank, not "chat"/);
     });
   });
 
   describe('a model on a base provider that is switched off', () => {
     test('ollama in starter is enabled only by OLLAMA_URL', () => {
       expect(problems({ target, models: [{ name: 'llama3', provider: 'ollama' }] })).toEqual([
-        'spec.resources.models[0].provider: model "llama3" names provider "ollama", which the base config enables only when OLLAMA_URL is set (the server would not find it)'
+        'props.models[0].provider: model "llama3" names provider "ollama", which the base config enables only when OLLAMA_URL is set (the server would not find it)'
           + ' — configure the ollama provider (e.g. its endpoint) in spec.providers, or set OLLAMA_URL in env',
       ]);
       // Either fix works; the env one with a warning, as the model then depends on that env var.
       const d = new LlamaStackDistribution(Testing.chart(), 'env', { target, models: [{ name: 'llama3', provider: 'ollama' }], env: { OLLAMA_URL: 'http://ollama:11434/v1' } });
       expect(d.warnings.map((w) => `${w.path}: ${w.message}`)).toEqual([
-        'spec.resources.models[0].provider: model "llama3" is on provider "ollama", which the base config enables only while OLLAMA_URL is set: without it the server would not start',
+        'props.models[0].provider: model "llama3" is on provider "ollama", which the base config enables only while OLLAMA_URL is set: without it the server would not start',
       ]);
       synth({ target, inference: [InferenceProvider.ollama({ endpoint: 'http://ollama:11434/v1' })], models: [{ name: 'llama3', provider: 'ollama' }] });
     });
@@ -145,7 +145,7 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
     test('a plain model name with no user inference provider must name one of the enabled ones', () => {
       const got = problems({ target, models: ['llama3'] });
       expect(got).toHaveLength(1);
-      expect(got[0]).toMatch(/^spec\.resources\.models\[0\]: model "llama3" names no provider, and the base config enables several inference providers \(.*openai.*\)/);
+      expect(got[0]).toMatch(/^props\.models\[0\]: model "llama3" names no provider, and the base config enables several inference providers \(.*openai.*\)/);
       expect(got[0]).not.toMatch(/ollama|vllm/);
     });
   });
@@ -163,7 +163,8 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
     test('an env value that looks like a number is not a string any more', () => {
       // VLLM_URL enables starter's vllm, whose api_token is ${env.VLLM_API_TOKEN:=fake}.
       expect(problems({ target, env: { VLLM_URL: 'http://v:8000/v1', VLLM_API_TOKEN: '123456' } }).join('\n'))
-        .toMatch(/config\.providers\.inference\[2\]\.config\.api_token: .*the number 123456 where the field takes a str or null/);
+        // A credential field: the value is described, not shown.
+        .toMatch(/config\.providers\.inference\[2\]\.config\.api_token: .*a number where the field takes a str or null/);
     });
   });
 
@@ -218,7 +219,7 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
 
     test('an inline shield provider refuses ids it does not serve', () => {
       expect(problems({ target, safety: [SafetyProvider.custom('inline::prompt-guard')], shields: ['my-guard'] }).join('\n'))
-        .toMatch(/spec\.resources\.shields\[0\]: .*inline::prompt-guard refuses shield "my-guard": it registers only Prompt-Guard-86M/);
+        .toMatch(/props\.shields\[0\]: .*inline::prompt-guard refuses shield "my-guard": it registers only Prompt-Guard-86M/);
     });
   });
 });

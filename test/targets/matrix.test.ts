@@ -182,7 +182,7 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
     if (!problems) {
       // An API the base config does not have (one the release removed) changes nothing: a warning.
       const absent = Object.keys(target._data.removedApis).includes(api);
-      expectStarts(target, { disabledApis: [api] }, absent ? [`spec.disabled[0]: the base config has no ${api} API, so disabling it changes nothing`] : []);
+      expectStarts(target, { disabledApis: [api] }, absent ? [`props.disabledApis[0]: the base config has no ${api} API, so disabling it changes nothing`] : []);
       return;
     }
     expect(problems.problems).toHaveLength(1);
@@ -198,7 +198,7 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
 
   test('a bedrock shield given as an id fails synth: it needs params.guardrailVersion', () => {
     const { problems } = run(target, { inference: [VLLM()], safety: [SafetyProvider.bedrock({ region: 'us-east-1' })], shields: ['g'] });
-    expect(problems?.problems.map((p) => p.path)).toEqual(['spec.resources.shields[0]']);
+    expect(problems?.problems.map((p) => p.path)).toEqual(['props.shields[0]']);
   });
 });
 

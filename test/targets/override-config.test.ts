@@ -81,7 +81,7 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
     }).filter((p) => p.includes('overrideConfigYaml (the override is the whole config)'))).toEqual([
       'props.overrideConfigMapName: cannot be combined with overrideConfigYaml (the override is the whole config)',
       'props.replaceBaseProviders: cannot be combined with overrideConfigYaml (the override is the whole config)',
-      'spec.providers: cannot be combined with overrideConfigYaml (the override is the whole config)',
+      'props: cannot be combined with overrideConfigYaml (the override is the whole config)',
     ]);
   });
 

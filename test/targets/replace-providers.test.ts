@@ -67,7 +67,7 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
 
   test('an API with no user providers keeps the base\'s, with a warning; an unknown name is an error', () => {
     expect(synth(target, { replaceBaseProviders: ['vector_io'] }).warnings)
-      .toEqual(['replaceBaseProviders[0]: no vectorIo providers are configured, so the base config\'s vector_io providers stay']);
+      .toEqual(['props.replaceBaseProviders[0]: no vectorIo providers are configured, so the base config\'s vector_io providers stay']);
     expect(() => new LlamaStackDistribution(Testing.chart(), 'x', { target, replaceBaseProviders: ['vectors'] }))
       .toThrow(/replaceBaseProviders\[0\]: .* has no provider API "vectors" — use "\*" or one of: /);
   });

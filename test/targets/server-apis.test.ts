@@ -120,7 +120,7 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
 
   test('the operator pipeline has no place for them', () => {
     expect(problems(ServerTarget.OPERATOR, () => ({ files: [FilesProvider.s3({ bucket: 'b' })] })))
-      .toContain('spec.providers.files: the operator pipeline configures the v1alpha2 API\'s five provider APIs only');
+      .toContain('props.files: the operator pipeline configures the v1alpha2 API\'s five provider APIs only');
   });
 });
 
@@ -133,7 +133,7 @@ test('docling-serve exists in OGX 0.8, not in llama-stack 0.7', () => {
     config: { base_url: 'http://docling:5001/v1', api_key: '${env.LLSD_DOCLING_SERVE_API_KEY}' },
   }]);
   expect(problems(ServerTarget.LLAMA_STACK_0_7, doclingServe)[0])
-    .toMatch(/^spec\.providers\.fileProcessors\[0\]\.provider: llama-stack 0\.7\.1 has no file_processors provider "remote::docling-serve"/);
+    .toMatch(/^props\.fileProcessors\[0\]\.provider: llama-stack 0\.7\.1 has no file_processors provider "remote::docling-serve"/);
 });
 
 test('the CR constructs report them (neither CRD maps them yet)', () => {
@@ -156,8 +156,8 @@ test('messages and interactions (OGX 0.8) replace the base\'s; llama-stack 0.7 h
   expect(config.providers.messages).toEqual([{ provider_id: 'msgs', provider_type: 'inline::builtin', config: {} }]);
   expect(config.providers.interactions).toEqual([{ provider_id: 'builtin', provider_type: 'inline::builtin', config: {} }]);
   expect(problems(ServerTarget.LLAMA_STACK_0_7, props)).toEqual([
-    'spec.providers.messages[0].provider: llama-stack 0.7.1 has no messages provider "inline::builtin"',
-    'spec.providers.interactions[0].provider: llama-stack 0.7.1 has no interactions provider "inline::builtin"',
+    'props.messages[0].provider: llama-stack 0.7.1 has no messages provider "inline::builtin"',
+    'props.interactions[0].provider: llama-stack 0.7.1 has no interactions provider "inline::builtin"',
   ]);
 });
 
@@ -191,13 +191,13 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s: vectorStores', (_id, 
       models: MODELS,
       vectorStores: { provider: 'chroma', embeddingModel: 'chat', rerankerModel: 'ghost' },
     }))).toEqual([
-      'vectorStores.provider: "chroma" is not an enabled vector_io provider',
-      'vectorStores.embeddingModel: model "chat" is a llm model, not embedding',
-      'vectorStores.rerankerModel: no registered model is named "ghost"',
+      'props.vectorStores.provider: "chroma" is not an enabled vector_io provider',
+      'props.vectorStores.embeddingModel: model "chat" is a llm model, not embedding',
+      'props.vectorStores.rerankerModel: no registered model is named "ghost"',
     ]);
     expect(problems(target, () => ({ inference: [VLLM], models: MODELS, vectorStores: { embeddingModel: 'chat', rerankerModel: 'ghost' } }))).toEqual([
-      'vectorStores.embeddingModel: model "chat" is a llm model, not embedding',
-      'vectorStores.rerankerModel: no registered model is named "ghost"',
+      'props.vectorStores.embeddingModel: model "chat" is a llm model, not embedding',
+      'props.vectorStores.rerankerModel: no registered model is named "ghost"',
     ]);
   });
 });

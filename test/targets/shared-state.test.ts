@@ -30,10 +30,10 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
   test('starter on three replicas: each store that lives in the pod, with its shared alternative', () => {
     const got = problems({ target, replicas: 3 });
     expect(got).toEqual([
-      'spec.workload.replicas: storage backend kv_default is SQLite in the pod (registry, prompts, agent state): with several pods, each keeps its own',
-      'spec.workload.replicas: storage backend sql_default is SQLite in the pod (conversations, responses, inference log, file metadata): with several pods, each keeps its own',
-      'spec.workload.replicas: files provider builtin-files (inline::localfs) keeps its data in the pod: with several pods, each keeps its own',
-      ...vectorIndexes.map((v) => `spec.workload.replicas: ${v} keeps its data in the pod: with several pods, each keeps its own`),
+      'props.replicas: storage backend kv_default is SQLite in the pod (registry, prompts, agent state): with several pods, each keeps its own',
+      'props.replicas: storage backend sql_default is SQLite in the pod (conversations, responses, inference log, file metadata): with several pods, each keeps its own',
+      'props.replicas: files provider builtin-files (inline::localfs) keeps its data in the pod: with several pods, each keeps its own',
+      ...vectorIndexes.map((v) => `props.replicas: ${v} keeps its data in the pod: with several pods, each keeps its own`),
     ]);
     try {
       new LlamaStackDistribution(Testing.chart(), 'llama', { target, replicas: 3 });
@@ -46,7 +46,7 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
   });
 
   test('autoscaling counts: the path is maxReplicas', () => {
-    expect(problems({ target, autoscaling: { minReplicas: 1, maxReplicas: 4 } })[0]).toMatch(/^spec\.workload\.autoscaling\.maxReplicas: storage backend kv_default/);
+    expect(problems({ target, autoscaling: { minReplicas: 1, maxReplicas: 4 } })[0]).toMatch(/^props\.autoscaling\.maxReplicas: storage backend kv_default/);
   });
 
   test('every store shared: no error', () => {
@@ -55,7 +55,7 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
 
   test('a provider the env switches on counts (inline milvus with MILVUS_URL)', () => {
     expect(problems({ target, replicas: 3, ...SHARED, replaceBaseProviders: [], env: { MILVUS_URL: 'set' } }))
-      .toContain('spec.workload.replicas: vector_io provider milvus (inline::milvus) keeps its data in the pod: with several pods, each keeps its own');
+      .toContain('props.replicas: vector_io provider milvus (inline::milvus) keeps its data in the pod: with several pods, each keeps its own');
   });
 
   test('one pod, or allowPerPodState: no error', () => {

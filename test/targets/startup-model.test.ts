@@ -319,7 +319,10 @@ describe('typeError / takesString (pydantic lax validation)', () => {
     expect(typeError('str', true)).toBe('the boolean true where the field takes a str (str)');
     expect(typeError('str', null)).toBe('null where the field takes a str (str)');
     expect(typeError('str | None', null)).toBeUndefined();
-    expect(typeError('SecretStr | None', 123456)).toBe('the number 123456 where the field takes a str or null (SecretStr | None)');
+    // A SecretStr (or a credential key) holds a secret: its value is not shown (issue 12).
+    expect(typeError('SecretStr | None', 123456)).toBe('a number where the field takes a str or null (SecretStr | None)');
+    expect(typeError('str | None', 123456, true)).toBe('a number where the field takes a str or null (str | None)');
+    expect(typeError('str | None', 123456)).toBe('the number 123456 where the field takes a str or null (str | None)');
     expect(typeError('Optional[str]', null)).toBeUndefined();
   });
 
@@ -646,7 +649,7 @@ describe.each(TARGETS)('%s: provider resolution (§4.1, §4.2, §6)', (_name, ta
     const config = cfg({ providers: { inference: [{ ...VLLM, config: { ...VLLM.config, api_token: '${env.TOKEN}' } }] } });
     const r = run(target, config, { env: { TOKEN: '123456' } });
     expect(r.fatal).toEqual([fatal('providers.inference[0].config.api_token',
-      'remote::vllm rejects api_token: the number 123456 where the field takes a str or null (SecretStr | None) (from ${env.TOKEN})')]);
+      'remote::vllm rejects api_token: a number where the field takes a str or null (SecretStr | None) (from ${env.TOKEN})')]);
     expect(r.fatal[0].env).toEqual(['TOKEN']);
     expect(run(target, config, { secrets: ['TOKEN'] })).toEqual({ fatal: [], warnings: [] });
     expect(run(target, config, { env: { TOKEN: 'sk-123456' } })).toEqual({ fatal: [], warnings: [] });

@@ -11,7 +11,7 @@ import { LlamaStackDistribution } from '../../src/llama-stack-distribution';
 import { ServerTarget } from '../../src/targets/server-target';
 import { generateTargetConfig } from '../../src/targets/target-config';
 
-const WARNING = 'spec.disabled[0]: the base config has no telemetry API, so disabling it changes nothing';
+const WARNING = 'props.disabledApis[0]: the base config has no telemetry API, so disabling it changes nothing';
 
 function stderrOf(fn: () => void): string {
   const spy = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
@@ -28,7 +28,8 @@ test('the construct and the generator expose warnings', () => {
   expect(d.warnings.map((w) => `${w.path}: ${w.message}`)).toEqual([WARNING]);
   expect(d.warnings[0].fix).toBe('remove "telemetry" from disabled');
   const r = generateTargetConfig({ distribution: { name: 'starter' }, disabled: ['telemetry'] }, ServerTarget.LLAMA_STACK_0_7);
-  expect(r.warnings.map((w) => `${w.path}: ${w.message}`)).toEqual([WARNING]);
+  // The generator reads a spec: the same warning at the spec path.
+  expect(r.warnings.map((w) => `${w.path}: ${w.message}`)).toEqual([WARNING.replace('props.disabledApis', 'spec.disabled')]);
 });
 
 test('warnings print to stderr once per synth, not at construction', () => {
@@ -54,7 +55,7 @@ test('strict turns warnings into errors, with every warning listed', () => {
     expect(e).toBeInstanceOf(LlamaStackConfigError);
     expect((e as LlamaStackConfigError).problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
       `${WARNING} (an error with strict)`,
-      'spec.disabled[1]: the base config has no agents API, so disabling it changes nothing (an error with strict)',
+      'props.disabledApis[1]: the base config has no agents API, so disabling it changes nothing (an error with strict)',
     ]);
   }
   expect(() => new LlamaStackDistribution(new Chart(new App(), 'd'), 'llama', { strict: true })).not.toThrow();

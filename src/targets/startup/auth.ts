@@ -12,6 +12,7 @@ import { mapping, show, StartupContext } from './context';
 import { typeError } from './field-types';
 import { ACCESS_ACTIONS, CONDITION_FORMS, parseCondition, valueWithoutResource } from '../../auth/conditions';
 import { anonymousDecision, HEALTH_ROUTE, RouteRuleShape } from '../../auth/route-match';
+import { isCredentialKey } from '../../config/credential-keys';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../config/json-value';
 
 const PC = 'server.auth.provider_config';
@@ -48,7 +49,7 @@ function fields(c: StartupContext, o: JsonObject, path: string, spec: { fields: 
   for (const [f, type] of Object.entries(spec.fields)) {
     const v = getOwn(o, f);
     if (v === undefined || (v === null && spec.required.includes(f)) || failed(c, `${path}.${f}`)) continue;
-    const why = typeError(type, v);
+    const why = typeError(type, v, isCredentialKey(f));
     if (why !== undefined) c.findings.fatal(`${path}.${f}`, `${f}: ${why}`, `fix ${f}`, c.envAt(`${path}.${f}`));
   }
 }

@@ -71,11 +71,13 @@ function parse(type: string): ParsedType {
 
 const BOOL_STRINGS = ['0', '1', 'f', 'false', 'n', 'no', 'off', 'on', 't', 'true', 'y', 'yes'];
 
-function describe(v: JsonValue): string {
+/** A value by its type; with `secret` (a credential field), a number or boolean is not shown either. */
+function describe(v: JsonValue, secret: boolean): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'a list';
   if (isJsonObject(v)) return 'a mapping';
   if (typeof v === 'string') return 'a string';
+  if (secret) return typeof v === 'boolean' ? 'a boolean' : 'a number';
   if (typeof v === 'boolean') return `the boolean ${v}`;
   return `the number ${v}`;
 }
@@ -103,12 +105,15 @@ function accepts(m: Member, v: JsonValue, literals: readonly string[]): boolean 
   }
 }
 
-/** Why the config class rejects `value` for a field of `type`, or undefined when it accepts it. */
-export function typeError(type: string, value: JsonValue): string | undefined {
+/**
+ * Why the config class rejects `value` for a field of `type`, or undefined when it accepts it.
+ * `secret`: the field holds a credential (`SecretStr`, a credential key), so the value is not shown.
+ */
+export function typeError(type: string, value: JsonValue, secret = false): string | undefined {
   const { members, literals } = parse(type);
   for (const m of members) if (accepts(m, value, literals)) return undefined;
   const wanted = [...members].filter((m) => m !== 'any').map((m) => (m === 'literal' ? `one of ${literals.join(', ')}` : m === 'none' ? 'null' : m === 'url' ? 'an http(s) URL' : m === 'model' ? 'a mapping' : `a ${m}`));
-  return `${describe(value)} where the field takes ${wanted.join(' or ')} (${type})`;
+  return `${describe(value, secret || /SecretStr/.test(type))} where the field takes ${wanted.join(' or ')} (${type})`;
 }
 
 /** True when the field takes a string (so a number or boolean from substitution is fatal there). */

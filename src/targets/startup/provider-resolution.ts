@@ -8,6 +8,7 @@
 import { EnabledProvider, list, mapping, show, StartupContext } from './context';
 import { typeError } from './field-types';
 import { familyOf, sqlitePath } from './stack-config';
+import { isCredentialKey } from '../../config/credential-keys';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../config/json-value';
 
 function keysOf(c: StartupContext, providers: JsonObject): void {
@@ -137,7 +138,7 @@ function configClass(c: StartupContext, p: EnabledProvider, requiredExtras: read
       if (f.required) c.findings.fatal(at, `${p.type} requires ${f.key} (Field required)`, `set ${f.key}`);
       continue;
     }
-    const err = typeError(f.type, v as JsonValue);
+    const err = typeError(f.type, v as JsonValue, isCredentialKey(f.key));
     if (err) {
       const env = c.envAt(at);
       c.findings.fatal(at, `${p.type} rejects ${f.key}: ${err}${env.length > 0 ? ` (from \${env.${env[0]}})` : ''}`,

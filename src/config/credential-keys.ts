@@ -1,0 +1,106 @@
+/**
+ * Which names carry credentials, defined once: provider config keys (`settings`, `secretRefs`,
+ * external providers' `config`), env var names and URL query parameters. The redaction rule
+ * (redact.ts) and the plaintext-credential rule (validate-spec.ts) both read this list. Pure.
+ */
+
+/**
+ * Credential words, in snake_case. A name is a credential when, normalized (camelCase and
+ * `-`/`.` become `_`, lower case), it is one of these or ends with `_<word>`: `api_key`, `apiKey`,
+ * `OPENAI_API_KEY`, `x-api-key`, `db_password`, `hf_token`, `aws_secret_access_key`, `clientSecret`.
+ */
+export const CREDENTIAL_WORDS: readonly string[] = [
+  'api_key', 'apikey', 'api_token', 'token', 'password', 'passwd', 'passphrase', 'secret', 'secret_key', 'access_key',
+  'private_key', 'credentials', 'credential', 'authorization', 'connection_string',
+];
+
+/** Names that end like a credential but are not one (tokenizer special tokens). */
+const NOT_CREDENTIALS = /^(pad|eos|bos|unk|sep|cls|mask|stop|start|end)_token$/;
+
+/**
+ * Query parameters that carry credentials besides the credential words: API keys (`key`), URL
+ * signatures (`sig`, `signature`, S3 and GCS presigned URLs).
+ */
+const CREDENTIAL_QUERY_PARAMS: readonly string[] = [
+  'key', 'sig', 'signature', 'x_amz_signature', 'x_amz_credential', 'x_amz_security_token', 'x_goog_signature', 'x_goog_credential',
+];
+
+/** `apiKey`, `API-Key`, `APIKey` → `api_key`. */
+export function normalizeKey(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
+/** True when `name` (a config key or an env var name) names a credential. Case-insensitive, suffixes too. */
+export function isCredentialKey(name: string): boolean {
+  if (typeof name !== 'string' || name.length > 200) return false;
+  const n = normalizeKey(name);
+  if (NOT_CREDENTIALS.test(n)) return false;
+  return CREDENTIAL_WORDS.some((w) => n === w || n.endsWith(`_${w}`));
+}
+
+/** `${env.NAME}` (or `${env.NAME:=}`): a value the server reads from its env, not a plaintext one. */
+export function isEnvReference(v: string): boolean {
+  return /^\$\{env\.[A-Za-z_][A-Za-z0-9_]*(:=)?\}$/.test(v.trim());
+}
+
+/** What credentials a URL holds in its text. */
+export type UrlCredentials = 'password' | 'query';
+
+/**
+ * Credentials written into a URL: a password in its user info (`scheme://user:password@host`), or
+ * a query parameter that carries one (`?api_key=`, `token=`, `key=`, `access_token=`,
+ * `password=`, `sig=`…). A `${env.X}` reference in their place is not one. Strings that are not
+ * `scheme://` URLs hold none.
+ */
+export function urlCredentials(v: unknown): UrlCredentials | undefined {
+  if (typeof v !== 'string') return undefined;
+  const m = /^\s*[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)([^?#]*)(\?[^#]*)?/.exec(v);
+  if (!m) return undefined;
+  if (userinfoPassword(m[1])) return 'password';
+  const query = m[3];
+  if (query !== undefined) {
+    for (const pair of query.slice(1).split(/[&;]/)) {
+      const eq = pair.indexOf('=');
+      if (eq <= 0) continue;
+      const name = safeDecode(pair.slice(0, eq));
+      const value = safeDecode(pair.slice(eq + 1));
+      if (value === '' || isEnvReference(value)) continue;
+      if (isCredentialKey(name) || CREDENTIAL_QUERY_PARAMS.includes(normalizeKey(name))) return 'query';
+    }
+  }
+  return undefined;
+}
+
+/**
+ * True for a host field that holds more than a host: user info (`user:password@db`) or a whole URL
+ * with a password in it.
+ */
+export function hostHoldsCredentials(v: unknown): boolean {
+  if (typeof v !== 'string') return false;
+  if (urlCredentials(v) !== undefined) return true;
+  const authority = v.replace(/^\s*[A-Za-z][A-Za-z0-9+.-]*:\/\//, '').split(/[/?#]/)[0];
+  return userinfoPassword(authority);
+}
+
+/** True when an authority (`user:password@host:port`) has a non-empty password that is not a `${env.X}` reference. */
+function userinfoPassword(authority: string): boolean {
+  const at = authority.lastIndexOf('@');
+  if (at < 0) return false;
+  const userinfo = authority.slice(0, at);
+  const colon = userinfo.indexOf(':');
+  const password = colon >= 0 ? userinfo.slice(colon + 1) : '';
+  return password !== '' && !isEnvReference(password);
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return s;
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * Checked input for the pure core's entry points (ConfigGenerator and the generators): the spec
+ * is snapshotted as JSON once and options are checked against their declared types, every
+ * problem with its path, before any stage reads them.
+ */
+import { bool, describeValue, Shape, str, struct } from './shape';
+import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
+import { childPath, plainCopy, toJsonValue } from '../config/json-convert';
+import { LlamaStackDistributionSpec } from '../config/spec';
+
+export const GENERATE_OPTIONS = struct('GenerateOptions', {
+  baseConfigYaml: str('pass the base config text'),
+  rejectUnknownModelProviders: bool(),
+  serverTlsDir: str(),
+});
+
+/**
+ * Options as the declared shape says, copied once (library objects kept); throws every problem.
+ * `undefined` gives `{}`.
+ */
+export function checkedOptions<T>(shape: Shape, raw: unknown, path = 'options'): T {
+  if (raw === undefined) return {} as T;
+  const problems: ConfigProblem[] = [];
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    shape.check(raw, path, problems);
+    throw new LlamaStackConfigError(problems);
+  }
+  const copy: Record<string, unknown> = {};
+  try {
+    for (const k of Object.keys(raw)) {
+      const v = (raw as Record<string, unknown>)[k];
+      copy[k] = Array.isArray(v) ? [...v] : v;
+    }
+  } catch (e) {
+    throw new LlamaStackConfigError([threwProblem(path, e)]);
+  }
+  shape.check(copy, path, problems);
+  if (problems.length > 0) throw new LlamaStackConfigError(problems);
+  return copy as T;
+}
+
+/** One argument checked against a shape (e.g. a ServerTarget); throws its problems. */
+export function checkedArgument<T>(shape: Shape, raw: unknown, path: string): T {
+  const problems: ConfigProblem[] = [];
+  if (!shape.check(raw, path, problems)) throw new LlamaStackConfigError(problems);
+  return raw as T;
+}
+
+/** The spec as JSON, read once: values JSON cannot hold (BigInt, functions, cycles) are problems. */
+export function snapshotSpec(raw: unknown, path = 'spec'): LlamaStackDistributionSpec {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new LlamaStackConfigError([{ path, message: `must be an object, got ${describeValue(raw)}`, fix: 'pass a v1alpha2 spec object, e.g. { distribution: { name: "starter" } }' }]);
+  }
+  return snapshotJson(raw, path) as LlamaStackDistributionSpec;
+}
+
+/** Any value as plain JSON data, read once; values JSON cannot hold are problems, thrown together. */
+export function snapshotJson(raw: unknown, path: string): unknown {
+  const problems: ConfigProblem[] = [];
+  let copy: unknown;
+  try {
+    copy = toJsonValue(raw, path, problems);
+  } catch (e) {
+    problems.push(threwProblem(path, e));
+  }
+  if (problems.length > 0) throw new LlamaStackConfigError(problems);
+  return plainCopy(copy);
+}
+
+/** How deep factory options may nest (settings and config are JSON-checked further on). */
+const MAX_OPTIONS_DEPTH = 100;
+
+/**
+ * A factory's options, read once: plain objects and lists are copied (so a getter or Proxy is
+ * read a single time, and one that throws becomes a problem), the library's objects (SecretRef…)
+ * are kept. Anything but an object is returned as is for the factory's own checks.
+ */
+export function snapshotOptions<T>(raw: T, path: string): T {
+  if (typeof raw !== 'object' || raw === null) return raw;
+  const problems: ConfigProblem[] = [];
+  const copy = copyOnce(raw, path, problems, []);
+  if (problems.length > 0) throw new LlamaStackConfigError(problems);
+  return copy as T;
+}
+
+function copyOnce(v: unknown, path: string, problems: ConfigProblem[], ancestors: object[]): unknown {
+  if (typeof v !== 'object' || v === null) return v;
+  if (ancestors.includes(v)) {
+    problems.push({ path, message: 'refers back to an object that contains it (a cycle)', fix: 'pass a copy of the data, without cycles' });
+    return undefined;
+  }
+  if (ancestors.length >= MAX_OPTIONS_DEPTH) {
+    problems.push({ path, message: `nesting deeper than ${MAX_OPTIONS_DEPTH} levels`, fix: 'flatten the value' });
+    return undefined;
+  }
+  try {
+    const plain = Array.isArray(v) || [Object.prototype, null].includes(Object.getPrototypeOf(v));
+    if (!plain) return v; // the library's objects, and values the factory reports by type
+    ancestors.push(v);
+    const out: any = Array.isArray(v) ? [] : {};
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) out.push(copyOnce(v[i], `${path}[${i}]`, problems, ancestors));
+    } else {
+      for (const k of Object.keys(v)) {
+        const value = copyOnce((v as any)[k], childPath(path, k), problems, ancestors);
+        Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
+      }
+    }
+    ancestors.pop();
+    return out;
+  } catch (e) {
+    ancestors.length = 0;
+    problems.push(threwProblem(path, e));
+    return undefined;
+  }
+}
+
+/** A user getter or Proxy threw while the input was read: its class name only, never its text. */
+export function threwProblem(path: string, e: unknown): ConfigProblem {
+  const kind = e instanceof Error && /^[A-Za-z]{1,40}$/.test(e.name) ? e.name : 'an exception';
+  return { path, message: `reading the value threw ${kind}`, fix: 'pass plain values (no getters or Proxies that throw)' };
+}

@@ -1,0 +1,211 @@
+/**
+ * The input boundary of `LlamaStackDistribution` and the CR constructs: the props are read once
+ * (a getter or Proxy is never read twice), plain data is snapshotted as JSON, every field is
+ * checked against its declared type, and every problem comes back with its `props.…` path.
+ * Code past this boundary sees only values of the declared types.
+ */
+import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
+import { ExposeTlsMode } from '../expose';
+import type { LlamaStackDistributionProps } from '../llama-stack-distribution';
+import { isMadeBy, isProviderOf } from './brands';
+import { snapshotJson, threwProblem } from './checked';
+import { SERVER_TARGET, VECTOR_STORE_DEFAULTS } from './entry-points';
+import {
+  anyJson, anyObject, bool, describeValue, either, instanceOf, int, listOf, mapOf, oneOf, Shape, str, struct, unknownKey,
+} from './shape';
+
+/** A list of one API's providers, made by that class's factories, e.g. `InferenceProvider.vllm(...)`. */
+function providerList(className: string, api: string, factories: string): Shape {
+  const item = instanceOf(className, (v) => isProviderOf(v, api), `create it with ${factories}`);
+  return listOf(item, `give a list of providers, e.g. [${factories}]`);
+}
+
+const quantity = str('write the quantity as a string, e.g. "2" or "4Gi"');
+const intOrPercent = either(int(), str('give a count or a percentage, e.g. 1 or "25%"'), (v) => typeof v === 'number');
+
+const MODEL = struct('ModelConfig', {
+  name: str(),
+  provider: str(),
+  contextLength: int(),
+  modelType: str(),
+  quantization: str(),
+  embeddingDimension: int(),
+  providerModelId: str(),
+}, ['name']);
+
+const SHIELD = struct('ShieldConfig', {
+  name: str(),
+  provider: str(),
+  providerShieldId: str(),
+  params: mapOf(anyJson(), 'give params as an object of name: value pairs'),
+}, ['name']);
+
+const isString = (v: unknown) => typeof v === 'string';
+
+/** Every prop and its declared type (the compiler checks that none is missing). */
+const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shape } = {
+  name: str(),
+  namespace: str(),
+  spec: anyObject('an object (a v1alpha2 spec)'),
+  target: SERVER_TARGET,
+  distribution: str(),
+  image: str(),
+  baseConfigYaml: str('give the text of a config.yaml'),
+  inference: providerList('InferenceProvider', 'inference', 'InferenceProvider.vllm({ endpoint })'),
+  safety: providerList('SafetyProvider', 'safety', 'SafetyProvider.llamaGuard()'),
+  vectorIo: providerList('VectorIoProvider', 'vector_io', 'VectorIoProvider.pgvector({ ... })'),
+  toolRuntime: providerList('ToolRuntimeProvider', 'tool_runtime', 'ToolRuntimeProvider.tavilySearch({ ... })'),
+  telemetry: providerList('TelemetryProvider', 'telemetry', 'TelemetryProvider.otel({ ... })'),
+  files: providerList('FilesProvider', 'files', 'FilesProvider.s3({ ... })'),
+  fileProcessors: providerList('FileProcessorsProvider', 'file_processors', 'FileProcessorsProvider.pypdf()'),
+  responses: providerList('ResponsesProvider', 'responses', 'ResponsesProvider.builtin()'),
+  batches: providerList('BatchesProvider', 'batches', 'BatchesProvider.reference()'),
+  messages: providerList('MessagesProvider', 'messages', 'MessagesProvider.builtin()'),
+  interactions: providerList('InteractionsProvider', 'interactions', 'InteractionsProvider.builtin()'),
+  models: listOf(either(str(), MODEL, isString), "give a list, e.g. ['meta-llama/Llama-3.2-3B-Instruct']"),
+  tools: listOf(str(), "give a list of tool group ids, e.g. ['builtin::websearch']"),
+  shields: listOf(either(str(), SHIELD, isString), "give a list, e.g. ['meta-llama/Llama-Guard-3-8B']"),
+  kvStorage: instanceOf('a StorageBackend', (v) => isMadeBy(v, 'StorageBackend'), 'use StorageBackend.redis({ ... }) or StorageBackend.postgres({ ... })'),
+  sqlStorage: instanceOf('a StorageBackend', (v) => isMadeBy(v, 'StorageBackend'), 'use StorageBackend.postgres({ ... }) or StorageBackend.sqlite()'),
+  disabledApis: listOf(str(), "give a list of API names, e.g. ['telemetry']"),
+  overrideConfigMapName: str(),
+  overrideConfigYaml: str('give the text of a complete config.yaml'),
+  retainConfigMaps: bool(),
+  port: int(),
+  tls: struct('TlsOptions', {
+    secretName: str(),
+    caBundle: struct('CABundleConfig', { configMapName: str(), configMapNamespace: str(), configMapKeys: listOf(str()) }, ['configMapName']),
+  }, ['secretName']),
+  expose: struct('ExposeOptions', {
+    hostname: str(),
+    ingressClassName: str(),
+    tls: struct('IngressTlsOptions', { secretName: str(), clusterIssuer: str(), issuer: str() }),
+    tlsMode: oneOf(Object.values(ExposeTlsMode)),
+    gateway: struct('GatewayParentRef', { name: str(), namespace: str(), sectionName: str() }, ['name']),
+    controllerNamespace: str(),
+    controllerNamespaceLabels: listOf(str()),
+  }),
+  allowedFrom: struct('AllowedFromSpec', { namespaces: listOf(str()), labels: listOf(str()) }),
+  replicas: int(),
+  workers: int(),
+  resources: struct('ResourceRequirements', { requests: mapOf(quantity), limits: mapOf(quantity) }),
+  autoscaling: struct('AutoscalingSpec', {
+    minReplicas: int(), maxReplicas: int(), targetCPUUtilizationPercentage: int(), targetMemoryUtilizationPercentage: int(),
+  }, ['maxReplicas']),
+  persistentStorage: struct('PersistentStorageOptions', { size: quantity, mountPath: str(), storageClassName: str() }),
+  emptyDirSizeLimits: struct('EmptyDirSizeLimits', { data: quantity, cache: quantity, tmp: quantity, externalProviders: quantity }),
+  podDisruptionBudget: struct('PodDisruptionBudgetSpec', { minAvailable: intOrPercent, maxUnavailable: intOrPercent }),
+  topologySpreadConstraints: listOf(anyObject('an object (a Kubernetes TopologySpreadConstraint)')),
+  serviceAccountName: str(),
+  env: mapOf(str('give the value as a string (for a secret, use a provider\'s secretRefs)'), "give an object of NAME: 'value' pairs, e.g. { LOG_LEVEL: 'info' }"),
+  command: listOf(str()),
+  args: listOf(str()),
+  volumes: listOf(anyObject('an object (a Kubernetes Volume)'), 'give a list of Kubernetes Volumes, e.g. [{ name, configMap: { name } }]'),
+  volumeMounts: listOf(anyObject('an object (a Kubernetes VolumeMount)'), 'give a list of Kubernetes VolumeMounts, e.g. [{ name, mountPath }]'),
+  terminationGracePeriodSeconds: int(),
+  nodeSelector: mapOf(str()),
+  tolerations: listOf(anyObject('an object (a Kubernetes Toleration)'), 'give a list of Kubernetes Tolerations, e.g. [{ key, operator, effect }]'),
+  imagePullPolicy: str(),
+  labels: mapOf(str()),
+  replaceBaseProviders: listOf(str(), "give a list of API names, e.g. ['vector_io'] or ['*']"),
+  vectorStores: VECTOR_STORE_DEFAULTS,
+  allowPerPodState: bool(),
+  auth: instanceOf('a ServerAuth', (v) => isMadeBy(v, 'ServerAuth'), 'use ServerAuth.kubernetes(), ServerAuth.oauth2Jwks({ ... }) or another ServerAuth factory'),
+  externalProviders: listOf(instanceOf('ExternalProvider', (v) => isMadeBy(v, 'ExternalProvider'), 'create it with ExternalProvider.fromImage({ ... })')),
+  strict: bool(),
+  allowUnrestrictedVolumes: bool(),
+};
+
+/** The names of every prop. */
+export const PROP_NAMES: ReadonlySet<string> = new Set(Object.keys(PROPS));
+
+/** Props whose values are the library's own objects (kept by reference, never snapshotted as JSON). */
+const FACTORY_MADE = new Set<string>([
+  'target', 'inference', 'safety', 'vectorIo', 'toolRuntime', 'telemetry', 'files', 'fileProcessors', 'responses',
+  'batches', 'messages', 'interactions', 'kvStorage', 'sqlStorage', 'auth', 'externalProviders',
+]);
+
+/** The checked props, or every problem found (`props` is then undefined). */
+export interface CheckedProps {
+  readonly props?: LlamaStackDistributionProps;
+  readonly problems: ConfigProblem[];
+}
+
+/**
+ * Reads the props once into a fresh object and checks every field's type. Plain data is copied
+ * as JSON (so later reads see the same values); the library's objects are kept.
+ */
+export function checkDistributionProps(raw: unknown): CheckedProps {
+  const problems: ConfigProblem[] = [];
+  if (raw === undefined || raw === null) return { props: {}, problems };
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    return { problems: [{ path: 'props', message: `must be an object, got ${describeValue(raw)}`, fix: 'pass an object of props, e.g. { models: [...] }' }] };
+  }
+  const source = raw as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  const known = Object.keys(PROPS);
+  for (const key of ownKeys(source, problems)) {
+    if (!Object.prototype.hasOwnProperty.call(PROPS, key)) problems.push(unknownKey(`props.${printable(key)}`, key, known, 'LlamaStackDistributionProps'));
+  }
+  for (const key of known) {
+    const path = `props.${key}`;
+    const value = readOnce(source, key, path, problems);
+    if (value === undefined) continue;
+    // Primitives are immutable: only lists and objects need a copy.
+    const copy = FACTORY_MADE.has(key) ? shallowList(value) : typeof value === 'object' ? snapshot(value, path, problems) : value;
+    if (copy === undefined) continue;
+    if ((PROPS as Record<string, Shape>)[key].check(copy, path, problems)) out[key] = copy;
+  }
+  return problems.length > 0 ? { problems } : { props: out as LlamaStackDistributionProps, problems };
+}
+
+/** The checked props; every problem found is thrown as one `LlamaStackConfigError`. */
+export function checkedDistributionProps(raw: unknown): LlamaStackDistributionProps {
+  const checked = checkDistributionProps(raw);
+  if (checked.props === undefined) throw new LlamaStackConfigError(checked.problems);
+  return checked.props;
+}
+
+function ownKeys(source: object, problems: ConfigProblem[]): string[] {
+  try {
+    return Object.keys(source);
+  } catch (e) {
+    problems.push(threwProblem('props', e));
+    return [];
+  }
+}
+
+/** One read of a user field: a getter or Proxy that throws becomes a problem. */
+function readOnce(source: Record<string, unknown>, key: string, path: string, problems: ConfigProblem[]): unknown {
+  try {
+    return source[key];
+  } catch (e) {
+    problems.push(threwProblem(path, e));
+    return undefined;
+  }
+}
+
+/** Plain data as JSON, read once; values JSON cannot hold (BigInt, functions, cycles) are problems. */
+function snapshot(value: unknown, path: string, problems: ConfigProblem[]): unknown {
+  try {
+    return snapshotJson(value, path);
+  } catch (e) {
+    if (!(e instanceof LlamaStackConfigError)) throw e;
+    problems.push(...e.problems);
+    return undefined;
+  }
+}
+
+/** A list of the library's objects, read item by item once (the items are kept as they are). */
+function shallowList(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  const copy: unknown[] = [];
+  for (let i = 0; i < value.length; i++) copy.push(value[i]);
+  return copy;
+}
+
+/** A key safe to print in one line of a problem. */
+function printable(key: string): string {
+  const escaped = JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}…` : key);
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? key : `[${escaped}]`;
+}

@@ -1,0 +1,43 @@
+/**
+ * Declared shapes of the options of the entry points that take the library's objects (the
+ * target generator and the manifest reader); checked with `checkedOptions`.
+ */
+import { isMadeBy } from './brands';
+import { anyObject, bool, instanceOf, listOf, mapOf, str, struct } from './shape';
+
+export const SERVER_TARGET = instanceOf('a ServerTarget', (v) => isMadeBy(v, 'ServerTarget'), 'use ServerTarget.OGX_0_8, ServerTarget.LLAMA_STACK_0_7 or ServerTarget.OPERATOR');
+
+export const VECTOR_STORE_DEFAULTS = struct('VectorStoreDefaults', { provider: str(), embeddingModel: str(), rerankerModel: str() });
+
+export const TARGET_CONFIG_OPTIONS = struct('TargetConfigOptions', {
+  baseConfigYaml: str('pass the base config text'),
+  serverTlsDir: str(),
+  auth: instanceOf('a ServerAuth', (v) => isMadeBy(v, 'ServerAuth'), 'use a ServerAuth factory, e.g. ServerAuth.kubernetes()'),
+  authCaFile: str(),
+  replaceBaseProviders: listOf(str(), "give a list of API names, e.g. ['vector_io'] or ['*']"),
+  vectorStores: VECTOR_STORE_DEFAULTS,
+  allowPerPodState: bool(),
+  scratchDirs: listOf(str()),
+});
+
+/** Also the parse options' shape: render options are parse options too. */
+export const MANIFEST_RENDER_OPTIONS = struct('ManifestRenderOptions', {
+  namespace: str(),
+  target: SERVER_TARGET,
+  image: str(),
+  baseConfigYaml: str('pass the base config text'),
+  externalProviders: listOf(instanceOf('ExternalProvider', (v) => isMadeBy(v, 'ExternalProvider'), 'create it with ExternalProvider.fromImage({ ... })')),
+  allowPerPodState: bool(),
+  allowUnrestrictedVolumes: bool(),
+});
+
+
+export const PARSED_DISTRIBUTION = struct('ParsedDistribution', {
+  name: str(),
+  namespace: str(),
+  spec: anyObject('an object (a v1alpha2 spec)'),
+  apiVersion: str(),
+  sourcePaths: mapOf(str()),
+}, ['name', 'spec', 'apiVersion']);
+
+export const MANIFEST_TEXT = str('pass the manifest text (YAML or JSON)');

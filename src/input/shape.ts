@@ -1,0 +1,194 @@
+/**
+ * Declared shapes of untrusted input, checked at runtime. Plain JavaScript, jsii languages and
+ * `any` can hand the library values of any type; a shape says what a field must be, and
+ * `check` reports each mismatch with its path and a fix, describing the value (its type, its
+ * length) without quoting it, so no secret typed into the wrong field reaches an error.
+ */
+import { ConfigProblem } from '../config/errors';
+import { childPath } from '../config/json-convert';
+
+/** A declared shape: what a value must be, and the check that says where it is not. */
+export interface Shape {
+  /** What the value must be, e.g. `a string`, `a list of InferenceProvider`. */
+  readonly expected: string;
+  /** How to fix a value of the wrong type. */
+  readonly fix: string;
+  /** Reports every mismatch below `path`; true when the value has the shape. */
+  check(value: unknown, path: string, problems: ConfigProblem[]): boolean;
+}
+
+/** Describes a value by its type and size only: never its text. */
+export function describeValue(v: unknown): string {
+  if (v === null) return 'null';
+  if (v === undefined) return 'undefined';
+  switch (typeof v) {
+    case 'string': return v.length === 0 ? 'an empty string' : `a string of ${v.length} character${v.length === 1 ? '' : 's'}`;
+    case 'number': return Number.isFinite(v) ? (Number.isInteger(v) ? 'an integer' : 'a fractional number') : `${v}`;
+    case 'boolean': return 'a boolean';
+    case 'bigint': return 'a BigInt';
+    case 'symbol': return 'a Symbol';
+    case 'function': return 'a function';
+  }
+  if (Array.isArray(v)) return `a list of ${v.length} item${v.length === 1 ? '' : 's'}`;
+  const ctor = constructorName(v as object);
+  return ctor && ctor !== 'Object' ? `an object of class ${ctor}` : 'an object';
+}
+
+function constructorName(v: object): string | undefined {
+  try {
+    const proto = Object.getPrototypeOf(v);
+    const name = proto?.constructor?.name;
+    return typeof name === 'string' && /^[A-Za-z_$][\w$]{0,60}$/.test(name) ? name : undefined;
+  } catch {
+    return undefined; // a Proxy whose traps throw
+  }
+}
+
+function mismatch(expected: Shape, value: unknown, path: string, problems: ConfigProblem[]): false {
+  problems.push({ path, message: `must be ${expected.expected}, got ${describeValue(value)}`, fix: expected.fix });
+  return false;
+}
+
+function shape(expected: string, fix: string, test: (v: unknown) => boolean): Shape {
+  const s: Shape = {
+    expected,
+    fix,
+    check: (v, path, problems) => test(v) || mismatch(s, v, path, problems),
+  };
+  return s;
+}
+
+export const str = (fix = 'give a string'): Shape => shape('a string', fix, (v) => typeof v === 'string');
+export const bool = (): Shape => shape('true or false', 'give a boolean', (v) => typeof v === 'boolean');
+export const int = (fix = 'give a whole number'): Shape =>
+  shape('a whole number', fix, (v) => typeof v === 'number' && Number.isSafeInteger(v));
+export const num = (fix = 'give a finite number'): Shape =>
+  shape('a finite number', fix, (v) => typeof v === 'number' && Number.isFinite(v));
+
+/** One of a fixed set of strings. */
+export function oneOf(values: readonly string[]): Shape {
+  return shape(`one of ${values.join(', ')}`, `use one of ${values.join(', ')}`, (v) => typeof v === 'string' && values.includes(v));
+}
+
+/** Either of two shapes (e.g. a model name or a model object); reports the last one's problems. */
+export function either(a: Shape, b: Shape, test: (v: unknown) => boolean): Shape {
+  return {
+    expected: `${a.expected} or ${b.expected}`,
+    fix: b.fix,
+    check: (v, path, problems) => (test(v) ? a.check(v, path, problems) : b.check(v, path, problems)),
+  };
+}
+
+/** A list whose items have `item`'s shape. Objects with numeric keys are not lists. */
+export function listOf(item: Shape, fix = 'give a list, e.g. [ ... ]'): Shape {
+  return {
+    expected: 'a list',
+    fix,
+    check(v, path, problems) {
+      if (!Array.isArray(v)) return mismatch(this, v, path, problems);
+      let ok = true;
+      v.forEach((x, i) => { ok = item.check(x, `${path}[${i}]`, problems) && ok; });
+      return ok;
+    },
+  };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A map from names to values of `value`'s shape (not a list). */
+export function mapOf(value: Shape, fix = 'give an object of name: value pairs'): Shape {
+  return {
+    expected: 'an object of name: value pairs',
+    fix,
+    check(v, path, problems) {
+      if (!isRecord(v)) return mismatch(this, v, path, problems);
+      let ok = true;
+      for (const k of Object.keys(v).sort()) ok = value.check(v[k], childPath(path, k), problems) && ok;
+      return ok;
+    },
+  };
+}
+
+/** Any JSON object (a Kubernetes fragment the API server checks field by field). */
+export function anyObject(what = 'an object'): Shape {
+  return shape(what, `give ${what}`, isRecord);
+}
+
+/** Any JSON value (settings, params: checked further by the stages that read them). */
+export const anyJson = (): Shape => shape('JSON', 'give JSON data', () => true);
+
+/**
+ * A struct: known fields with their shapes (`required` ones must be present); any other key is
+ * a problem naming the closest known field.
+ */
+export function struct(name: string, fields: Record<string, Shape>, required: readonly string[] = []): Shape {
+  const known = Object.keys(fields);
+  return {
+    expected: `an object (${name})`,
+    fix: `give an object with ${known.join(', ')}`,
+    check(v, path, problems) {
+      if (!isRecord(v)) return mismatch(this, v, path, problems);
+      let ok = true;
+      for (const k of required) {
+        if (v[k] === undefined) {
+          problems.push({ path: childPath(path, k), message: `is required (${name})`, fix: `set ${k}` });
+          ok = false;
+        }
+      }
+      for (const k of Object.keys(v).sort()) {
+        const field = Object.prototype.hasOwnProperty.call(fields, k) ? fields[k] : undefined;
+        if (field === undefined) {
+          problems.push(unknownKey(childPath(path, k), k, known, name));
+          ok = false;
+        } else if (v[k] !== undefined) {
+          ok = field.check(v[k], childPath(path, k), problems) && ok;
+        }
+      }
+      return ok;
+    },
+  };
+}
+
+/** An object made by one of the library's factories (a class instance, not a look-alike). */
+export function instanceOf(expected: string, test: (v: unknown) => boolean, fix: string): Shape {
+  return shape(expected, fix, test);
+}
+
+/** A problem for a key the struct does not have, suggesting the closest one. */
+export function unknownKey(path: string, key: string, known: readonly string[], name: string): ConfigProblem {
+  const near = closest(key, known);
+  return {
+    path,
+    message: `is not a field of ${name}`,
+    fix: near ? `did you mean ${near}? Otherwise remove it` : `remove it (${name} has ${known.join(', ')})`,
+  };
+}
+
+/** The known name within edit distance 2 (or differing only in case), if there is one. */
+function closest(key: string, known: readonly string[]): string | undefined {
+  if (key.length > 64) return undefined;
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const k of known) {
+    const d = k.toLowerCase() === key.toLowerCase() ? 0 : editDistance(key, k);
+    if (d < bestDistance) {
+      best = k;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = row;
+  }
+  return prev[b.length];
+}

@@ -1,0 +1,87 @@
+/**
+ * core/v1 container validation of what a user sets on the server's containers: the image, the
+ * pull policy, env vars and the Secret / ConfigMap keys they read. Pure.
+ */
+import { isConfigMapKey, isEnvVarName, nameProblem, objectNameRule, shown } from './names';
+import { ConfigProblem } from '../config/errors';
+import { describeSecretValue } from '../config/redact';
+
+type Obj = Record<string, any>;
+
+function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
+
+/** A container's `image`: required (for a pod template), and without leading or trailing whitespace. */
+export function imageProblems(image: unknown, path: string): ConfigProblem[] {
+  if (typeof image !== 'string') return [];
+  if (image.trim() === '') return [{ path, message: 'Required value: a container needs an image', fix: 'set an image reference, e.g. docker.io/llamastack/distribution-starter:0.7.1' }];
+  if (image !== image.trim()) {
+    return [{ path, message: `${shown(image)} must not have leading or trailing whitespace`, fix: `remove the whitespace: ${shown(image.trim())}` }];
+  }
+  return [];
+}
+
+/** `imagePullPolicy`: one of the three policies (case matters). */
+export function pullPolicyProblems(policy: unknown, path: string): ConfigProblem[] {
+  if (typeof policy !== 'string' || PULL_POLICIES.includes(policy)) return [];
+  const near = PULL_POLICIES.find((p) => p.toLowerCase() === policy.trim().toLowerCase());
+  return [{
+    path,
+    message: `Unsupported value: ${shown(policy)}: supported values: ${PULL_POLICIES.map((p) => `"${p}"`).join(', ')}`,
+    fix: near ? `use "${near}"` : 'use Always, IfNotPresent or Never (or remove it: IfNotPresent for a pinned tag)',
+  }];
+}
+
+/** A `{name, key}` reference to a Secret (or ConfigMap): the name an object can have, the key one it can hold. */
+export function keyRefProblems(ref: unknown, path: string, kind: 'Secret' | 'ConfigMap' = 'Secret'): ConfigProblem[] {
+  if (!isObj(ref)) return [];
+  const problems: ConfigProblem[] = [];
+  // A Secret reference is a secret-bearing position (a secret pasted as its name or key): described, not quoted.
+  const show = (v: string) => (kind === 'Secret' ? `${describeSecretValue(v)} (not shown)` : shown(v));
+  if (ref.name !== '') {
+    const p = nameProblem(ref.name, `${path}.name`, objectNameRule(kind));
+    if (p) problems.push(kind === 'Secret' ? { ...p, message: `${show(ref.name)}${p.message.slice(shown(ref.name).length)}` } : p);
+  }
+  if (typeof ref.key === 'string' && ref.key !== '') {
+    const errs = isConfigMapKey(ref.key);
+    if (errs.length > 0) {
+      problems.push({ path: `${path}.key`, message: `${show(ref.key)} is not a ${kind} key: ${errs.join('; ')}`, fix: `use a key of the ${kind}: letters, digits, '-', '_' and '.'` });
+    }
+  }
+  return problems;
+}
+
+const VALUE_FROM = ['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef', 'fileKeyRef'];
+
+/** `ValidateEnv`: names, `value` or one `valueFrom` source, and the objects a source reads. */
+export function envProblems(env: unknown, path: string): ConfigProblem[] {
+  if (!Array.isArray(env)) return [];
+  const problems: ConfigProblem[] = [];
+  env.forEach((e, i) => {
+    if (!isObj(e)) return;
+    const at = `${path}[${i}]`;
+    if (typeof e.name === 'string') {
+      const errs = e.name === '' ? ['Required value'] : isEnvVarName(e.name);
+      if (errs.length > 0) {
+        problems.push({ path: `${at}.name`, message: `${shown(e.name)} is not an env var name: ${errs.join('; ')}`, fix: 'use letters, digits, \'_\', \'-\' and \'.\', not starting with a digit (e.g. LOG_LEVEL)' });
+      }
+    }
+    const from = e.valueFrom;
+    if (!isObj(from)) return;
+    if (typeof e.value === 'string' && e.value !== '') {
+      problems.push({ path: `${at}.valueFrom`, message: 'may not be specified when `value` is not empty', fix: 'keep value or valueFrom' });
+    }
+    const sources = VALUE_FROM.filter((k) => from[k] !== undefined && from[k] !== null);
+    if (sources.length === 0) {
+      problems.push({ path: `${at}.valueFrom`, message: 'must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`', fix: 'add the source, e.g. secretKeyRef: {name, key}' });
+    } else if (sources.length > 1) {
+      problems.push({ path: `${at}.valueFrom`, message: `may not have more than one field specified at a time (it has ${sources.join(', ')})`, fix: 'keep one source' });
+    }
+    problems.push(...keyRefProblems(from.secretKeyRef, `${at}.valueFrom.secretKeyRef`, 'Secret'));
+    problems.push(...keyRefProblems(from.configMapKeyRef, `${at}.valueFrom.configMapKeyRef`, 'ConfigMap'));
+  });
+  return problems;
+}

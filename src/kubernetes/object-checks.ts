@@ -1,0 +1,256 @@
+/**
+ * A last check of the rendered objects, before they become ApiObjects: what the API server
+ * would reject in them (object names and namespaces, labels, the ConfigMap's size, the pod's
+ * containers, volumes and mounts, ports, class names). The input checks report problems at the
+ * user's paths first; this is the safety net for what they miss, with object paths
+ * (`Deployment[llama].spec.template.spec.volumes[4].name`). Pure.
+ */
+import { envProblems, imageProblems, pullPolicyProblems } from './container-checks';
+import {
+  isConfigMapKey, isDns1035Label, isDns1123Label, isDns1123Subdomain, isQualifiedName, labelMapProblems, labelSelectorProblems, shown,
+} from './names';
+import { mountPathProblem, nodeSelectorProblems, tolerationProblems, volumeTypes } from './pod-checks';
+import { ConfigProblem } from '../config/errors';
+
+type Obj = Record<string, any>;
+
+function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** `core.MaxSecretSize`: the most data a ConfigMap (or Secret) holds. */
+export const CONFIG_MAP_MAX_BYTES = 1024 * 1024;
+
+/** Kinds named by DNS-1035 labels (the rest by DNS-1123 subdomains). */
+const DNS1035_NAMED = ['Service'];
+
+function objectPath(m: Obj): string {
+  return `${String(m.kind)}[${String(m.metadata?.name)}]`;
+}
+
+function utf8Bytes(s: string): number {
+  return Buffer.byteLength(s, 'utf8');
+}
+
+/** Bytes of a ConfigMap's data and binaryData, as the API server counts them. */
+export function configMapDataBytes(m: Obj): number {
+  let total = 0;
+  for (const v of Object.values(isObj(m.data) ? m.data : {})) if (typeof v === 'string') total += utf8Bytes(v);
+  for (const v of Object.values(isObj(m.binaryData) ? m.binaryData : {})) if (typeof v === 'string') total += Buffer.from(v, 'base64').length;
+  return total;
+}
+
+/** The largest parts of a spec that land in the generated config, with their paths. */
+function specContributors(spec: unknown): { path: string; bytes: number }[] {
+  if (!isObj(spec)) return [];
+  const out: { path: string; bytes: number }[] = [];
+  const add = (path: string, v: unknown) => {
+    if (v !== undefined && v !== null) out.push({ path, bytes: utf8Bytes(JSON.stringify(v) ?? '') });
+  };
+  for (const f of ['models', 'shields', 'tools']) add(`spec.resources.${f}`, spec.resources?.[f]);
+  for (const [field, list] of Object.entries(isObj(spec.providers) ? spec.providers : {})) {
+    (Array.isArray(list) ? list : []).forEach((p: any, i: number) => add(`spec.providers.${field}[${i}].settings`, p?.settings));
+  }
+  for (const [field, list] of Object.entries(isObj(spec.externalProviders) ? spec.externalProviders : {})) {
+    (Array.isArray(list) ? list : []).forEach((p: any, i: number) => add(`spec.externalProviders.${field}[${i}].config`, p?.config));
+  }
+  return out.sort((a, b) => b.bytes - a.bytes);
+}
+
+/** A spec part this large is what made the config too large. */
+const BLAME_MIN_BYTES = 64 * 1024;
+
+/** The generated ConfigMap over 1 MiB: at the spec path that made it so when one stands out. */
+export function configMapSizeProblem(m: Obj, spec?: unknown): ConfigProblem | undefined {
+  const bytes = configMapDataBytes(m);
+  if (bytes <= CONFIG_MAP_MAX_BYTES) return undefined;
+  const size = `${bytes.toLocaleString('en-US')} bytes`;
+  const limit = `${CONFIG_MAP_MAX_BYTES.toLocaleString('en-US')} bytes (1 MiB)`;
+  const top = specContributors(spec)[0];
+  if (top && top.bytes >= BLAME_MIN_BYTES) {
+    const models = top.path.startsWith('spec.resources.');
+    return {
+      path: top.path,
+      message: `makes the generated config.yaml ${size} (the config's largest part comes from here): the API server rejects a ConfigMap whose data is above ${limit}`,
+      fix: models
+        ? 'register fewer of them in the config: keep the ones the server needs at start-up, and register the rest at run time (the Models API, or your client)'
+        : 'keep large data out of the config: put it in a ConfigMap or Secret of your own, mount it with volumes and volumeMounts, and point the setting at the file',
+    };
+  }
+  return {
+    path: `${objectPath(m)}.data`,
+    message: `is ${size}: the API server rejects a ConfigMap whose data is above ${limit}`,
+    fix: 'make the config smaller (fewer models and providers, a smaller base or override config), or mount large files from ConfigMaps of your own',
+  };
+}
+
+function metadataProblems(m: Obj): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const at = `${objectPath(m)}.metadata`;
+  const meta = isObj(m.metadata) ? m.metadata : {};
+  if (typeof meta.name === 'string') {
+    const dns1035 = DNS1035_NAMED.includes(m.kind);
+    const errs = meta.name === '' ? ['Required value'] : dns1035 ? isDns1035Label(meta.name) : isDns1123Subdomain(meta.name);
+    if (errs.length > 0) {
+      problems.push({ path: `${at}.name`, message: `${shown(meta.name)} is not a valid ${m.kind} name: ${errs.join('; ')}`, fix: dns1035 ? 'start the base name with a letter' : 'use a base name of lower-case letters, digits and \'-\'' });
+    }
+  }
+  if (typeof meta.namespace === 'string') {
+    const errs = isDns1123Label(meta.namespace);
+    if (errs.length > 0) problems.push({ path: `${at}.namespace`, message: `${shown(meta.namespace)} is not a namespace name: ${errs.join('; ')}`, fix: 'use a DNS-1123 label' });
+  }
+  problems.push(...labelMapProblems(meta.labels, `${at}.labels`));
+  for (const k of Object.keys(isObj(meta.annotations) ? meta.annotations : {})) {
+    const errs = isQualifiedName(k.toLowerCase());
+    if (errs.length > 0) problems.push({ path: `${at}.annotations`, message: `annotation key ${shown(k)} is not a qualified name: ${errs.join('; ')}`, fix: 'use a qualified name such as example.com/key' });
+  }
+  return problems;
+}
+
+function portProblems(ports: unknown, path: string, field: 'containerPort' | 'port', named = false): ConfigProblem[] {
+  if (!Array.isArray(ports)) return [];
+  const problems: ConfigProblem[] = [];
+  const names = new Set<string>();
+  ports.forEach((p: any, i: number) => {
+    const v = p?.[field];
+    if (named && (typeof v === 'string' || v === undefined)) return;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 65535) {
+      problems.push({ path: `${path}[${i}].${field}`, message: `${String(v)} must be between 1 and 65535, inclusive`, fix: 'use a port between 1 and 65535' });
+    }
+    if (typeof p?.name === 'string') {
+      if (names.has(p.name)) problems.push({ path: `${path}[${i}].name`, message: `Duplicate value: ${shown(p.name)}`, fix: 'give each port its own name' });
+      names.add(p.name);
+    }
+  });
+  return problems;
+}
+
+function podProblems(pod: Obj, path: string): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const volumes: any[] = Array.isArray(pod.volumes) ? pod.volumes : [];
+  const volumeNames = new Set<string>();
+  volumes.forEach((v, i) => {
+    const at = `${path}.volumes[${i}]`;
+    const name = v?.name;
+    if (typeof name !== 'string' || isDns1123Label(name).length > 0) {
+      problems.push({ path: `${at}.name`, message: `${typeof name === 'string' ? shown(name) : 'Required value'}: a volume name must be a DNS-1123 label`, fix: 'rename the volume' });
+    } else if (volumeNames.has(name)) {
+      problems.push({ path: `${at}.name`, message: `Duplicate value: ${shown(name)}`, fix: 'give each volume its own name' });
+    }
+    if (typeof name === 'string') volumeNames.add(name);
+    const types = volumeTypes(v);
+    if (types.length !== 1) problems.push({ path: at, message: types.length === 0 ? 'must specify a volume type' : 'may not specify more than 1 volume type', fix: 'give the volume exactly one source' });
+  });
+  const containers = [
+    ...(Array.isArray(pod.initContainers) ? pod.initContainers : []).map((c: any, i: number) => [c, `${path}.initContainers[${i}]`] as const),
+    ...(Array.isArray(pod.containers) ? pod.containers : []).map((c: any, i: number) => [c, `${path}.containers[${i}]`] as const),
+  ];
+  const containerNames = new Set<string>();
+  for (const [c, at] of containers) {
+    if (!isObj(c)) continue;
+    if (typeof c.name !== 'string' || isDns1123Label(c.name).length > 0) {
+      problems.push({ path: `${at}.name`, message: `${shown(String(c.name))}: a container name must be a DNS-1123 label`, fix: 'rename the container' });
+    } else if (containerNames.has(c.name)) {
+      problems.push({ path: `${at}.name`, message: `Duplicate value: ${shown(c.name)}`, fix: 'give each container its own name' });
+    }
+    if (typeof c.name === 'string') containerNames.add(c.name);
+    if (typeof c.image !== 'string') problems.push({ path: `${at}.image`, message: 'Required value', fix: 'set an image' });
+    problems.push(...imageProblems(c.image, `${at}.image`));
+    problems.push(...pullPolicyProblems(c.imagePullPolicy, `${at}.imagePullPolicy`));
+    problems.push(...portProblems(c.ports, `${at}.ports`, 'containerPort'));
+    problems.push(...envProblems(c.env, `${at}.env`));
+    const mountPaths = new Set<string>();
+    (Array.isArray(c.volumeMounts) ? c.volumeMounts : []).forEach((mnt: any, i: number) => {
+      const mAt = `${at}.volumeMounts[${i}]`;
+      if (!volumeNames.has(mnt?.name)) problems.push({ path: `${mAt}.name`, message: `Not found: ${shown(String(mnt?.name))}`, fix: 'mount a volume of the pod' });
+      const mp = typeof mnt?.mountPath === 'string' ? mnt.mountPath : '';
+      const why = mountPathProblem(mp);
+      if (why) problems.push({ path: `${mAt}.mountPath`, message: `${shown(mp)} ${why}`, fix: 'use an absolute path' });
+      const key = `/${mp.split('/').filter((s: string) => s !== '' && s !== '.').join('/')}`;
+      if (!why && mountPaths.has(key)) problems.push({ path: `${mAt}.mountPath`, message: `${shown(mp)} must be unique`, fix: 'mount each volume at a path of its own' });
+      mountPaths.add(key);
+    });
+  }
+  if (typeof pod.serviceAccountName === 'string') {
+    const errs = isDns1123Subdomain(pod.serviceAccountName);
+    if (errs.length > 0) problems.push({ path: `${path}.serviceAccountName`, message: `${shown(pod.serviceAccountName)}: ${errs.join('; ')}`, fix: 'use a ServiceAccount name' });
+  }
+  problems.push(...nodeSelectorProblems(pod.nodeSelector, `${path}.nodeSelector`));
+  problems.push(...tolerationProblems(pod.tolerations, `${path}.tolerations`));
+  return problems;
+}
+
+function classNameProblem(v: unknown, path: string, kind: string): ConfigProblem[] {
+  if (typeof v !== 'string' || v === '') return [];
+  const errs = isDns1123Subdomain(v);
+  return errs.length > 0 ? [{ path, message: `${shown(v)} is not a ${kind} name: ${errs.join('; ')}`, fix: `use the ${kind}'s name` }] : [];
+}
+
+function kindProblems(m: Obj, spec?: unknown): ConfigProblem[] {
+  const at = objectPath(m);
+  const s = isObj(m.spec) ? m.spec : {};
+  switch (m.kind) {
+    case 'ConfigMap': {
+      const problems: ConfigProblem[] = [];
+      for (const k of [...Object.keys(isObj(m.data) ? m.data : {}), ...Object.keys(isObj(m.binaryData) ? m.binaryData : {})]) {
+        const errs = isConfigMapKey(k);
+        if (errs.length > 0) problems.push({ path: `${at}.data`, message: `key ${shown(k)}: ${errs.join('; ')}`, fix: 'use a valid key' });
+      }
+      const size = configMapSizeProblem(m, spec);
+      if (size) problems.push(size);
+      return problems;
+    }
+    case 'Deployment': {
+      const template = isObj(s.template) ? s.template : {};
+      const problems = [
+        ...labelMapProblems(template.metadata?.labels, `${at}.spec.template.metadata.labels`),
+        ...labelSelectorProblems(s.selector, `${at}.spec.selector`),
+        ...podProblems(isObj(template.spec) ? template.spec : {}, `${at}.spec.template.spec`),
+      ];
+      const selector = isObj(s.selector?.matchLabels) ? s.selector.matchLabels : {};
+      const labels = isObj(template.metadata?.labels) ? template.metadata.labels : {};
+      if (Object.entries(selector).some(([k, v]) => labels[k] !== v)) {
+        problems.push({ path: `${at}.spec.template.metadata.labels`, message: '`selector` does not match template `labels`', fix: 'keep the selector labels on the pod template' });
+      }
+      return problems;
+    }
+    case 'Service':
+      return [
+        ...portProblems(s.ports, `${at}.spec.ports`, 'port'),
+        ...labelMapProblems(s.selector, `${at}.spec.selector`, 'selector label'),
+      ];
+    case 'PersistentVolumeClaim':
+      return classNameProblem(s.storageClassName, `${at}.spec.storageClassName`, 'StorageClass');
+    case 'Ingress': {
+      const problems = classNameProblem(s.ingressClassName, `${at}.spec.ingressClassName`, 'IngressClass');
+      (Array.isArray(s.tls) ? s.tls : []).forEach((t: any, i: number) => problems.push(...classNameProblem(t?.secretName, `${at}.spec.tls[${i}].secretName`, 'Secret')));
+      return problems;
+    }
+    case 'NetworkPolicy': {
+      const problems = labelSelectorProblems(s.podSelector, `${at}.spec.podSelector`);
+      (Array.isArray(s.ingress) ? s.ingress : []).forEach((rule: any, i: number) => {
+        (Array.isArray(rule?.from) ? rule.from : []).forEach((peer: any, j: number) => {
+          problems.push(...labelSelectorProblems(peer?.namespaceSelector, `${at}.spec.ingress[${i}].from[${j}].namespaceSelector`));
+          problems.push(...labelSelectorProblems(peer?.podSelector, `${at}.spec.ingress[${i}].from[${j}].podSelector`));
+        });
+        problems.push(...portProblems(rule?.ports, `${at}.spec.ingress[${i}].ports`, 'port', true));
+      });
+      return problems;
+    }
+    default:
+      return [];
+  }
+}
+
+/**
+ * What the API server would reject in the rendered objects. `spec` (the validated spec they were
+ * rendered from) lets an oversized ConfigMap be reported at the spec field that made it so.
+ */
+export function objectProblems(manifests: readonly unknown[], spec?: unknown): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  for (const m of manifests) {
+    if (!isObj(m)) continue;
+    problems.push(...metadataProblems(m), ...kindProblems(m, spec));
+  }
+  return problems;
+}

@@ -1,0 +1,219 @@
+/**
+ * Kubernetes' own validation rules (src/kubernetes/) applied to every field the library writes
+ * from user input, at the path the user wrote (`props.…`, or `spec.…` for what the spec carries:
+ * the construct reports those at the props they came from). Runs with the construct's other
+ * checks, so the CR constructs (which dry-run the construct) and the CLI get them too.
+ */
+import { libraryMounts, libraryVolumes } from './deployment';
+import { EXTERNAL_PROVIDERS_VOLUME } from './external-providers';
+import { AUTH_CA_VOLUME, PATHS, WorkloadPlan } from './plan';
+import type { ServerAuth } from '../auth/server-auth';
+import { ConfigProblem } from '../config/errors';
+import { EXTERNAL_PROVIDERS_MOUNT, externalProviderEntries } from '../config/external-providers';
+import { parseQuantity, quantitySign } from '../config/quantity';
+import { LlamaStackDistributionSpec } from '../config/spec';
+import { envProblems, imageProblems, keyRefProblems, pullPolicyProblems } from '../kubernetes/container-checks';
+import {
+  isConfigMapKey, labelMapProblems, NAMESPACE_NAME, NameRule, nameProblem, objectNameRule, shown,
+} from '../kubernetes/names';
+import { CONFIG_MAP_MAX_BYTES } from '../kubernetes/object-checks';
+import {
+  LibraryMount, nodeSelectorProblems, restrictedVolumeProblems, tolerationProblems, topologySpreadProblems, volumeProblems,
+} from '../kubernetes/pod-checks';
+import { resourceNameProblems } from '../kubernetes/resource-checks';
+import type { ServerTarget } from '../targets/server-target';
+
+/** The props these checks read (a structural subset of `LlamaStackDistributionProps`). */
+export interface KubernetesInputProps {
+  readonly name?: string;
+  readonly namespace?: string;
+  readonly spec?: LlamaStackDistributionSpec;
+  readonly image?: string;
+  readonly labels?: { [key: string]: string };
+  readonly nodeSelector?: { [key: string]: string };
+  readonly tolerations?: any[];
+  readonly imagePullPolicy?: string;
+  readonly persistentStorage?: { readonly storageClassName?: string };
+  readonly expose?: { readonly ingressClassName?: string };
+  readonly allowedFrom?: { readonly namespaces?: string[] };
+  readonly auth?: ServerAuth;
+  readonly allowUnrestrictedVolumes?: boolean;
+  readonly overrideConfigYaml?: string;
+}
+
+type Obj = Record<string, any>;
+
+function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A name rule applied where the value is a non-empty string (empty ones are the schema check's). */
+function named(problems: ConfigProblem[], v: unknown, path: string, rule: NameRule): void {
+  if (v === '') return;
+  const p = nameProblem(v, path, rule);
+  if (p) problems.push(p);
+}
+
+const VOLUMES = 'spec.workload.overrides.volumes';
+const VOLUME_MOUNTS = 'spec.workload.overrides.volumeMounts';
+const STORAGE_MOUNT_PATH = 'spec.workload.storage.mountPath';
+
+/** The library's own volume names and server mounts for this spec (what the Deployment will have). */
+function libraryLayout(name: string, spec: LlamaStackDistributionSpec, target: ServerTarget, auth: ServerAuth | undefined):
+{ volumes: string[]; mounts: LibraryMount[] } | undefined {
+  const plan: WorkloadPlan = {
+    name,
+    image: '',
+    spec,
+    configMapName: `${name}-config`,
+    generatedConfig: spec.overrideConfig === undefined,
+    secretEnv: [],
+    extraLabels: {},
+    serverEnv: [],
+    defaultMountPath: target.dataDir,
+    legacyDataMount: target.isOperator,
+    containerPort: 0,
+    authCa: auth?.caCertificate,
+  };
+  try {
+    const userMountPath = spec.workload?.storage?.mountPath;
+    const custom = typeof userMountPath === 'string' && userMountPath !== '';
+    return {
+      volumes: libraryVolumes(plan).map((v) => v.name),
+      // A mountPath of the wrong type is the schema check's.
+      mounts: libraryMounts(plan).filter((m) => typeof m.mountPath === 'string').map((m) => ({
+        name: m.name,
+        mountPath: m.mountPath,
+        path: custom && m.name === 'lls-storage' && m.subPath === undefined ? STORAGE_MOUNT_PATH : undefined,
+      })),
+    };
+  } catch {
+    // A spec the schema check rejects (a list where an object goes…): its problems are reported there.
+    return undefined;
+  }
+}
+
+/** Every `{name, key}` Secret reference of the spec, with its path. */
+function secretRefs(spec: LlamaStackDistributionSpec): [unknown, string][] {
+  const out: [unknown, string][] = [];
+  for (const [field, list] of Object.entries(isObj(spec.providers) ? spec.providers : {})) {
+    (Array.isArray(list) ? list : []).forEach((p: any, i: number) => {
+      const at = `spec.providers.${field}[${i}]`;
+      if (isObj(p?.apiKey)) out.push([p.apiKey, `${at}.apiKey`]);
+      for (const [k, ref] of Object.entries(isObj(p?.secretRefs) ? p.secretRefs : {})) out.push([ref, `${at}.secretRefs.${k}`]);
+    });
+  }
+  const kv: any = spec.storage?.kv;
+  const sql: any = spec.storage?.sql;
+  if (isObj(kv?.password)) out.push([kv.password, 'spec.storage.kv.password']);
+  if (isObj(sql?.connectionString)) out.push([sql.connectionString, 'spec.storage.sql.connectionString']);
+  if (isObj(sql?.password)) out.push([sql.password, 'spec.storage.sql.password']);
+  for (const e of externalProviderEntries(spec)) {
+    for (const [k, ref] of Object.entries(isObj(e.ref.secretRefs) ? e.ref.secretRefs : {})) out.push([ref, `${e.path}.secretRefs.${k}`]);
+  }
+  return out;
+}
+
+/**
+ * What the API server (or the kubelet, for references no object can satisfy) would reject in the
+ * objects these props become. `namespace`: where they land (props.namespace, else the chart's).
+ */
+export function kubernetesInputProblems(props: KubernetesInputProps, spec: LlamaStackDistributionSpec, namespace: string | undefined,
+  target: ServerTarget, name: string): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  if (typeof namespace === 'string') {
+    const fromChart = props.namespace === undefined;
+    const p = nameProblem(namespace, fromChart ? 'chart.namespace' : 'props.namespace', NAMESPACE_NAME);
+    if (p) {
+      problems.push(fromChart
+        ? { ...p, message: `${p.message} (the chart's namespace, which every object gets)`, fix: `${p.fix}; set it on the chart (new Chart(app, id, { namespace })) or set props.namespace` }
+        : p);
+    }
+  }
+  problems.push(...labelMapProblems(props.labels, 'props.labels'));
+  problems.push(...nodeSelectorProblems(props.nodeSelector, 'props.nodeSelector'));
+  problems.push(...tolerationProblems(props.tolerations, 'props.tolerations'));
+  problems.push(...pullPolicyProblems(props.imagePullPolicy, 'props.imagePullPolicy'));
+  const image = props.image ?? spec.distribution?.image;
+  problems.push(...imageProblems(image, props.image !== undefined ? 'props.image' : 'spec.distribution.image'));
+  for (const e of externalProviderEntries(spec)) problems.push(...imageProblems(e.ref.image, `${e.path}.image`));
+  named(problems, props.persistentStorage?.storageClassName, 'props.persistentStorage.storageClassName', objectNameRule('StorageClass'));
+  named(problems, props.expose?.ingressClassName, 'props.expose.ingressClassName', objectNameRule('IngressClass'));
+
+  const tls: any = spec.networking?.tls;
+  named(problems, tls?.secretName, 'spec.networking.tls.secretName', objectNameRule('Secret'));
+  const ca: any = tls?.caBundle;
+  if (isObj(ca)) {
+    named(problems, ca.configMapName, 'spec.networking.tls.caBundle.configMapName', objectNameRule('ConfigMap'));
+    named(problems, ca.configMapNamespace, 'spec.networking.tls.caBundle.configMapNamespace', NAMESPACE_NAME);
+    (Array.isArray(ca.configMapKeys) ? ca.configMapKeys : []).forEach((k: unknown, i: number) => {
+      if (typeof k !== 'string' || k === '') return;
+      const errs = isConfigMapKey(k);
+      if (errs.length > 0) {
+        problems.push({ path: `spec.networking.tls.caBundle.configMapKeys[${i}]`, message: `${shown(k)} is not a ConfigMap key: ${errs.join('; ')}`, fix: 'use a key of the ConfigMap: letters, digits, \'-\', \'_\' and \'.\'' });
+      }
+    });
+  }
+  named(problems, (spec.overrideConfig as any)?.configMapName, 'spec.overrideConfig.configMapName', objectNameRule('ConfigMap'));
+  // Written as is into the ConfigMap (a generated config is measured once generated: object-checks.ts).
+  if (typeof props.overrideConfigYaml === 'string') {
+    const bytes = Buffer.byteLength(props.overrideConfigYaml, 'utf8');
+    if (bytes > CONFIG_MAP_MAX_BYTES) {
+      problems.push({
+        path: 'props.overrideConfigYaml',
+        message: `is ${bytes.toLocaleString('en-US')} bytes: the API server rejects a ConfigMap whose data is above ${CONFIG_MAP_MAX_BYTES.toLocaleString('en-US')} bytes (1 MiB)`,
+        fix: 'make the config smaller (comments, unused providers and models), or mount large files from ConfigMaps of your own',
+      });
+    }
+  }
+  // Typed props: the controller's namespace joins allowedFrom.namespaces, and expose checks it.
+  const namespaces: unknown = spec.networking?.allowedFrom?.namespaces;
+  const own = props.spec === undefined ? props.allowedFrom?.namespaces?.length ?? 0 : Infinity;
+  (Array.isArray(namespaces) ? namespaces : []).forEach((ns: unknown, i: number) => {
+    if (ns !== '*' && i < own) named(problems, ns, `spec.networking.allowedFrom.namespaces[${i}]`, NAMESPACE_NAME);
+  });
+  for (const [ref, path] of secretRefs(spec)) problems.push(...keyRefProblems(ref, path, 'Secret'));
+
+  const w: any = spec.workload;
+  const overrides: any = w?.overrides;
+  named(problems, overrides?.serviceAccountName, 'spec.workload.overrides.serviceAccountName', objectNameRule('ServiceAccount'));
+  problems.push(...envProblems(overrides?.env, 'spec.workload.overrides.env'));
+  problems.push(...topologySpreadProblems(w?.topologySpreadConstraints, 'spec.workload.topologySpreadConstraints'));
+  problems.push(...resourceNameProblems(w?.resources, 'spec.workload.resources'));
+  const size = w?.storage?.size;
+  const q = parseQuantity(size);
+  if (q && quantitySign(q) <= 0) {
+    problems.push({ path: 'spec.workload.storage.size', message: `${shown(String(size))} must be greater than zero`, fix: 'use a positive size such as 10Gi' });
+  }
+  const layout = libraryLayout(name, spec, target, props.auth);
+  if (layout) {
+    // externalProviderChecks and authProblems report these with messages of their own.
+    const skipVolumes: string[] = [];
+    const skipMountPaths: string[] = [];
+    if (externalProviderEntries(spec).length > 0 && !target.isOperator) {
+      skipVolumes.push(EXTERNAL_PROVIDERS_VOLUME);
+      skipMountPaths.push(EXTERNAL_PROVIDERS_MOUNT);
+    }
+    if (props.auth?.caCertificate) {
+      skipVolumes.push(AUTH_CA_VOLUME);
+      skipMountPaths.push(PATHS.authCaDir);
+    }
+    problems.push(...volumeProblems({
+      volumes: overrides?.volumes,
+      volumesPath: VOLUMES,
+      volumeMounts: overrides?.volumeMounts,
+      volumeMountsPath: VOLUME_MOUNTS,
+      libraryVolumes: layout.volumes,
+      libraryMounts: layout.mounts,
+      reportedElsewhere: { volumes: skipVolumes, mountPathPrefixes: skipMountPaths },
+    }));
+  }
+  problems.push(...restrictedVolumeProblems(overrides?.volumes, VOLUMES, props.allowUnrestrictedVolumes === true).problems);
+  return problems;
+}
+
+/** With `allowUnrestrictedVolumes`: a warning per volume the restricted Pod Security Standard forbids. */
+export function kubernetesInputWarnings(props: KubernetesInputProps, spec: LlamaStackDistributionSpec): ConfigProblem[] {
+  if (props.allowUnrestrictedVolumes !== true) return [];
+  return restrictedVolumeProblems(spec.workload?.overrides?.volumes, VOLUMES, true).warnings;
+}

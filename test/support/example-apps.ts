@@ -1,0 +1,26 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as YAML from 'yaml';
+
+/** The example apps: every `examples/<app>/main.ts`, by name. */
+export const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
+export const EXAMPLE_APPS = fs.readdirSync(EXAMPLES).filter((d) => fs.existsSync(path.join(EXAMPLES, d, 'main.ts'))).sort();
+
+/** Runs an example app in a scratch directory, as `npm run examples` does; its objects, in file order. */
+export function synthExampleApp(app: string): any[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `example-${app}-`));
+  const cwd = process.cwd();
+  process.chdir(dir);
+  try {
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      require(path.join(EXAMPLES, app, 'main.ts'));
+    });
+  } finally {
+    process.chdir(cwd);
+  }
+  const out = path.join(dir, 'dist', 'examples', app);
+  return fs.readdirSync(out).filter((f) => f.endsWith('.k8s.yaml')).sort()
+    .flatMap((f) => YAML.parseAllDocuments(fs.readFileSync(path.join(out, f), 'utf8')).map((d) => d.toJS()));
+}
