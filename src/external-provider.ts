@@ -1,6 +1,7 @@
 import { ConfigProblem, LlamaStackConfigError } from './config/errors';
 import { EXTERNAL_PROVIDER_APIS, externalProviderFieldProblems } from './config/external-providers';
 import { childPath, plainCopy, toJsonValue } from './config/json-convert';
+import { quoteValue } from './config/quote';
 import { ExternalProviderRef, SecretKeyRef } from './config/spec';
 import { snapshotOptions } from './input/checked';
 import { SecretRef } from './secret-ref';
@@ -104,7 +105,7 @@ export class ExternalProvider {
     const target = EXTERNAL_PROVIDER_APIS.find((a) => a.api === api);
     if (api !== '' && !target) {
       const camel = EXTERNAL_PROVIDER_APIS.find((a) => a.field === api);
-      add('api', `${JSON.stringify(api)} is not an API external providers can implement`,
+      add('api', `${quoteValue(api)} is not an API external providers can implement`,
         camel ? `write the config.yaml name "${camel.api}"` : `use one of: ${EXTERNAL_PROVIDER_APIS.map((a) => a.api).join(', ')}`);
     }
     let config: { [key: string]: any } | undefined;

@@ -8,6 +8,7 @@ import { ConfigGenerator, sha256Hex } from './config/config-generator';
 import { ConfigProblem, formatProblem, LlamaStackConfigError } from './config/errors';
 import { isPinnedImage } from './config/images';
 import { plainCopy } from './config/json-convert';
+import { quoteValue } from './config/quote';
 import { shadowedEnvProblems } from './config/reserved-env';
 import { SecretEnvVar } from './config/secrets';
 import { serverOnlyFields } from './config/server-extensions';
@@ -736,7 +737,7 @@ export class LlamaStackDistribution extends Construct implements kplus.IPodSelec
     if (image === undefined || (!shipped && name !== undefined && props.baseConfigYaml === undefined)) {
       problems.push({
         path: 'spec.distribution.name',
-        message: `${this.target.description} has no distribution ${JSON.stringify(name)}`,
+        message: `${this.target.description} has no distribution ${quoteValue(name)}`,
         fix: `use one of ${known.join(', ')}, or set props.image and props.baseConfigYaml`,
       });
       return image ?? '';

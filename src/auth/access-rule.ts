@@ -3,6 +3,7 @@ import { isObject, present, RuleCheck, RuleConditionOptions } from './rule-check
 import { LlamaStackConfigError } from '../config/errors';
 import { deepCopy } from '../config/json-convert';
 import { JsonObject } from '../config/json-value';
+import { quoteValue } from '../config/quote';
 import { snapshotOptions } from '../input/checked';
 
 /** What an `access_policy` rule permits or forbids on a resource. */
@@ -79,7 +80,7 @@ export class AccessRule {
     } else {
       actions.forEach((a: unknown, i: number) => {
         if (typeof a !== 'string' || !ACCESS_ACTIONS.includes(a)) {
-          c.problem(`actions[${i}]`, `${JSON.stringify(a) ?? String(a)} is not an action: the server takes ${ACCESS_ACTIONS.join(', ')}`, actionsFix);
+          c.problem(`actions[${i}]`, `${quoteValue(a)} is not an action: the server takes ${ACCESS_ACTIONS.join(', ')}`, actionsFix);
         }
       });
       scope.actions = [...new Set(actions as string[])];
@@ -89,7 +90,7 @@ export class AccessRule {
     }
     if (present(opts.resource) && c.string('resource', opts.resource, 'write model::<id>, model::*, or regex:<pattern>')) {
       if (!RESOURCE.test(opts.resource)) {
-        c.problem('resource', `${JSON.stringify(opts.resource)} matches no resource: the server compares it with "<type>::<identifier>"`,
+        c.problem('resource', `${quoteValue(opts.resource)} matches no resource: the server compares it with "<type>::<identifier>"`,
           'write <type>::<identifier> (model::llama-3), <type>::* (model::*), or regex:<pattern>; leave resource out to match every resource');
       } else {
         scope.resource = opts.resource;

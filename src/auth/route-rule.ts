@@ -4,6 +4,7 @@ import { isObject, RuleCheck, RuleConditionOptions } from './rule-check';
 import { LlamaStackConfigError } from '../config/errors';
 import { deepCopy } from '../config/json-convert';
 import { JsonObject } from '../config/json-value';
+import { quoteValue } from '../config/quote';
 import { snapshotOptions } from '../input/checked';
 
 /** Options of `RouteRule.permit` and `RouteRule.forbid`. */
@@ -59,10 +60,10 @@ export class RouteRule {
         if (p === '*' || p.startsWith('regex:')) {
           if (p === 'regex:') c.problem(`paths[${i}]`, 'an empty regex matches every route', "write '*' for every route, or a pattern after regex:");
         } else if (!p.startsWith('/')) {
-          c.problem(`paths[${i}]`, `${JSON.stringify(p)} matches no route: request paths start with /`, pathFix);
+          c.problem(`paths[${i}]`, `${quoteValue(p)} matches no route: request paths start with /`, pathFix);
         } else if (!p.endsWith('*') && p !== '/' && p.endsWith('/')) {
-          c.problem(`paths[${i}]`, `${JSON.stringify(p)} matches no route: the server drops the trailing slash of the request path before comparing`,
-            `write ${JSON.stringify(p.replace(/\/+$/, '') || '/')}`);
+          c.problem(`paths[${i}]`, `${quoteValue(p)} matches no route: the server drops the trailing slash of the request path before comparing`,
+            `write ${quoteValue(p.replace(/\/+$/, '') || '/')}`);
         }
         paths.push(p);
       });
@@ -71,7 +72,7 @@ export class RouteRule {
     for (const { option, text, condition } of c.conditions(opts, rule)) {
       const fixed = valueWithoutResource(condition);
       if (fixed !== undefined) {
-        c.problem(option, `${JSON.stringify(text)} is always ${fixed} in a route rule (route rules have no resource, so no owner)`,
+        c.problem(option, `${quoteValue(text)} is always ${fixed} in a route rule (route rules have no resource, so no owner)`,
           'use user with <value> [not] in <attribute>, or put the rule in accessPolicy');
       }
     }

@@ -6,6 +6,7 @@
 import { Condition, CONDITION_FORMS, parseCondition } from './conditions';
 import { ConfigProblem } from '../config/errors';
 import { JsonObject } from '../config/json-value';
+import { quoteValue } from '../config/quote';
 
 /** Options every rule takes. */
 export interface RuleConditionOptions {
@@ -91,7 +92,7 @@ export class RuleCheck {
         const condition = parseCondition(text);
         if (condition === undefined) {
           ok = false;
-          this.problem(`${key}[${i}]`, `Invalid condition: ${JSON.stringify(text)} (the server refuses to start)`, `write one of: ${CONDITION_FORMS.join(', ')}`);
+          this.problem(`${key}[${i}]`, `Invalid condition: ${quoteValue(text)} (the server refuses to start)`, `write one of: ${CONDITION_FORMS.join(', ')}`);
         } else {
           parsed.push({ option: `${key}[${i}]`, text, condition });
         }

@@ -381,7 +381,7 @@ export class ServerAuth {
     const c = new AuthCheck('ServerAuth.kubernetes', ServerAuth.options(options));
     const url = c.url('apiServerUrl', KUBERNETES_API, false);
     if (url instanceof URL && (url.pathname !== '/' || url.search !== '' || url.hash !== '')) {
-      c.problem('apiServerUrl', `${JSON.stringify(c.opts.apiServerUrl)} has a path: the provider posts to /apis/authentication.k8s.io/v1/selfsubjectreviews on the host and drops it`,
+      c.problem('apiServerUrl', `${quoteValue(c.opts.apiServerUrl)} has a path: the provider posts to /apis/authentication.k8s.io/v1/selfsubjectreviews on the host and drops it`,
         `write scheme and host only, e.g. ${url.origin}`);
     }
     const apiServerUrl = url === undefined ? KUBERNETES_API : typeof url === 'string' ? url : url.origin;
@@ -463,7 +463,7 @@ export class ServerAuth {
     const url = c.url('githubApiBaseUrl', 'https://github.example.com/api/v3', false);
     if (typeof c.opts.githubApiBaseUrl === 'string' && url instanceof URL && c.opts.githubApiBaseUrl.endsWith('/')) {
       c.problem('githubApiBaseUrl', 'the provider appends /user to the base URL, so a trailing slash makes it //user',
-        `write ${JSON.stringify(c.opts.githubApiBaseUrl.replace(/\/+$/, ''))}`);
+        `write ${quoteValue(c.opts.githubApiBaseUrl.replace(/\/+$/, ''))}`);
     }
     const config: JsonObject = { type: 'github_token' };
     if (url !== undefined) config.github_api_base_url = c.opts.githubApiBaseUrl;

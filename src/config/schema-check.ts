@@ -7,6 +7,7 @@
  */
 import { ConfigProblem } from './errors';
 import { childPath } from './json-convert';
+import { quoteValue } from './quote';
 
 /** An OpenAPI v3 schema node, as found in a CRD. */
 export type OpenApiSchema = { readonly [keyword: string]: any };
@@ -72,7 +73,7 @@ function checkString(s: OpenApiSchema, v: string, p: string, w: Walk): void {
   if (s.minLength !== undefined && v.length < s.minLength) w.add(p, `shorter than minLength ${s.minLength}`, `use at least ${s.minLength} character(s)`);
   if (s.maxLength !== undefined && v.length > s.maxLength) w.add(p, `longer than maxLength ${s.maxLength}`, `use at most ${s.maxLength} characters`, true);
   if (s.pattern !== undefined && !matches(s.pattern, v)) {
-    w.add(p, `${JSON.stringify(v)} does not match ${s.pattern}`, s['x-kubernetes-int-or-string'] ? 'use a Kubernetes quantity such as 500m, 2 or 4Gi' : 'use a value the pattern accepts');
+    w.add(p, `${quoteValue(v)} does not match ${s.pattern}`, s['x-kubernetes-int-or-string'] ? 'use a Kubernetes quantity such as 500m, 2 or 4Gi' : 'use a value the pattern accepts');
   }
 }
 
@@ -91,7 +92,7 @@ function checkObject(s: OpenApiSchema, v: Record<string, unknown>, p: string, w:
   if (s.maxProperties !== undefined && keys.length > s.maxProperties) w.add(p, `more than maxProperties ${s.maxProperties}`, `set at most ${s.maxProperties} field(s)`, true);
   for (const k of keys) {
     if (Object.prototype.hasOwnProperty.call(props, k)) {walk(props[k], v[k], childPath(p, k), w);} else if (isObj(s.additionalProperties)) {walk(s.additionalProperties, v[k], childPath(p, k), w);} else if (s.additionalProperties !== true && !s['x-kubernetes-preserve-unknown-fields']) {
-      w.add(childPath(p, k), `unknown field ${JSON.stringify(k)}`, `remove it; known fields: ${Object.keys(props).join(', ')}`);
+      w.add(childPath(p, k), `unknown field ${quoteValue(k)}`, `remove it; known fields: ${Object.keys(props).join(', ')}`);
     }
   }
 }
@@ -107,7 +108,7 @@ function checkArray(s: OpenApiSchema, v: unknown[], p: string, w: Walk): void {
       if (!isObj(item)) return;
       const id = JSON.stringify(keys.map((k) => item[k]));
       const first = seen.get(id);
-      if (first !== undefined) w.add(`${p}[${i}]`, `duplicate ${keys.join('/')} ${keys.map((k) => JSON.stringify(item[k])).join('/')} (also ${p}[${first}])`, 'keep one entry per key');
+      if (first !== undefined) w.add(`${p}[${i}]`, `duplicate ${keys.join('/')} ${keys.map((k) => (typeof item[k] === 'number' ? String(item[k]) : quoteValue(item[k]))).join('/')} (also ${p}[${first}])`, 'keep one entry per key');
       else seen.set(id, i);
     });
   }

@@ -9,6 +9,7 @@ import { DEFAULT_STORAGE_SIZE } from './storage';
 import { ConfigProblem } from '../config/errors';
 import { externalProviderEntries } from '../config/external-providers';
 import { compareQuantities, parseQuantity, quantitySign } from '../config/quantity';
+import { quoteValue } from '../config/quote';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { QUANTITY } from '../config/validate-spec';
 
@@ -101,11 +102,11 @@ export function emptyDirSizeLimitProblems(given: EmptyDirSizeLimits | undefined,
     const path = `props.emptyDirSizeLimits.${field}`;
     const q = parseQuantity(v);
     if (typeof v !== 'string' || !QUANTITY.test(v)) {
-      problems.push({ path, message: `must be a quantity, e.g. 10Gi, not ${JSON.stringify(v)}`, fix: 'use a Kubernetes quantity such as 10Gi or 500Mi' });
+      problems.push({ path, message: `must be a quantity, e.g. 10Gi, not ${quoteValue(v)}`, fix: 'use a Kubernetes quantity such as 10Gi or 500Mi' });
     } else if (q === undefined) {
-      problems.push({ path, message: `${JSON.stringify(v)} is not a quantity the API server parses (an exponent must be a whole number)`, fix: 'write it with a suffix, e.g. 512Mi or 4Gi' });
+      problems.push({ path, message: `${quoteValue(v)} is not a quantity the API server parses (an exponent must be a whole number)`, fix: 'write it with a suffix, e.g. 512Mi or 4Gi' });
     } else if (quantitySign(q) <= 0) {
-      problems.push({ path, message: `must be greater than 0, not ${JSON.stringify(v)}`, fix: 'use a positive quantity such as 1Gi, or remove it for the default' });
+      problems.push({ path, message: `must be greater than 0, not ${quoteValue(v)}`, fix: 'use a positive quantity such as 1Gi, or remove it for the default' });
     }
   }
   if (given.data !== undefined && hasPvc({ spec })) {

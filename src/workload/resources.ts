@@ -16,6 +16,7 @@
  */
 import { ConfigProblem } from '../config/errors';
 import { compareQuantities, parseQuantity, Quantity, quantitySign } from '../config/quantity';
+import { quoteValue } from '../config/quote';
 import { WorkloadSpec } from '../config/spec';
 import { QUANTITY } from '../config/validate-spec';
 
@@ -86,12 +87,12 @@ export function resourceProblems(w: WorkloadSpec | undefined): ConfigProblem[] {
       if (q === undefined) {
         // Strings the CRD's pattern rejects are the schema check's; integers always parse.
         if (typeof v === 'string' && QUANTITY.test(v)) {
-          problems.push({ path, message: `${JSON.stringify(v)} is not a quantity the API server parses (an exponent must be a whole number)`, fix: 'write it with a suffix, e.g. 500m, 2, 512Mi or 4Gi' });
+          problems.push({ path, message: `${quoteValue(v)} is not a quantity the API server parses (an exponent must be a whole number)`, fix: 'write it with a suffix, e.g. 500m, 2, 512Mi or 4Gi' });
         }
         continue;
       }
       if (quantitySign(q) < 0) {
-        problems.push({ path, message: `must be greater than or equal to 0, not ${JSON.stringify(v)}`, fix: 'use a positive quantity, or remove it' });
+        problems.push({ path, message: `must be greater than or equal to 0, not ${quoteValue(v)}`, fix: 'use a positive quantity, or remove it' });
         continue;
       }
       out.set(name, q);
@@ -107,7 +108,7 @@ export function resourceProblems(w: WorkloadSpec | undefined): ConfigProblem[] {
     const l = amounts(given.limits)[name];
     problems.push({
       path: `${PATH}.requests.${name}`,
-      message: `${JSON.stringify(r)} is above ${PATH}.limits.${name} (${JSON.stringify(l)}): the API server rejects a request greater than its limit`,
+      message: `${quoteValue(r)} is above ${PATH}.limits.${name} (${quoteValue(l)}): the API server rejects a request greater than its limit`,
       fix: `lower requests.${name} to at most ${l}, or raise limits.${name} to at least ${r}`,
     });
   }
