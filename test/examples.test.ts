@@ -8,7 +8,7 @@ import * as YAML from 'yaml';
 import { crdSchemaErrors } from './support/crd-schema';
 import { EXAMPLE_APPS, EXAMPLES, synthExampleApp } from './support/example-apps';
 import { schemaErrors } from './support/k8s-schema';
-import { restrictedViolations } from './support/pod-security';
+import { restrictedViolations, restrictedViolationsOf } from './support/pod-security';
 import { main } from '../src/cli/main';
 
 const apps = EXAMPLE_APPS;
@@ -40,6 +40,7 @@ test.each(workloadApps)('%s synthesizes valid objects', (app) => {
   const manifests = synthApp(app);
   expect(manifests.length).toBeGreaterThanOrEqual(4);
   expect(schemaErrors(manifests)).toEqual([]);
+  expect(restrictedViolationsOf(manifests)).toEqual([]);
   // One server (production adds a cdk8s-plus chat UI next to it).
   expect(manifests.filter((m) => m.kind === 'Deployment' && m.spec.template.metadata.labels.app === 'llama-stack')).toHaveLength(1);
 });

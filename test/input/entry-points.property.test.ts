@@ -18,6 +18,7 @@ import { crdSchemaErrors } from '../support/crd-schema';
 import { httpRouteErrors } from '../support/http-route-schema';
 import { schemaErrors } from '../support/k8s-schema';
 import { k8sValidityProblems } from '../support/k8s-validity';
+import { restrictedViolationsOf } from '../support/pod-security';
 
 /** A recognisable secret: it must never appear in an error or an object. */
 const SECRET = 'sk-live-0123456789abcdef';
@@ -205,6 +206,7 @@ const CUSTOM_KINDS = ['LlamaStackDistribution', 'OGXServer'];
 
 function checkObjects(objects: any[]): void {
   expect(k8sValidityProblems(objects)).toEqual([]);
+  expect(restrictedViolationsOf(objects)).toEqual([]);
   expect(schemaErrors(objects.filter((o) => o.kind !== 'HTTPRoute' && !CUSTOM_KINDS.includes(o.kind)))).toEqual([]);
   expect(crdSchemaErrors(...objects.filter((o) => CUSTOM_KINDS.includes(o.kind)))).toEqual([]);
   expect(objects.filter((o) => o.kind === 'HTTPRoute').flatMap(httpRouteErrors)).toEqual([]);
