@@ -21,6 +21,7 @@ import { exposeProblems, ExposeOptions, networkingProblems, resolveExposure, wit
 import { ExternalProvider } from './external-provider';
 import { checkedDistributionProps } from './input/distribution-props';
 import { atPropsPaths, propsLayout } from './input/props-paths';
+import { plainYamlInputProblems } from './kubernetes/plain-yaml';
 import { claimName, duplicateNameProblem } from './name-registry';
 import {
   BatchesProvider, FileProcessorsProvider, FilesProvider, InferenceProvider, InteractionsProvider, MessagesProvider, Provider, ResponsesProvider,
@@ -38,7 +39,7 @@ import { podSelectorConfig, serviceUrl } from './workload/endpoint';
 import { externalProviderChecks } from './workload/external-providers';
 import { kubernetesInputProblems, kubernetesInputWarnings } from './workload/kubernetes-checks';
 import { baseNameProblem, configMapName, objectNames } from './workload/names';
-import { DEFAULT_PORT, PATHS } from './workload/plan';
+import { DEFAULT_PORT, PATHS, QUOTED_YAML_CONTEXT } from './workload/plan';
 import { resourceProblems } from './workload/resources';
 
 /** Serving TLS: the server itself terminates HTTPS with a `kubernetes.io/tls` Secret. */
@@ -576,6 +577,9 @@ export class LlamaStackDistribution extends Construct implements kplus.IPodSelec
       problems.push(...constructChecks(this.spec, namespace, this.target));
       problems.push(...kubernetesInputProblems(props, this.spec, namespace, this.target, this.name));
       problems.push(...emptyDirSizeLimitProblems(props.emptyDirSizeLimits, this.spec));
+      // The chart's namespace is written by cdk8s, not rendered here: checked on its own.
+      const quotedYaml = this.node.tryGetContext(QUOTED_YAML_CONTEXT) === true;
+      if (!quotedYaml) problems.push(...plainYamlInputProblems(props, namespace));
       const duplicate = duplicateNameProblem(this, this.name, namespace, props.name !== undefined ? 'props.name' : 'id');
       if (duplicate) problems.push(duplicate);
       problems.push(...authProblems(props.auth, this.target, this.spec, PATHS.authCaDir));
@@ -678,6 +682,7 @@ export class LlamaStackDistribution extends Construct implements kplus.IPodSelec
         ...serverSettings(this.target, this.spec),
         containerPort: containerPort(this.spec, this.target),
         retainConfigMaps: props.retainConfigMaps,
+        quotedYaml,
       };
       const objects = renderObjects(plan, configYaml);
       const make = (childId: string, m: KubeManifest | undefined) => (m ? new ApiObject(this, childId, plainCopy(m)) : undefined);

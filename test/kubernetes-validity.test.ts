@@ -17,9 +17,11 @@ import { readsBackAsString } from '../src/config/yaml11-resolve';
 import { LlamaStackDistributionResource, OgxServerResource } from '../src/interop/custom-resources';
 import { manifestYaml, plainReadsAsString } from '../src/kubernetes/manifest-yaml';
 import { objectProblems } from '../src/kubernetes/object-checks';
+import { plainYamlProblems } from '../src/kubernetes/plain-yaml';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../src/llama-stack-distribution';
 import { InferenceProvider } from '../src/providers';
 import { ServerTarget } from '../src/targets/server-target';
+import { QUOTED_YAML_CONTEXT } from '../src/workload/plan';
 
 /** `path: message` of each problem; none when the props synthesize. */
 function problems(props: LlamaStackDistributionProps, chart: Chart = Testing.chart(), id = 'llama'): string[] {
@@ -137,8 +139,30 @@ describe('namespaces are DNS-1123 labels', () => {
     expect(argo.err).toContain(`llama.yaml (llama): ${line}`);
   });
 
-  test.each(['0o17', '0x1f', '1e3', 'true', 'null', '0755', 'default', 'a'])('%s is a valid namespace and synthesizes', (ns) => {
+  test.each(['0x1f', '1e3', 'true', 'null', '0755', 'default', 'a'])('%s is a valid namespace and synthesizes (cdk8s quotes what needs it)', (ns) => {
     expect(problems({ namespace: ns })).toEqual([]);
+  });
+
+  test('0o17 is a valid namespace, but cdk8s would write it plain and kubectl read 15: an error, at the path that set it', () => {
+    const misread = '"0o17" is written unquoted by cdk8s\'s YAML 1.1 writer, and YAML 1.2 readers (kustomize, yaml.v3) and kubectl read a number, not a string';
+    expect(problems({ namespace: '0o17' })).toEqual([`props.namespace: ${misread}`]);
+    expect(problems({}, new Chart(Testing.app(), 'c', { namespace: '0o17' }))).toEqual([`chart.namespace: ${misread}`]);
+    // A label value too, reported once for the objects that carry it.
+    expect(problems({ labels: { v: '0O17' }, env: { A: '0X1F' } })).toEqual([
+      'props.labels.v: "0O17" is written unquoted by cdk8s\'s YAML 1.1 writer, and YAML 1.2 readers (kustomize, yaml.v3) and kubectl read a number, not a string',
+      'props.env.A: "0X1F" is written unquoted by cdk8s\'s YAML 1.1 writer, and YAML 1.2 readers (kustomize, yaml.v3) and kubectl read a number, not a string',
+    ]);
+    // The safety net over the rendered objects: each value once, wherever it comes from.
+    expect(plainYamlProblems([{ kind: 'ConfigMap', metadata: { name: 'a', labels: { v: '0o17' } } }, { kind: 'Service', metadata: { name: 'b', labels: { v: '0o17' } } }])
+      .map((p) => p.path + ': ' + p.message)).toEqual([
+      'ConfigMap[a].metadata.labels.v: "0o17" (here and in 1 other place) is written unquoted by cdk8s\'s YAML 1.1 writer, and YAML 1.2 readers (kustomize, yaml.v3) and kubectl read a number, not a string',
+    ]);
+  });
+
+  test('an app whose writer quotes them (the command line sets the context) may hold them', () => {
+    const app = Testing.app();
+    app.node.setContext(QUOTED_YAML_CONTEXT, true);
+    expect(problems({ labels: { v: '0O17' } }, new Chart(app, 'c', { namespace: '0o17' }))).toEqual([]);
   });
 
   test('1_000 is not a namespace (an underscore)', () => {
@@ -486,6 +510,7 @@ describe('YAML: a string stays a string for YAML 1.1 and 1.2 readers', () => {
   test('evidence: cdk8s (App.synth, Yaml.stringify) writes namespace: 0o17 plain, which YAML 1.2 and go-yaml v2 (kubectl) read as 15', () => {
     const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'yaml-quoting-'));
     const app = new App({ outdir });
+    app.node.setContext(QUOTED_YAML_CONTEXT, true); // the construct refuses it otherwise: this test shows why
     const chart = new Chart(app, 'c', { disableResourceNameHashes: true });
     new LlamaStackDistribution(chart, 'llama', { namespace: '0o17' });
     app.synth();
@@ -509,7 +534,9 @@ describe('YAML: a string stays a string for YAML 1.1 and 1.2 readers', () => {
   });
 
   test('manifestYaml quotes every string a YAML 1.1 or 1.2 reader would misread, keys included', () => {
-    const objects = objectsOf({ namespace: '0o17', labels: { '0o7': '0O17', 'team': '1_0e1' }, env: { A: '0o17' } });
+    const quoting = Testing.app();
+    quoting.node.setContext(QUOTED_YAML_CONTEXT, true);
+    const objects = objectsOf({ namespace: '0o17', labels: { '0o7': '0O17', 'team': '1_0e1' }, env: { A: '0o17' } }, new Chart(quoting, 'c'));
     const text = manifestYaml(...objects);
     expect(text).toContain('namespace: "0o17"');
     expect(text).toContain('"0o7": "0O17"');

@@ -22,6 +22,7 @@ import {
 } from '../interop/manifest';
 import { manifestYaml } from '../kubernetes/manifest-yaml';
 import { ServerTarget } from '../targets/server-target';
+import { QUOTED_YAML_CONTEXT } from '../workload/plan';
 
 const USAGE = `usage: cdk8s-llama-stack <command> [options]
 
@@ -263,6 +264,7 @@ function shownName(name: string): string {
 /** The objects of one distribution: synthesized in an app of its own, never written to disk. */
 function render(parsed: ParsedDistribution, settings: RenderSettings): any[] {
   const app = new App({ outdir: path.join(os.tmpdir(), 'cdk8s-llama-stack-cli') });
+  app.node.setContext(QUOTED_YAML_CONTEXT, true); // manifestYaml quotes what cdk8s's writer would not
   const chart = new Chart(app, 'render', { disableResourceNameHashes: true });
   distributionFromParsed(chart, parsed.name, parsed, {
     target: settings.target, allowPerPodState: settings.allowPerPodState, allowUnrestrictedVolumes: settings.allowUnrestrictedVolumes,

@@ -9,6 +9,7 @@ import { renderService, renderServiceAccount } from './service';
 import { renderPvc } from './storage';
 import { LlamaStackConfigError } from '../config/errors';
 import { objectProblems } from '../kubernetes/object-checks';
+import { plainYamlProblems } from '../kubernetes/plain-yaml';
 
 /** The objects of one distribution, keyed by role; absent ones were not asked for. */
 export interface RenderedObjects {
@@ -41,7 +42,8 @@ export function renderObjects(plan: WorkloadPlan, configYaml: string | undefined
     ingress: renderIngress(plan),
     httpRoute: renderHttpRoute(plan),
   };
-  const problems = objectProblems(Object.values(objects).filter((m) => m !== undefined), plan.spec);
+  const rendered = Object.values(objects).filter((m) => m !== undefined);
+  const problems = [...objectProblems(rendered, plan.spec), ...(plan.quotedYaml ? [] : plainYamlProblems(rendered))];
   if (problems.length > 0) throw new LlamaStackConfigError(problems);
   return objects;
 }

@@ -30,6 +30,12 @@ export const AUTH_CA_VOLUME = 'auth-ca';
 export const RUN_AS_USER = 1001;
 
 /** Everything the object renderers need, resolved and validated. */
+/**
+ * App context key a writer sets when it quotes every ambiguous string itself (the command line):
+ * objects may then hold values cdk8s's YAML writer would leave plain (`0o17`).
+ */
+export const QUOTED_YAML_CONTEXT = 'cdk8s-llama-stack:quoted-yaml';
+
 export interface WorkloadPlan {
   readonly name: string;
   readonly namespace?: string;
@@ -64,6 +70,11 @@ export interface WorkloadPlan {
   readonly authCa?: AuthCaCertificate;
   /** The user's emptyDir size limits (validated); the rest are defaults (empty-dirs.ts). */
   readonly emptyDirSizeLimits?: EmptyDirSizeLimits;
+  /**
+   * The objects are written by a writer that quotes every ambiguous string (the command line),
+   * not by `cdk8s synth`, so a value such as `0o17` is safe.
+   */
+  readonly quotedYaml?: boolean;
 }
 
 /** The Service port: `networking.port`. */

@@ -7,6 +7,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { App, Chart } from 'cdk8s';
+import * as YAML from 'yaml';
 import {
   InferenceProvider, LlamaStackConfigError, LlamaStackDistribution, LlamaStackDistributionResource, OgxServerResource,
   SecretRef, ServerTarget,
@@ -157,4 +158,30 @@ test('valid props pass unchanged (the snapshot is equal, not the same object)', 
   expect(checked.props!.env).not.toBe(env);
   expect(checked.props!.target).toBe(ServerTarget.LLAMA_STACK_0_7);
   expect(SecretRef.fromSecretName('s', 'k')).toBeInstanceOf(SecretRef);
+});
+
+describe('suggestion lists name only the API in question', () => {
+  /** The provider ids config.yaml enables per API, for the undamaged props. */
+  function providerIds(props: Record<string, unknown>): Map<string, string[]> {
+    const llama = new LlamaStackDistribution(new Chart(new App(), 'c'), 'llama', props as any);
+    const config = YAML.parse(llama.configYaml!);
+    return new Map(Object.entries(config.providers as Record<string, any[]>).map(([api, list]) => [api, list.map((p) => p.provider_id)]));
+  }
+
+  /** The names a fix offers after "use one of:". */
+  function offered(problem: string): string[] {
+    return /use one of:? (.*)$/.exec(problem)![1].split(', ').map((s) => s.replace(/^"|"$/g, ''));
+  }
+
+  test.each<[string, string, Record<string, unknown>]>([
+    ['a model\'s provider', 'inference', { models: [{ name: 'm', provider: 'nope' }] }],
+    ['a shield\'s provider', 'safety', { shields: [{ name: 's', provider: 'nope' }] }],
+    ['the vector store default provider', 'vector_io', { vectorStores: { provider: 'nope' } }],
+  ])('%s: only %s providers', (_label, api, bad) => {
+    const base = { inference: [VLLM()], models: ['m'] };
+    const ids = providerIds(base).get(api)!;
+    const problem = problemsOf({ ...base, ...bad }).find((p) => p.includes('use one of'))!;
+    expect(offered(problem).length).toBeGreaterThan(0);
+    for (const id of offered(problem)) expect(ids).toContain(id);
+  });
 });
