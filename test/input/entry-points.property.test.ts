@@ -1,7 +1,7 @@
 /**
  * Damage at every public entry point (fast-check, fixed seeds: every run is the same): typed props
  * of the constructs, the CR constructs, every static factory, ConfigGenerator,
- * TargetConfigGenerator and the manifest reader, fed what plain JavaScript, jsii languages and
+ * TargetConfigGenerator, the manifest reader and the command line, fed what plain JavaScript, jsii languages and
  * `any` can pass — wrong types, null, BigInt, Symbols, functions, cycles, very deep data,
  * getters that change or throw, look-alike objects, and secrets in secret-bearing positions.
  *
@@ -12,7 +12,9 @@
  */
 import { App, Chart, Testing } from 'cdk8s';
 import * as fc from 'fast-check';
+import * as YAML from 'yaml';
 import * as L from '../../src';
+import { main } from '../../src/cli/main';
 import { ConfigProblem, LlamaStackConfigError } from '../../src/config/errors';
 import { crdSchemaErrors } from '../support/crd-schema';
 import { httpRouteErrors } from '../support/http-route-schema';
@@ -391,5 +393,50 @@ describe('damaged specs and options at the generators and the manifest reader', 
       }));
       if (r.objects) checkObjects(r.objects);
     }), { seed: SEED, numRuns: 300 });
+  });
+});
+
+describe('damaged manifests at the command line', () => {
+  // JSON is YAML (and JSON.stringify writes very deep data the yaml writer would not).
+  const MANIFEST = (spec: unknown) => JSON.stringify({ apiVersion: 'llamastack.io/v1alpha2', kind: 'LlamaStackDistribution', metadata: { name: 'm' }, spec });
+  const SPEC = () => ({
+    distribution: { name: 'starter' },
+    providers: { inference: [{ provider: 'vllm', endpoint: 'http://vllm:8000/v1', secretRefs: { api_token: { name: 'vllm', key: 'token' } } }] },
+    resources: { models: ['m'] },
+  });
+  // JSON-representable damage only: the command reads text.
+  const TEXT_DAMAGE = DAMAGE.filter((d) => {
+    try {
+      const v = d();
+      return v !== undefined && JSON.stringify(v) !== undefined && typeof v !== 'number';
+    } catch {
+      return false;
+    }
+  });
+
+  test('render: exit 0 or 1, one line per problem, no secret on stdout or stderr', async () => {
+    await fc.assert(fc.asyncProperty(fc.nat(), fc.constantFrom(...TEXT_DAMAGE), secretArb, fc.boolean(), async (where, damage, secret, secretly) => {
+      const spec: any = SPEC();
+      const d = secretly ? secret : damage;
+      switch (where % 4) {
+        case 0: spec.providers.inference[0].secretRefs.api_token = d(); break;
+        case 1: spec.providers.inference[0].settings = d(); break;
+        case 2: spec.providers.inference[0].endpoint = d(); break;
+        default: spec.resources.models = damage();
+      }
+      let out = '';
+      let err = '';
+      const text = MANIFEST(spec);
+      const code = await main(['render', '-'], { stdout: (t) => { out += t; }, stderr: (t) => { err += t; }, stdin: () => text, env: {} });
+      expect([0, 1]).toContain(code);
+      expect(out + err).not.toContain(SECRET);
+      if (code === 1) {
+        const lines = err.trimEnd().split('\n');
+        expect(lines[0]).toMatch(/^\d+ problem\(s\):$/);
+        for (const line of lines.slice(1)) expect(line).toMatch(/^- .+: .+ — .+$/);
+      } else {
+        checkObjects(YAML.parseAllDocuments(out).map((doc) => doc.toJS()));
+      }
+    }), { seed: SEED, numRuns: 150 });
   });
 });
