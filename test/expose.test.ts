@@ -175,13 +175,82 @@ describe('Gateway API: an HTTPRoute instead of the Ingress', () => {
     expect(route.spec.parentRefs).toEqual([{ group: 'gateway.networking.k8s.io', kind: 'Gateway', name: 'public' }]);
   });
 
-  test('the structural HTTPRoute check catches what the API server would reject', () => {
-    const route = one(synth({ expose: { gateway: { name: 'public' } } }), 'HTTPRoute');
-    const broken = { ...route, spec: { ...route.spec, rules: [{ backendRefs: [{ name: 'llama-service' }] }], extra: 1 } };
-    expect(schemaErrors([broken])).toEqual([
-      'gateway.networking.k8s.io/v1/HTTPRoute llama-route: HTTPRoute.spec.rules[0].backendRefs[0].port: required for a Service reference',
-      'gateway.networking.k8s.io/v1/HTTPRoute llama-route: HTTPRoute.spec.extra: unknown field',
-    ]);
+  describe('checked against the real HTTPRoute CRD (crds/, Gateway API v1.3.0: schema and CEL), which rejects a broken route', () => {
+    const route = (): any => one(synth({ expose: { hostname: HOST, gateway: { name: 'public' } } }), 'HTTPRoute');
+    const errorsOf = (spec: object): string[] => schemaErrors([{ ...route(), spec: { ...route().spec, ...spec } }]);
+    const serviceRef = { name: 'llama-service', port: 8321 };
+    const times = <T>(n: number, f: (i: number) => T): T[] => Array.from({ length: n }, (_x, i) => f(i));
+
+    test('a backendRef to a Service without a port (CEL), an unknown field (schema)', () => {
+      expect(errorsOf({ rules: [{ backendRefs: [{ name: 'llama-service' }] }], extra: 1 })).toEqual([
+        'HTTPRoute/llama-route spec.extra: unknown field "extra"',
+        'HTTPRoute/llama-route spec.rules[0].backendRefs[0]: Must have port for Service reference',
+      ]);
+    });
+
+    test('a hostname with an uppercase letter (pattern)', () => {
+      expect(errorsOf({ hostnames: ['Llama.example.com'] })).toEqual([
+        'HTTPRoute/llama-route spec.hostnames[0]: "Llama.example.com" does not match ^(\\*\\.)?[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$',
+      ]);
+    });
+
+    test('more than 16 hostnames or rules, more than 32 parentRefs (maxItems)', () => {
+      expect(errorsOf({
+        hostnames: times(17, (i) => `h${i}.example.com`),
+        parentRefs: times(33, (i) => ({ name: `gw${i}` })),
+        rules: times(17, () => ({ backendRefs: [serviceRef] })),
+      })).toEqual([
+        'HTTPRoute/llama-route spec.hostnames: more than maxItems 16',
+        'HTTPRoute/llama-route spec.parentRefs: more than maxItems 32',
+        'HTTPRoute/llama-route spec.rules: more than maxItems 16',
+      ]);
+    });
+
+    test('the same Gateway twice, without distinct sectionNames (CEL all/exists_one over parentRefs)', () => {
+      expect(errorsOf({ parentRefs: [{ name: 'public' }, { name: 'public' }] })).toEqual([
+        'HTTPRoute/llama-route spec.parentRefs: sectionName must be unique when parentRefs includes 2 or more references to the same parent',
+      ]);
+      expect(errorsOf({ parentRefs: [{ name: 'public' }, { name: 'public', sectionName: 'https' }] })).toEqual([
+        'HTTPRoute/llama-route spec.parentRefs: sectionName must be specified when parentRefs includes 2 or more references to the same parent',
+      ]);
+      expect(errorsOf({ parentRefs: [{ name: 'public', sectionName: 'http' }, { name: 'public', sectionName: 'https' }, { name: 'public', namespace: 'other' }] })).toEqual([]);
+    });
+
+    test('path matches that are not clean absolute paths (CEL startsWith/contains/endsWith/matches)', () => {
+      const withPath = (value: string) => errorsOf({ rules: [{ matches: [{ path: { type: 'PathPrefix', value } }], backendRefs: [serviceRef] }] });
+      const at = 'HTTPRoute/llama-route spec.rules[0].matches[0].path: ';
+      expect(withPath('api')).toEqual([`${at}value must be an absolute path and start with '/' when type one of ['Exact', 'PathPrefix']`]);
+      expect(withPath('/a//b')).toEqual([`${at}must not contain '//' when type one of ['Exact', 'PathPrefix']`]);
+      expect(withPath('/a/..')).toEqual([`${at}must not end with '/..' when type one of ['Exact', 'PathPrefix']`]);
+      expect(withPath('/a b')).toEqual([
+        `${at}must only contain valid characters (matching ^(?:[-A-Za-z0-9/._~!$&'()*+,;=:@]|[%][0-9a-fA-F]{2})+$) for types ['Exact', 'PathPrefix']`,
+      ]);
+      expect(withPath('/v1/models%2Fx')).toEqual([`${at}must not contain '%2F' when type one of ['Exact', 'PathPrefix']`]);
+      expect(withPath("/v1/it's;ok:@~%20")).toEqual([]);
+    });
+
+    test('more than 128 matches in all (CEL ?:, indexing and +), a backendRequest timeout over the request timeout (CEL duration)', () => {
+      const rule = (matches: number) => ({ matches: times(matches, (i) => ({ path: { type: 'Exact', value: `/p${i}` } })), backendRefs: [serviceRef] });
+      expect(errorsOf({ rules: [rule(64), rule(64)] })).toEqual([]);
+      expect(errorsOf({ rules: [rule(64), rule(64), rule(1)] })).toEqual([
+        'HTTPRoute/llama-route spec.rules: While 16 rules and 64 matches per rule are allowed, the total number of matches across all rules in a route must be less than 128',
+      ]);
+      const timeouts = (t: object) => errorsOf({ rules: [{ backendRefs: [serviceRef], timeouts: t }] });
+      expect(timeouts({ request: '1m', backendRequest: '61s' })).toEqual([
+        'HTTPRoute/llama-route spec.rules[0].timeouts: backendRequest timeout cannot be longer than request timeout',
+      ]);
+      expect(timeouts({ request: '1m', backendRequest: '59s999ms' })).toEqual([]);
+      expect(timeouts({ request: '0s', backendRequest: '1h' })).toEqual([]); // 0s: no request timeout
+    });
+
+    test('a redirect next to backendRefs (CEL filter rules)', () => {
+      expect(errorsOf({ rules: [{ backendRefs: [serviceRef], filters: [{ type: 'RequestRedirect', requestRedirect: { scheme: 'https' } }] }] })).toEqual([
+        'HTTPRoute/llama-route spec.rules[0]: RequestRedirect filter must not be used together with backendRefs',
+      ]);
+      expect(errorsOf({ rules: [{ backendRefs: [serviceRef], filters: [{ type: 'URLRewrite' }] }] })).toEqual([
+        'HTTPRoute/llama-route spec.rules[0].filters[0]: filter.urlRewrite must be specified for URLRewrite filter.type',
+      ]);
+    });
   });
 
   test('Ingress settings and bad names are errors', () => {

@@ -4,13 +4,19 @@
  * an API server. Anything outside the subset is a parse error, so no rule can pass by being
  * misunderstood:
  *
- * - `self` and macro variables; field selection `a.b`; `has(a.b)`
- * - `!`, `&&`, `||`, `==`, `!=`, `<`, `<=`, `>`, `>=`, `in`, parentheses
- * - string literals ('…' or "…", simple escapes), int literals, list literals
- * - `.size()`, `.startsWith(s)`, `.toSet()` (the distinct values, as a list; not a Kubernetes CEL
- *   function, operator-rules.md §7: evaluated for the duplicate-id rule's intent)
- * - the two-variable-free macros `.all(x, e)`, `.exists(x, e)`, `.filter(x, e)`, `.map(x, e)`
- * - Kubernetes' `quantity(s)` and `q.isGreaterThan(r)`
+ * - `self` and macro variables; field selection `a.b` (Kubernetes' escaped property names, such as
+ *   `__namespace__` for `namespace`, a CEL reserved word); `has(a.b)`; indexing `a[i]`, `m['k']`
+ * - `!`, `&&`, `||`, `==`, `!=`, `<`, `<=`, `>`, `>=`, `in`, `+`, `c ? a : b`, parentheses
+ * - string literals ('…', "…", '''…''', """…""", simple escapes; raw r'…' forms), int literals,
+ *   `true`, `false`, list literals
+ * - `.size()` and `size(x)`, `.startsWith(s)`, `.endsWith(s)`, `.contains(s)`, `.matches(re)` (RE2,
+ *   run as a JavaScript unicode RegExp: enough for the CRDs' patterns), `.toSet()` (the distinct
+ *   values, as a list; not a Kubernetes CEL function, operator-rules.md §7: evaluated for the
+ *   duplicate-id rule's intent)
+ * - the two-variable-free macros `.all(x, e)`, `.exists(x, e)`, `.exists_one(x, e)`,
+ *   `.filter(x, e)`, `.map(x, e)`
+ * - Kubernetes' `quantity(s)` and `q.isGreaterThan(r)`; `duration(s)` (Go duration strings), compared
+ *   with `==`, `!=`, `<`, `<=`, `>`, `>=`
  *
  * Semantics follow CEL where it matters for validation: selecting an absent field is an error
  * (`has()` is the way to test presence); `||` and `&&` are commutative, so `error || true` is true
@@ -19,20 +25,24 @@
  */
 
 type CmpOp = '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in';
-type Method = 'size' | 'startsWith' | 'toSet' | 'isGreaterThan';
-type Macro = 'all' | 'exists' | 'filter' | 'map';
+type Method = 'size' | 'startsWith' | 'endsWith' | 'contains' | 'matches' | 'toSet' | 'isGreaterThan';
+type Macro = 'all' | 'exists' | 'exists_one' | 'filter' | 'map';
 
 type Expr =
   | { k: 'ident'; name: string }
-  | { k: 'lit'; value: string | number }
+  | { k: 'lit'; value: string | number | boolean }
   | { k: 'list'; items: Expr[] }
   | { k: 'select'; target: Expr; field: string }
+  | { k: 'index'; target: Expr; key: Expr }
   | { k: 'has'; target: Expr; field: string }
   | { k: 'not'; e: Expr }
   | { k: 'or' | 'and'; l: Expr; r: Expr }
   | { k: 'cmp'; op: CmpOp; l: Expr; r: Expr }
+  | { k: 'add'; l: Expr; r: Expr }
+  | { k: 'cond'; c: Expr; t: Expr; f: Expr }
   | { k: 'call'; fn: Method; target: Expr; args: Expr[] }
   | { k: 'quantity'; arg: Expr }
+  | { k: 'duration'; arg: Expr }
   | { k: 'macro'; fn: Macro; target: Expr; v: string; body: Expr };
 
 /** A parsed rule. */
@@ -49,7 +59,7 @@ export class CelEvalError extends Error {}
 
 type Token = { t: 'ident' | 'int' | 'str' | 'op' | 'eof'; v: string; at: number };
 
-const OPS = ['||', '&&', '==', '!=', '<=', '>=', '<', '>', '!', '(', ')', '[', ']', ',', '.'];
+const OPS = ['||', '&&', '==', '!=', '<=', '>=', '<', '>', '!', '(', ')', '[', ']', ',', '.', '?', ':', '+'];
 const ESCAPES: { [c: string]: string } = { '\\': '\\', '\'': '\'', '"': '"', 'n': '\n', 'r': '\r', 't': '\t' };
 
 function lex(src: string, fail: (what: string, at: number) => never): Token[] {
@@ -61,21 +71,18 @@ function lex(src: string, fail: (what: string, at: number) => never): Token[] {
       i++;
       continue;
     }
+    const raw = (c === 'r' || c === 'R') && (src[i + 1] === '\'' || src[i + 1] === '"');
     const word = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(i));
     const digits = /^[0-9]+/.exec(src.slice(i));
     const op = OPS.find((o) => src.startsWith(o, i));
-    if (word) {
-      out.push({ t: 'ident', v: word[0], at: i });
-      i += word[0].length;
-    } else if (digits) {
-      out.push({ t: 'int', v: digits[0], at: i });
-      i += digits[0].length;
-    } else if (c === '\'' || c === '"') {
+    if (raw || c === '\'' || c === '"') {
+      const start = raw ? i + 1 : i;
+      const q = src.startsWith(src[start].repeat(3), start) ? src[start].repeat(3) : src[start];
       let s = '';
-      let j = i + 1;
-      for (; j < src.length && src[j] !== c; j++) {
-        if (src[j] === '\n') fail('newline in string literal', j);
-        if (src[j] !== '\\') {
+      let j = start + q.length;
+      for (; j < src.length && !src.startsWith(q, j); j++) {
+        if (src[j] === '\n' && q.length === 1) fail('newline in string literal', j);
+        if (src[j] !== '\\' || raw) {
           s += src[j];
           continue;
         }
@@ -85,7 +92,13 @@ function lex(src: string, fail: (what: string, at: number) => never): Token[] {
       }
       if (j >= src.length) fail('unterminated string literal', i);
       out.push({ t: 'str', v: s, at: i });
-      i = j + 1;
+      i = j + q.length;
+    } else if (word) {
+      out.push({ t: 'ident', v: word[0], at: i });
+      i += word[0].length;
+    } else if (digits) {
+      out.push({ t: 'int', v: digits[0], at: i });
+      i += digits[0].length;
     } else if (op) {
       out.push({ t: 'op', v: op, at: i });
       i += op.length;
@@ -98,13 +111,44 @@ function lex(src: string, fail: (what: string, at: number) => never): Token[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Parser (recursive descent; CEL precedence: || < && < relations < unary < member)
+// Parser (recursive descent; CEL precedence: ?: < || < && < relations < + < unary < member)
 
-const METHOD_ARITY: { [m in Method]: number } = { size: 0, startsWith: 1, toSet: 0, isGreaterThan: 1 };
-const MACROS: readonly string[] = ['all', 'exists', 'filter', 'map'];
+const METHOD_ARITY: { [m in Method]: number } = { size: 0, startsWith: 1, endsWith: 1, contains: 1, matches: 1, toSet: 0, isGreaterThan: 1 };
+const BOOL_METHODS: readonly string[] = ['startsWith', 'endsWith', 'contains', 'matches', 'isGreaterThan'];
+const MACROS: readonly string[] = ['all', 'exists', 'exists_one', 'filter', 'map'];
 const CMP_OPS: readonly string[] = ['==', '!=', '<', '<=', '>', '>='];
-/** Expressions that cannot be a bool: CEL's type check rejects such a rule. */
-const NOT_BOOL: readonly string[] = ['lit', 'list', 'quantity'];
+/** CEL's reserved words: no identifier or field may be one (Kubernetes escapes such a property as `__word__`). */
+const RESERVED: readonly string[] = [
+  'true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if',
+  'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while',
+];
+
+/**
+ * The property name a field selection means: Kubernetes escapes a property named like a reserved
+ * word as `__word__`, and `__`, `.`, `-`, `/` in names as `__underscores__`, `__dot__`, `__dash__`, `__slash__`.
+ */
+export function unescapeField(name: string): string {
+  const word = /^__(.+)__$/.exec(name);
+  if (word && RESERVED.includes(word[1])) return word[1];
+  const by: { [k: string]: string } = { underscores: '__', dot: '.', dash: '-', slash: '/' };
+  return name.replace(/__(underscores|dot|dash|slash)__/g, (_m, k: string) => by[k]);
+}
+
+/** Whether `e` is surely a bool (`yes`), surely not one (`no`), or only known when evaluated. */
+function boolness(e: Expr): 'yes' | 'no' | 'dyn' {
+  switch (e.k) {
+    case 'lit': return typeof e.value === 'boolean' ? 'yes' : 'no';
+    case 'list': case 'quantity': case 'duration': case 'add': return 'no';
+    case 'has': case 'not': case 'or': case 'and': case 'cmp': return 'yes';
+    case 'call': return BOOL_METHODS.includes(e.fn) ? 'yes' : 'no';
+    case 'macro': return e.fn === 'filter' || e.fn === 'map' ? 'no' : 'yes';
+    case 'cond': {
+      const [t, f] = [boolness(e.t), boolness(e.f)];
+      return t === 'no' || f === 'no' ? 'no' : t === 'yes' && f === 'yes' ? 'yes' : 'dyn';
+    }
+    default: return 'dyn';
+  }
+}
 
 /** Parses `rule`; throws an Error naming the rule for anything outside the subset. */
 export function parseCel(rule: string): CelProgram {
@@ -132,7 +176,7 @@ export function parseCel(rule: string): CelProgram {
   function args(): Expr[] {
     const out: Expr[] = [];
     if (eat(')')) return out;
-    do out.push(or()); while (eat(','));
+    do out.push(expr()); while (eat(','));
     expect(')');
     return out;
   }
@@ -150,14 +194,14 @@ export function parseCel(rule: string): CelProgram {
       return { k: 'lit', value: t.v };
     }
     if (eat('(')) {
-      const e = or();
+      const e = expr();
       expect(')');
       return e;
     }
     if (eat('[')) {
       const items: Expr[] = [];
       while (!isOp(']')) {
-        items.push(or());
+        items.push(expr());
         if (!eat(',')) break;
       }
       expect(']');
@@ -165,6 +209,8 @@ export function parseCel(rule: string): CelProgram {
     }
     if (t.t !== 'ident' || t.v === 'in') fail(`unexpected ${describe(t)}`, t.at);
     pos++;
+    if (t.v === 'true' || t.v === 'false') return { k: 'lit', value: t.v === 'true' };
+    if (RESERVED.includes(t.v)) fail(`reserved identifier ${JSON.stringify(t.v)}`, t.at);
     if (!eat('(')) {
       if (!scope.includes(t.v)) fail(`undeclared reference ${JSON.stringify(t.v)}`, t.at);
       return { k: 'ident', name: t.v };
@@ -172,6 +218,8 @@ export function parseCel(rule: string): CelProgram {
     const a = args();
     if (a.length !== 1) fail(`${t.v}() takes one argument`, t.at);
     if (t.v === 'quantity') return { k: 'quantity', arg: a[0] };
+    if (t.v === 'duration') return { k: 'duration', arg: a[0] };
+    if (t.v === 'size') return { k: 'call', fn: 'size', target: a[0], args: [] };
     if (t.v !== 'has') fail(`unsupported function ${t.v}()`, t.at);
     const sel = a[0];
     if (sel.k !== 'select') return fail('has() needs a field selection', t.at);
@@ -180,16 +228,24 @@ export function parseCel(rule: string): CelProgram {
 
   function member(): Expr {
     let e = primary();
-    while (eat('.')) {
+    for (;;) {
+      if (eat('[')) {
+        e = { k: 'index', target: e, key: expr() };
+        expect(']');
+        continue;
+      }
+      if (!eat('.')) return e;
       const at = peek().at;
       const name = ident();
+      if (RESERVED.includes(name)) fail(`reserved identifier ${JSON.stringify(name)}`, at);
       if (!eat('(')) {
-        e = { k: 'select', target: e, field: name };
+        e = { k: 'select', target: e, field: unescapeField(name) };
       } else if (MACROS.includes(name)) {
         const v = ident();
+        if (RESERVED.includes(v)) fail(`reserved identifier ${JSON.stringify(v)}`, at);
         expect(',');
         scope.push(v);
-        const body = or();
+        const body = expr();
         scope.pop();
         expect(')');
         e = { k: 'macro', fn: name as Macro, target: e, v, body };
@@ -201,21 +257,26 @@ export function parseCel(rule: string): CelProgram {
         fail(`unsupported method ${name}()`, at);
       }
     }
-    return e;
   }
 
   function unary(): Expr {
     return eat('!') ? { k: 'not', e: unary() } : member();
   }
 
-  function relation(): Expr {
+  function addition(): Expr {
     let l = unary();
+    while (eat('+')) l = { k: 'add', l, r: unary() };
+    return l;
+  }
+
+  function relation(): Expr {
+    let l = addition();
     for (;;) {
       const t = peek();
       const op = t.t === 'op' && CMP_OPS.includes(t.v) ? t.v : t.t === 'ident' && t.v === 'in' ? 'in' : undefined;
       if (!op) return l;
       pos++;
-      l = { k: 'cmp', op: op as CmpOp, l, r: unary() };
+      l = { k: 'cmp', op: op as CmpOp, l, r: addition() };
     }
   }
 
@@ -231,11 +292,17 @@ export function parseCel(rule: string): CelProgram {
     return l;
   }
 
-  const ast = or();
+  function expr(): Expr {
+    const c = or();
+    if (!eat('?')) return c;
+    const t = or();
+    expect(':');
+    return { k: 'cond', c, t, f: expr() };
+  }
+
+  const ast = expr();
   if (peek().t !== 'eof') fail(`unexpected ${describe(peek())}`, peek().at);
-  const nonBool = NOT_BOOL.includes(ast.k) || (ast.k === 'call' && ast.fn !== 'startsWith' && ast.fn !== 'isGreaterThan')
-    || (ast.k === 'macro' && (ast.fn === 'filter' || ast.fn === 'map'));
-  if (nonBool) fail('the rule does not evaluate to a bool', 0);
+  if (boolness(ast) === 'no') fail('the rule does not evaluate to a bool', 0);
   return { rule, ast };
 }
 
@@ -291,12 +358,36 @@ export function parseQuantity(s: string): Quantity {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Durations
+
+/** A google.protobuf.Duration, in nanoseconds. */
+export class Duration {
+  constructor(readonly nanos: bigint) {}
+}
+
+const DURATION_UNIT: { [u: string]: bigint } = {
+  h: 3_600_000_000_000n, m: 60_000_000_000n, s: 1_000_000_000n, ms: 1_000_000n, us: 1_000n, µs: 1_000n, ns: 1n,
+};
+
+/** Parses a duration string as CEL's duration() does (Go's time.ParseDuration: '1h30m', '1.5s', '0'); throws CelEvalError when invalid. */
+export function parseDuration(s: string): Duration {
+  const m = /^([-+]?)(0|(?:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:h|ms|m|s|us|µs|ns))+)$/.exec(s);
+  if (!m) throw new CelEvalError(`invalid duration ${JSON.stringify(s)}`);
+  let nanos = 0n;
+  for (const [, whole, frac = '', unit] of m[2].matchAll(/([0-9]*)(?:\.([0-9]*))?(h|ms|m|s|us|µs|ns)/g)) {
+    const scale = 10n ** BigInt(frac.length);
+    nanos += (BigInt(whole || '0') * scale + BigInt(frac || '0')) * DURATION_UNIT[unit] / scale;
+  }
+  return new Duration(m[1] === '-' ? -nanos : nanos);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Evaluator
 
 type Scope = ReadonlyMap<string, unknown>;
 
 function isMap(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Quantity);
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Quantity) && !(v instanceof Duration);
 }
 
 /** A map's keys; an `undefined` value is an absent key (it would not survive serialization). */
@@ -311,6 +402,7 @@ function typeName(v: unknown): string {
   if (typeof v === 'string') return 'string';
   if (Array.isArray(v)) return 'list';
   if (v instanceof Quantity) return 'kubernetes.Quantity';
+  if (v instanceof Duration) return 'google.protobuf.Duration';
   return isMap(v) ? 'map' : typeof v;
 }
 
@@ -322,6 +414,7 @@ function noOverload(what: string, ...vs: unknown[]): never {
 function equal(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => equal(x, b[i]));
   if (a instanceof Quantity && b instanceof Quantity) return a.compare(b) === 0;
+  if (a instanceof Duration && b instanceof Duration) return a.nanos === b.nanos;
   if (isMap(a) && isMap(b)) {
     const ka = keysOf(a);
     return ka.length === keysOf(b).length && ka.every((k) => b[k] !== undefined && equal(a[k], b[k]));
@@ -375,10 +468,55 @@ function compare(op: CmpOp, l: unknown, r: unknown): boolean {
       if (Array.isArray(r)) return r.some((x) => equal(l, x));
       if (isMap(r) && typeof l === 'string') return r[l] !== undefined;
       return noOverload('in', l, r);
-    default:
-      if (typeof l !== 'number' || typeof r !== 'number') return noOverload(op, l, r);
-      return op === '<' ? l < r : op === '<=' ? l <= r : op === '>' ? l > r : l >= r;
+    default: {
+      const [a, b] = l instanceof Duration && r instanceof Duration ? [l.nanos, r.nanos] : [l, r];
+      if ((typeof a !== 'number' || typeof b !== 'number') && (typeof a !== 'bigint' || typeof b !== 'bigint')) return noOverload(op, l, r);
+      return op === '<' ? a < b : op === '<=' ? a <= b : op === '>' ? a > b : a >= b;
+    }
   }
+}
+
+/** `+`: int addition (an error past 2^53, where JavaScript numbers stop being exact), string and list concatenation. */
+function add(l: unknown, r: unknown): unknown {
+  if (typeof l === 'number' && typeof r === 'number' && Number.isInteger(l) && Number.isInteger(r)) {
+    const sum = l + r;
+    if (!Number.isSafeInteger(sum)) throw new CelEvalError('integer overflow');
+    return sum;
+  }
+  if (typeof l === 'string' && typeof r === 'string') return l + r;
+  if (Array.isArray(l) && Array.isArray(r)) return [...l, ...r];
+  return noOverload('+', l, r);
+}
+
+/** `a[i]`: a list element by int index, or a map value by key. */
+function index(t: unknown, k: unknown): unknown {
+  if (Array.isArray(t)) {
+    if (typeof k !== 'number' || !Number.isInteger(k)) return noOverload('[]', t, k);
+    if (k < 0 || k >= t.length) throw new CelEvalError(`index out of bounds: ${k}`);
+    return t[k];
+  }
+  if (isMap(t)) {
+    if (typeof k !== 'string' || t[k] === undefined) throw new CelEvalError(`no such key: ${String(k)}`);
+    return t[k];
+  }
+  return noOverload('[]', t, k);
+}
+
+/** Compiled `matches` patterns by source. */
+const regexps = new Map<string, RegExp>();
+
+/** `s.matches(re)`: whether RE2 pattern `re` matches anywhere in `s` (as CEL; anchors are the pattern's). */
+function matchesRe(s: string, re: string): boolean {
+  let compiled = regexps.get(re);
+  if (!compiled) {
+    try {
+      compiled = new RegExp(re, 'u');
+    } catch (e) {
+      throw new CelEvalError(`invalid regular expression ${JSON.stringify(re)}: ${(e as Error).message}`);
+    }
+    regexps.set(re, compiled);
+  }
+  return compiled.test(s);
 }
 
 function call(fn: Method, t: unknown, a: unknown[]): unknown {
@@ -389,6 +527,12 @@ function call(fn: Method, t: unknown, a: unknown[]): unknown {
       return isMap(t) ? keysOf(t).length : noOverload(fn, t);
     case 'startsWith':
       return typeof t === 'string' && typeof a[0] === 'string' ? t.startsWith(a[0]) : noOverload(fn, t, a[0]);
+    case 'endsWith':
+      return typeof t === 'string' && typeof a[0] === 'string' ? t.endsWith(a[0]) : noOverload(fn, t, a[0]);
+    case 'contains':
+      return typeof t === 'string' && typeof a[0] === 'string' ? t.includes(a[0]) : noOverload(fn, t, a[0]);
+    case 'matches':
+      return typeof t === 'string' && typeof a[0] === 'string' ? matchesRe(t, a[0]) : noOverload(fn, t, a[0]);
     case 'toSet':
       if (!Array.isArray(t)) return noOverload(fn, t);
       return t.filter((x, i) => t.findIndex((y) => equal(x, y)) === i);
@@ -403,6 +547,7 @@ function ev(e: Expr, scope: Scope): unknown {
     case 'lit': return e.value;
     case 'list': return e.items.map((i) => ev(i, scope));
     case 'select': return field(ev(e.target, scope), e.field);
+    case 'index': return index(ev(e.target, scope), ev(e.key, scope));
     case 'has': {
       const t = ev(e.target, scope);
       if (!isMap(t)) throw new CelEvalError(`has() on type ${typeName(t)}`);
@@ -412,10 +557,16 @@ function ev(e: Expr, scope: Scope): unknown {
     case 'or': return logic(true, [() => ev(e.l, scope), () => ev(e.r, scope)], '||');
     case 'and': return logic(false, [() => ev(e.l, scope), () => ev(e.r, scope)], '&&');
     case 'cmp': return compare(e.op, ev(e.l, scope), ev(e.r, scope));
+    case 'add': return add(ev(e.l, scope), ev(e.r, scope));
+    case 'cond': return bool(ev(e.c, scope), '?:') ? ev(e.t, scope) : ev(e.f, scope);
     case 'call': return call(e.fn, ev(e.target, scope), e.args.map((a) => ev(a, scope)));
     case 'quantity': {
       const s = ev(e.arg, scope);
       return typeof s === 'string' ? parseQuantity(s) : noOverload('quantity', s);
+    }
+    case 'duration': {
+      const s = ev(e.arg, scope);
+      return typeof s === 'string' ? parseDuration(s) : noOverload('duration', s);
     }
     case 'macro': {
       const items = elements(ev(e.target, scope), e.fn);
@@ -423,6 +574,7 @@ function ev(e: Expr, scope: Scope): unknown {
       switch (e.fn) {
         case 'all': return logic(false, items.map((x) => () => body(x)), 'all');
         case 'exists': return logic(true, items.map((x) => () => body(x)), 'exists');
+        case 'exists_one': return items.filter((x) => bool(body(x), 'exists_one')).length === 1; // errors propagate, as in cel-go
         case 'filter': return items.filter((x) => bool(body(x), 'filter'));
         case 'map': return items.map(body);
       }

@@ -6,6 +6,9 @@
  * Then, as the API server does, the CEL rules (x-kubernetes-validations) of every node whose value
  * is present, with `self` bound to that value (see cel.ts for the subset understood). As on the
  * API server, both run on the object with the schema's defaults applied.
+ *
+ * The CRD is picked by the object's `apiVersion` and `kind`: the library's own CRDs, and the
+ * Gateway API standard-channel HTTPRoute CRD (v1 and v1beta1) for the routes `expose.gateway` emits.
  */
 import * as fs from 'fs';
 import * as path from 'path';
