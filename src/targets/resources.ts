@@ -25,18 +25,35 @@ export interface UserModel {
 }
 
 /**
- * Replaces the entry with the same `idField` value in place, or appends. Returns its index. A
- * replaced entry on the same provider keeps what the user's entry does not say (`inherit`).
+ * A registered-resources list and where each id sits in it (the first entry with that id), so a
+ * config with thousands of models is written in linear time. The list is only changed through it.
  */
-function upsert(list: JsonValue[], idField: string, entry: JsonObject, inherit: (base: JsonObject) => JsonObject = (b) => b): number {
-  const at = list.findIndex((e) => isJsonObject(e) && getOwn(e, idField) === getOwn(entry, idField));
-  if (at >= 0) {
-    const base = list[at] as JsonObject;
-    list[at] = getOwn(base, 'provider_id') === getOwn(entry, 'provider_id') ? { ...inherit(base), ...entry } : entry;
-    return at;
+class IdIndexedList {
+  private readonly at = new Map<JsonValue | undefined, number>();
+
+  constructor(readonly list: JsonValue[], private readonly idField: string) {
+    list.forEach((e, i) => {
+      const id = isJsonObject(e) ? getOwn(e, idField) : undefined;
+      if (isJsonObject(e) && !this.at.has(id)) this.at.set(id, i);
+    });
   }
-  list.push(entry);
-  return list.length - 1;
+
+  /**
+   * Replaces the entry with the same id in place, or appends; returns its index. A replaced
+   * entry on the same provider keeps what the user's entry does not say (`inherit`).
+   */
+  upsert(entry: JsonObject, inherit: (base: JsonObject) => JsonObject = (b) => b): number {
+    const id = getOwn(entry, this.idField);
+    const at = this.at.get(id);
+    if (at !== undefined) {
+      const base = this.list[at] as JsonObject;
+      this.list[at] = getOwn(base, 'provider_id') === getOwn(entry, 'provider_id') ? { ...inherit(base), ...entry } : entry;
+      return at;
+    }
+    this.list.push(entry);
+    this.at.set(id, this.list.length - 1);
+    return this.list.length - 1;
+  }
 }
 
 function userIds(spec: LlamaStackDistributionSpec, field: 'inference' | 'safety'): string[] {
@@ -119,6 +136,7 @@ export function applyModels(g: TargetGeneration, config: JsonObject, spec: Llama
   if (models.length === 0) return [];
   const resources = mapOf(config, 'registered_resources');
   const list = listOf(resources, 'models');
+  const registry = new IdIndexedList(list, 'model_id');
   const out: UserModel[] = [];
   models.map(normalizeModel).forEach((m, i) => {
     const path = `spec.resources.models[${i}]`;
@@ -128,7 +146,7 @@ export function applyModels(g: TargetGeneration, config: JsonObject, spec: Llama
     if (m.provider && !checkProvider(g, config, 'inference', m.provider, env, `${path}.provider`, what)) return;
     const entry = modelEntry(g, m, provider, path);
     if (!entry) return;
-    const at = upsert(list, 'model_id', entry, inheritedModelFields(m));
+    const at = registry.upsert(entry, inheritedModelFields(m));
     const written = list[at] as JsonObject;
     if (getOwn(written, 'provider_model_id') === undefined) written.provider_model_id = m.name;
     g.wrote(`registered_resources.models[${at}]`, path);
@@ -151,6 +169,7 @@ export function applyShields(g: TargetGeneration, config: JsonObject, spec: Llam
   }
   const resources = mapOf(config, 'registered_resources');
   const list = listOf(resources, 'shields');
+  const registry = new IdIndexedList(list, 'shield_id');
   const fallback = shields.some((sh) => !sh.provider)
     ? defaultProvider(g, config, spec, 'safety', 'safety', env, 'spec.resources.shields', 'shields')
     : undefined;
@@ -170,7 +189,7 @@ export function applyShields(g: TargetGeneration, config: JsonObject, spec: Llam
       ...(sh.providerShieldId ? { provider_shield_id: sh.providerShieldId } : {}),
       ...(params && Object.keys(params).length > 0 ? { params } : {}),
     };
-    g.wrote(`registered_resources.shields[${upsert(list, 'shield_id', entry)}]`, path);
+    g.wrote(`registered_resources.shields[${registry.upsert(entry)}]`, path);
   });
   resources.shields = list;
   const safety = getOwn(config, 'safety');
