@@ -14,6 +14,7 @@ import { LlamaStackConfigError } from '../../src/config/errors';
 import { oneLine, quoteValue } from '../../src/config/quote';
 import { tooDeepDocuments, valueTooDeep } from '../../src/config/yaml-depth';
 import { LlamaStackDistributionManifest, MAX_MANIFEST_DEPTH, readManifestDocuments } from '../../src/interop/manifest';
+import { MINIMAL_CR } from '../support/cr-text';
 
 interface Run { code: number; out: string; err: string }
 
@@ -47,15 +48,7 @@ function tree(dir: string): string[] {
   return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
 }
 
-const CR = `apiVersion: llamastack.io/v1alpha2
-kind: LlamaStackDistribution
-metadata: {name: my-stack}
-spec:
-  distribution: {name: starter}
-  providers:
-    inference:
-    - {provider: vllm, endpoint: 'http://vllm:8000/v1'}
-`;
+const CR = MINIMAL_CR;
 
 function configMap(name: string, extra = ''): string {
   return `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ${JSON.stringify(name)}}\n${extra}`;

@@ -11,6 +11,7 @@ import { Chart, Testing, Yaml } from 'cdk8s';
 import * as YAML from 'yaml';
 import { LlamaStackDistribution, LlamaStackDistributionProps, specFromProps } from '../../src';
 import { CliIo, main, packageVersion } from '../../src/cli/main';
+import { MINIMAL_CR } from '../support/cr-text';
 import { schemaErrors } from '../support/k8s-schema';
 
 const SAMPLES_DIR = path.join(__dirname, '..', 'fixtures', 'samples-v1alpha1');
@@ -33,15 +34,7 @@ function tmpdir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'llsd-cli-'));
 }
 
-const CR = `apiVersion: llamastack.io/v1alpha2
-kind: LlamaStackDistribution
-metadata: {name: my-stack}
-spec:
-  distribution: {name: starter}
-  providers:
-    inference:
-    - {provider: vllm, endpoint: 'http://vllm:8000/v1'}
-`;
+const CR = MINIMAL_CR;
 
 describe('the operator\'s v1alpha1 samples', () => {
   const samples = fs.readdirSync(SAMPLES_DIR).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml').sort();
