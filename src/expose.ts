@@ -5,6 +5,7 @@
  */
 import { ConfigProblem } from './config/errors';
 import { LlamaStackDistributionSpec } from './config/spec';
+import { isDns1123Label, isDns1123Subdomain, isQualifiedName, isValidLabelValue } from './kubernetes/names';
 
 /** Where TLS ends on the way from a client through the Ingress to the pod. */
 export enum ExposeTlsMode {
@@ -114,18 +115,14 @@ export const SSL_PASSTHROUGH_ANNOTATION = 'nginx.ingress.kubernetes.io/ssl-passt
 export const CLUSTER_ISSUER_ANNOTATION = 'cert-manager.io/cluster-issuer';
 export const ISSUER_ANNOTATION = 'cert-manager.io/issuer';
 
-const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const LABEL_NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
-const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
 function isDnsSubdomain(s: unknown): s is string {
-  return typeof s === 'string' && s.length <= 253 && DNS_SUBDOMAIN.test(s);
+  return typeof s === 'string' && isDns1123Subdomain(s).length === 0;
 }
 
 function isDnsLabel(s: unknown): s is string {
-  return typeof s === 'string' && s.length <= 63 && DNS_LABEL.test(s);
+  return typeof s === 'string' && isDns1123Label(s).length === 0;
 }
 
 /**
@@ -138,7 +135,7 @@ export function hostnameProblem(host: string): string | undefined {
   const rest = wildcard ? host.slice(2) : host;
   if (host.length > 253) return 'must be no more than 253 characters';
   if (rest.includes('*')) return 'a wildcard is only allowed as the whole first label (`*.example.com`)';
-  if (!DNS_SUBDOMAIN.test(rest) || rest.split('.').some((l) => l.length > 63)) {
+  if (!isDnsSubdomain(rest) || rest.split('.').some((l) => l.length > 63)) {
     return `must be a lower-case DNS-1123 subdomain${wildcard ? ' after `*.`' : ''} (labels of a-z, 0-9 and '-', at most 63 characters, separated by '.')`;
   }
   return undefined;
@@ -153,10 +150,10 @@ export function labelSelectorProblem(entry: string): string | undefined {
   const prefix = slash >= 0 ? key.slice(0, slash) : undefined;
   const name = slash >= 0 ? key.slice(slash + 1) : key;
   if (prefix !== undefined && !isDnsSubdomain(prefix)) return `label key prefix "${prefix}" must be a DNS-1123 subdomain`;
-  if (name.length > 63 || !LABEL_NAME.test(name)) {
+  if (isQualifiedName(name).length > 0) {
     return `label key "${key}" must be a qualified name (optional DNS prefix and '/', then at most 63 characters of [A-Za-z0-9-_.], starting and ending alphanumeric)`;
   }
-  if (value !== undefined && (value.length > 63 || !LABEL_VALUE.test(value))) {
+  if (value !== undefined && isValidLabelValue(value).length > 0) {
     return `label value "${value}" must be at most 63 characters of [A-Za-z0-9-_.], starting and ending alphanumeric (or empty)`;
   }
   return undefined;

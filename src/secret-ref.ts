@@ -2,11 +2,8 @@ import * as kplus from 'cdk8s-plus-28';
 import { fail } from './config/errors';
 import { describeSecretValue } from './config/redact';
 import { SecretKeyRef } from './config/spec';
+import { isConfigMapKey, isDns1123Subdomain } from './kubernetes/names';
 
-/** DNS-1123 subdomain: what Kubernetes accepts as a Secret name. */
-const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-/** What Kubernetes accepts as a key of a Secret's data. */
-const SECRET_KEY = /^[-._a-zA-Z0-9]+$/;
 const MAX_LENGTH = 253;
 
 /**
@@ -71,11 +68,13 @@ export class SecretRef {
   public readonly key: string;
 
   private constructor(secretName: string, key: string, where: string, nameArg: string) {
-    if (typeof secretName !== 'string' || secretName.length > MAX_LENGTH || !DNS_SUBDOMAIN.test(secretName)) {
+    // A Secret's name is a DNS-1123 subdomain.
+    if (typeof secretName !== 'string' || isDns1123Subdomain(secretName).length > 0) {
       fail(`${where}(${nameArg})`, `not a valid Secret name: ${fault(secretName, /[-.a-z0-9]/, true)} (${NOT_SHOWN})`,
         `use lower-case letters, digits, '-' and '.', starting and ending with a letter or digit (at most ${MAX_LENGTH} characters)`);
     }
-    if (typeof key !== 'string' || key.length > MAX_LENGTH || !SECRET_KEY.test(key)) {
+    // A key of a Secret's data follows the ConfigMap key rule.
+    if (typeof key !== 'string' || isConfigMapKey(key).length > 0) {
       fail(`${where}(key)`, `not a valid Secret key: ${fault(key, /[-._a-zA-Z0-9]/, false)} (${NOT_SHOWN})`,
         `use letters, digits, '-', '_' and '.' (at most ${MAX_LENGTH} characters)`);
     }

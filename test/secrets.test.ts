@@ -385,8 +385,10 @@ describe('credential names and redaction', () => {
   test('values and paths', () => {
     expect(describeSecretValue(SECRET)).toBe('a string of 24 characters');
     expect(describeSecretValue('')).toBe('an empty string');
-    expect(describeSecretValue(42)).toBe('a number');
-    expect(describeSecretValue({ a: 1, b: 2 })).toBe('an object with 2 keys');
+    expect(describeSecretValue(42)).toBe('an integer');
+    expect(describeSecretValue(1.5)).toBe('a fractional number');
+    expect(describeSecretValue({ a: 1, b: 2 })).toBe('an object');
+    expect(describeSecretValue(new Date(0))).toBe('an object of class Date');
     expect(isSecretPath('spec.providers.inference[0].secretRefs.host')).toBe(true);
     expect(isSecretPath('spec.providers.inference[0].settings["x-api-key"]')).toBe(true);
     expect(isSecretPath('props.sqlStorage(password)')).toBe(true);

@@ -11,6 +11,7 @@ import { quoteValue } from '../config/quote';
 import { describeSecretValue, quoteUrl } from '../config/redact';
 import { SecretEnvVar } from '../config/secrets';
 import { snapshotOptions } from '../input/checked';
+import { isDns1123Subdomain } from '../kubernetes/names';
 import { SecretRef } from '../secret-ref';
 
 /** A CA certificate (PEM) in a ConfigMap of the server's namespace, mounted read-only into the pod. */
@@ -176,7 +177,6 @@ const CLUSTER_CA: AuthCaCertificate = { configMapName: 'kube-root-ca.crt', key: 
 /** The fields the github_token provider maps claims from (`GitHubTokenAuthProvider.validate_token`). */
 const GITHUB_CLAIMS = ['login', 'id', 'organizations'];
 
-const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const CONFIGMAP_KEY = /^[-._a-zA-Z0-9]+$/;
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -272,7 +272,7 @@ class AuthCheck {
       return undefined;
     }
     let ok = true;
-    if (typeof v.configMapName !== 'string' || v.configMapName.length > 253 || !DNS_SUBDOMAIN.test(v.configMapName)) {
+    if (typeof v.configMapName !== 'string' || isDns1123Subdomain(v.configMapName).length > 0) {
       this.problem('caCertificate.configMapName', `${quoteValue(v.configMapName)} is not a valid ConfigMap name`,
         "name a ConfigMap of the server's namespace (lower-case letters, digits, '-' and '.')");
       ok = false;

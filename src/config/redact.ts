@@ -15,23 +15,27 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** A value described by its type and size, never its content: `a string of 24 characters`. */
+/**
+ * A value described by its type and size, never its content: `a string of 24 characters`, `an
+ * integer`, `a list of 2 items`, `an object of class InferenceProvider`. Never throws.
+ */
 export function describeSecretValue(v: unknown): string {
   try {
     if (v === null) return 'null';
     switch (typeof v) {
       case 'string': return v.length === 0 ? 'an empty string' : `a string of ${plural(v.length, 'character', 'characters')}`;
-      case 'number': return 'a number';
-      case 'bigint': return 'an integer';
+      case 'number': return Number.isFinite(v) ? (Number.isInteger(v) ? 'an integer' : 'a fractional number') : 'a number that is not finite';
+      case 'bigint': return 'a BigInt';
       case 'boolean': return 'a boolean';
       case 'undefined': return 'nothing';
-      case 'symbol': return 'a symbol';
+      case 'symbol': return 'a Symbol';
       case 'function': return 'a function';
     }
     if (Array.isArray(v)) return `a list of ${plural(v.length, 'item', 'items')}`;
-    return `an object with ${plural(Object.keys(v as object).length, 'key', 'keys')}`;
+    const name = Object.getPrototypeOf(v)?.constructor?.name;
+    return typeof name === 'string' && name !== 'Object' && /^[A-Za-z_$][\w$]{0,60}$/.test(name) ? `an object of class ${name}` : 'an object';
   } catch {
-    return 'a value that cannot be shown';
+    return 'a value that cannot be shown'; // a Proxy whose traps throw
   }
 }
 

@@ -5,6 +5,7 @@
  * Code past this boundary sees only values of the declared types.
  */
 import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
+import { childPath } from '../config/json-convert';
 import { ExposeTlsMode } from '../expose';
 import type { LlamaStackDistributionProps } from '../llama-stack-distribution';
 import { isMadeBy, isProviderOf } from './brands';
@@ -119,12 +120,6 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
 /** The names of every prop. */
 export const PROP_NAMES: ReadonlySet<string> = new Set(Object.keys(PROPS));
 
-/** Props whose values are the library's own objects (kept by reference, never snapshotted as JSON). */
-const FACTORY_MADE = new Set<string>([
-  'target', 'inference', 'safety', 'vectorIo', 'toolRuntime', 'telemetry', 'files', 'fileProcessors', 'responses',
-  'batches', 'messages', 'interactions', 'kvStorage', 'sqlStorage', 'auth', 'externalProviders',
-]);
-
 /** The checked props, or every problem found (`props` is then undefined). */
 export interface CheckedProps {
   readonly props?: LlamaStackDistributionProps;
@@ -145,14 +140,14 @@ export function checkDistributionProps(raw: unknown): CheckedProps {
   const out: Record<string, unknown> = {};
   const known = Object.keys(PROPS);
   for (const key of ownKeys(source, problems)) {
-    if (!Object.prototype.hasOwnProperty.call(PROPS, key)) problems.push(unknownKey(`props.${printable(key)}`, key, known, 'LlamaStackDistributionProps'));
+    if (!Object.prototype.hasOwnProperty.call(PROPS, key)) problems.push(unknownKey(childPath('props', key), key, known, 'LlamaStackDistributionProps'));
   }
   for (const key of known) {
     const path = `props.${key}`;
     const value = readOnce(source, key, path, problems);
     if (value === undefined) continue;
     // Primitives are immutable: only lists and objects need a copy.
-    const copy = FACTORY_MADE.has(key) ? shallowList(value) : typeof value === 'object' ? snapshot(value, path, problems) : value;
+    const copy = (PROPS as Record<string, Shape>)[key].libraryObjects ? shallowList(value) : typeof value === 'object' ? snapshot(value, path, problems) : value;
     if (copy === undefined) continue;
     if ((PROPS as Record<string, Shape>)[key].check(copy, path, problems)) out[key] = copy;
   }
@@ -202,10 +197,4 @@ function shallowList(value: unknown): unknown {
   const copy: unknown[] = [];
   for (let i = 0; i < value.length; i++) copy.push(value[i]);
   return copy;
-}
-
-/** A key safe to print in one line of a problem. */
-function printable(key: string): string {
-  const escaped = JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}…` : key);
-  return /^[A-Za-z_$][\w$]*$/.test(key) ? key : `[${escaped}]`;
 }

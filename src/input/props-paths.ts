@@ -5,6 +5,7 @@
 import type { LlamaStackDistributionProps } from '../llama-stack-distribution';
 import { PROP_NAMES } from './distribution-props';
 import { ConfigProblem } from '../config/errors';
+import { childPath } from '../config/json-convert';
 
 /** What the mapping needs to know about the props: env names, external providers' order. */
 export interface PropsLayout {
@@ -59,7 +60,7 @@ export function propsPath(path: string, layout: PropsLayout): string {
   const env = /^spec\.workload\.overrides\.env\[(\d+)\](.*)$/s.exec(path);
   if (env) {
     const name = layout.envNames[Number(env[1])];
-    if (name !== undefined) return `props.env${keyPath(name)}${env[2].replace(/^\.(name|value)$/, '')}`;
+    if (name !== undefined) return `${childPath('props.env', name)}${env[2].replace(/^\.(name|value)$/, '')}`;
   }
   const external = /^spec\.externalProviders\.(\w+)(?:\[(\d+)\](.*))?$/s.exec(path);
   if (external) {
@@ -82,9 +83,6 @@ export function rooted(path: string): string {
   return first !== undefined && first !== 'spec' && PROP_NAMES.has(first) && /^[A-Za-z]+([.[(]|$)/.test(path) ? `props.${path}` : path;
 }
 
-function keyPath(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
-}
 
 /**
  * Each problem at its props path, once (the first of equal path and message wins). Without a

@@ -6,6 +6,7 @@
  */
 import { ConfigProblem } from '../config/errors';
 import { childPath } from '../config/json-convert';
+import { describeSecretValue } from '../config/redact';
 
 /** A declared shape: what a value must be, and the check that says where it is not. */
 export interface Shape {
@@ -15,34 +16,12 @@ export interface Shape {
   readonly fix: string;
   /** Reports every mismatch below `path`; true when the value has the shape. */
   check(value: unknown, path: string, problems: ConfigProblem[]): boolean;
+  /** The library's own objects (or a list of them): kept as they are, never copied as JSON. */
+  readonly libraryObjects?: boolean;
 }
 
-/** Describes a value by its type and size only: never its text. */
-export function describeValue(v: unknown): string {
-  if (v === null) return 'null';
-  if (v === undefined) return 'undefined';
-  switch (typeof v) {
-    case 'string': return v.length === 0 ? 'an empty string' : `a string of ${v.length} character${v.length === 1 ? '' : 's'}`;
-    case 'number': return Number.isFinite(v) ? (Number.isInteger(v) ? 'an integer' : 'a fractional number') : `${v}`;
-    case 'boolean': return 'a boolean';
-    case 'bigint': return 'a BigInt';
-    case 'symbol': return 'a Symbol';
-    case 'function': return 'a function';
-  }
-  if (Array.isArray(v)) return `a list of ${v.length} item${v.length === 1 ? '' : 's'}`;
-  const ctor = constructorName(v as object);
-  return ctor && ctor !== 'Object' ? `an object of class ${ctor}` : 'an object';
-}
-
-function constructorName(v: object): string | undefined {
-  try {
-    const proto = Object.getPrototypeOf(v);
-    const name = proto?.constructor?.name;
-    return typeof name === 'string' && /^[A-Za-z_$][\w$]{0,60}$/.test(name) ? name : undefined;
-  } catch {
-    return undefined; // a Proxy whose traps throw
-  }
-}
+/** Describes a value by its type and size only: never its text (the redaction rule's describer). */
+export const describeValue = describeSecretValue;
 
 function mismatch(expected: Shape, value: unknown, path: string, problems: ConfigProblem[]): false {
   problems.push({ path, message: `must be ${expected.expected}, got ${describeValue(value)}`, fix: expected.fix });
@@ -84,6 +63,7 @@ export function listOf(item: Shape, fix = 'give a list, e.g. [ ... ]'): Shape {
   return {
     expected: 'a list',
     fix,
+    libraryObjects: item.libraryObjects,
     check(v, path, problems) {
       if (!Array.isArray(v)) return mismatch(this, v, path, problems);
       let ok = true;
@@ -153,7 +133,7 @@ export function struct(name: string, fields: Record<string, Shape>, required: re
 
 /** An object made by one of the library's factories (a class instance, not a look-alike). */
 export function instanceOf(expected: string, test: (v: unknown) => boolean, fix: string): Shape {
-  return shape(expected, fix, test);
+  return { ...shape(expected, fix, test), libraryObjects: true };
 }
 
 /** A problem for a key the struct does not have, suggesting the closest one. */

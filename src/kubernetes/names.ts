@@ -4,6 +4,7 @@
  * Pure: no cdk8s, no construct, no I/O.
  */
 import { ConfigProblem } from '../config/errors';
+import { childPath } from '../config/json-convert';
 import { quoteValue } from '../config/quote';
 
 const DNS1123_LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
@@ -121,11 +122,6 @@ export function shown(v: string): string {
   return quoteValue(v);
 }
 
-/** `path.key`, or `path["odd key"]` for a key that is not an identifier. */
-export function keyPath(path: string, key: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
-}
-
 /** What kind of reference a name is, for messages and fixes. */
 export interface NameRule {
   /** e.g. `a namespace name`. */
@@ -165,7 +161,7 @@ export function labelMapProblems(labels: unknown, path: string, what = 'label'):
   if (labels === null || typeof labels !== 'object' || Array.isArray(labels)) return [];
   const problems: ConfigProblem[] = [];
   for (const [k, v] of Object.entries(labels as Record<string, unknown>)) {
-    const at = keyPath(path, k);
+    const at = childPath(path, k);
     const keyErrs = isQualifiedName(k);
     if (keyErrs.length > 0) {
       problems.push({

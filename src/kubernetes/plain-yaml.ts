@@ -8,6 +8,7 @@
 import * as YAML from 'yaml';
 import { plainReadsAsString } from './manifest-yaml';
 import { ConfigProblem } from '../config/errors';
+import { childPath } from '../config/json-convert';
 import { quoteValue } from '../config/quote';
 
 /** Only strings that start like a number, a boolean or a null can be misread. */
@@ -27,9 +28,6 @@ export function misreadWhenPlain(s: string): boolean {
   return MAY_BE_MISREAD.test(s) && !s.includes('\n') && !plainReadsAsString(s) && writtenPlainByCdk8s(s);
 }
 
-function childPath(path: string, key: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
-}
 
 /**
  * Each string (or key) of the objects that cdk8s would write plain and another reader would
