@@ -12,7 +12,7 @@ import {
   ConfigGenerator, ExternalProvider, InferenceProvider, LlamaStackConfigError, LlamaStackDistribution, LlamaStackDistributionProps,
   LlamaStackDistributionResource, LlamaStackDistributionSpec, OgxServerResource, SafetyProvider, SecretRef, ServerAuth, ServerTarget, StorageBackend,
 } from '../src';
-import { main } from '../src/cli/main';
+import { runCli } from './support/cli-run';
 import { isCredentialKey, urlCredentials } from '../src/config/credential-keys';
 import { describeSecretValue, isSecretPath, quoteUrl } from '../src/config/redact';
 import { validateSpec } from '../src/config/validate-spec';
@@ -65,15 +65,8 @@ function quietly<T>(fn: () => T): T {
   }
 }
 
-interface Run { code: number; out: string; err: string }
-
-/** The command line, on the sources (as test/support/cli-entry.ts runs it), with stdin. */
-async function cli(argv: string[], stdin: string): Promise<Run> {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { stdout: (t) => { out += t; }, stderr: (t) => { err += t; }, stdin: () => stdin, env: {} });
-  return { code, out, err };
-}
+/** The command line, on the sources, with stdin. */
+const cli = runCli;
 
 /** A LlamaStackDistribution manifest with `spec` (YAML). */
 function manifest(spec: object): string {

@@ -14,10 +14,10 @@ export interface Shape {
   readonly expected: string;
   /** How to fix a value of the wrong type. */
   readonly fix: string;
-  /** Reports every mismatch below `path`; true when the value has the shape. */
-  check(value: unknown, path: string, problems: ConfigProblem[]): boolean;
   /** The library's own objects (or a list of them): kept as they are, never copied as JSON. */
   readonly libraryObjects?: boolean;
+  /** Reports every mismatch below `path`; true when the value has the shape. */
+  check(value: unknown, path: string, problems: ConfigProblem[]): boolean;
 }
 
 /** Describes a value by its type and size only: never its text (the redaction rule's describer). */

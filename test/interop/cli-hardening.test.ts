@@ -14,16 +14,11 @@ import { LlamaStackConfigError } from '../../src/config/errors';
 import { oneLine, quoteValue } from '../../src/config/quote';
 import { tooDeepDocuments, valueTooDeep } from '../../src/config/yaml-depth';
 import { LlamaStackDistributionManifest, MAX_MANIFEST_DEPTH, readManifestDocuments } from '../../src/interop/manifest';
+import { CliRun, runCli } from '../support/cli-run';
 import { MINIMAL_CR } from '../support/cr-text';
 
-interface Run { code: number; out: string; err: string }
-
-async function run(argv: string[], stdin = '', io: Partial<CliIo> = {}): Promise<Run> {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { stdout: (t) => { out += t; }, stderr: (t) => { err += t; }, stdin: () => stdin, env: {}, ...io });
-  return { code, out, err };
-}
+type Run = CliRun;
+const run = runCli;
 
 /** A run that must fail as invalid input: exit 1, problems only, each on one line, nothing on stdout. */
 async function refused(argv: string[], stdin = '', io: Partial<CliIo> = {}): Promise<Run> {

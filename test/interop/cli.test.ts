@@ -10,21 +10,16 @@ import * as path from 'path';
 import { Chart, Testing, Yaml } from 'cdk8s';
 import * as YAML from 'yaml';
 import { LlamaStackDistribution, LlamaStackDistributionProps, specFromProps } from '../../src';
-import { CliIo, main, packageVersion } from '../../src/cli/main';
+import { packageVersion } from '../../src/cli/main';
+import { runCli } from '../support/cli-run';
 import { MINIMAL_CR } from '../support/cr-text';
 import { schemaErrors } from '../support/k8s-schema';
 
 const SAMPLES_DIR = path.join(__dirname, '..', 'fixtures', 'samples-v1alpha1');
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
 
-interface Run { code: number; out: string; err: string }
 
-async function run(argv: string[], stdin = '', io: Partial<CliIo> = {}): Promise<Run> {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { stdout: (t) => { out += t; }, stderr: (t) => { err += t; }, stdin: () => stdin, env: {}, ...io });
-  return { code, out, err };
-}
+const run = runCli;
 
 function objects(yaml: string): any[] {
   return YAML.parseAllDocuments(yaml).map((d) => d.toJS()).filter((o) => o !== null);
