@@ -16,12 +16,13 @@ import {
   AUTH_CA_VOLUME, caBundleKeys, CONTAINER_NAME, hasPvc, mountPathOf, PATHS, portName, replicasOf, RUN_AS_USER, tlsEnabled, WorkloadPlan,
 } from './plan';
 import { containerResources } from './resources';
+import { RUN_CONFIG_PATH_ENV } from '../config/reserved-env';
 
 const TOPOLOGY_KEYS = ['topology.kubernetes.io/region', 'topology.kubernetes.io/zone', 'kubernetes.io/hostname'];
 
 function env(plan: WorkloadPlan): any[] {
   const list: any[] = [
-    { name: 'RUN_CONFIG_PATH', value: PATHS.configFile },
+    { name: RUN_CONFIG_PATH_ENV, value: PATHS.configFile },
     ...plan.serverEnv,
     { name: 'HF_HOME', value: mountPathOf(plan) },
     { name: 'HOME', value: mountPathOf(plan) },
