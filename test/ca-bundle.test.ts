@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
-import { LlamaStackDistribution, LlamaStackDistributionProps } from '../src/llama-stack-distribution';
+import { LlamaStackDistribution, LlamaStackDistributionProps } from '../src/distribution';
 import { schemaErrors } from './support/k8s-schema';
 import { restrictedViolationsOf } from './support/pod-security';
 import { ServerTarget } from '../src/targets/server-target';

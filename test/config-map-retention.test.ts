@@ -3,7 +3,7 @@
  * once a newer config replaces it; retainConfigMaps keeps it for `kubectl rollout undo`.
  */
 import { Testing } from 'cdk8s';
-import { LlamaStackDistribution } from '../src/llama-stack-distribution';
+import { LlamaStackDistribution } from '../src/distribution';
 import { schemaErrors } from './support/k8s-schema';
 
 function configMap(props: object): any {

@@ -4,7 +4,7 @@
  */
 import { Chart, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
-import { LlamaStackDistribution, LlamaStackDistributionProps } from '../src/llama-stack-distribution';
+import { LlamaStackDistribution, LlamaStackDistributionProps } from '../src/distribution';
 import { schemaErrors } from './support/k8s-schema';
 
 /** `null`: a chart without a namespace. */

@@ -6,7 +6,7 @@
 import { Chart, Testing } from 'cdk8s';
 import { ExposeTlsMode } from '../src/expose';
 import { LlamaStackDistributionResource, OgxServerResource } from '../src/interop/custom-resources';
-import { LlamaStackDistribution, LlamaStackDistributionProps } from '../src/llama-stack-distribution';
+import { LlamaStackDistribution, LlamaStackDistributionProps } from '../src/distribution';
 import { crdSchemaErrors } from './support/crd-schema';
 import { schemaErrors } from './support/k8s-schema';
 import { problemLines, problemsOf } from './support/problems';

@@ -18,7 +18,7 @@ import { LlamaStackDistributionResource, OgxServerResource } from '../src/intero
 import { manifestYaml, plainReadsAsString } from '../src/kubernetes/manifest-yaml';
 import { objectProblems } from '../src/kubernetes/object-checks';
 import { plainYamlProblems } from '../src/kubernetes/plain-yaml';
-import { LlamaStackDistribution, LlamaStackDistributionProps } from '../src/llama-stack-distribution';
+import { LlamaStackDistribution, LlamaStackDistributionProps } from '../src/distribution';
 import { InferenceProvider } from '../src/providers';
 import { ServerTarget } from '../src/targets/server-target';
 import { QUOTED_YAML_CONTEXT } from '../src/workload/plan';

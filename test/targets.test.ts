@@ -8,7 +8,7 @@ import { LlamaStackConfigError } from '../src/config/errors';
 import { LlamaStackDistributionSpec } from '../src/config/spec';
 import { validateSpec } from '../src/config/validate-spec';
 import { readBaseConfig } from '../src/config/yaml-parse';
-import { LlamaStackDistribution } from '../src/llama-stack-distribution';
+import { LlamaStackDistribution } from '../src/distribution';
 import { InferenceProvider } from '../src/providers';
 import { SecretRef } from '../src/secret-ref';
 import { schemaErrors } from './support/k8s-schema';

@@ -1,12 +1,12 @@
 /**
  * "To a CR": the custom resource an operator reconciles, instead of the workload, from the same
- * props as `LlamaStackDistribution`, checked the same way (a dry run of that construct, so every
- * check it makes applies), plus an error for each prop the CRD cannot express.
+ * props as `LlamaStackDistribution`, checked the same way (its planner, so every check it makes
+ * applies), plus an error for each prop the CRD cannot express.
  *
  * - `LlamaStackDistributionResource`: `llamastack.io/v1alpha2 LlamaStackDistribution`.
  * - `OgxServerResource`: `ogx.io/v1beta1 OGXServer` (mapping in docs/interop.md).
  */
-import { ApiObject, App, Chart } from 'cdk8s';
+import { ApiObject, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { externalProvidersForCrd, externalProvidersForOgx } from './external-providers';
 import { PROVIDER_APIS, SERVER_PROVIDER_APIS } from '../config/apis';
@@ -16,9 +16,11 @@ import { LlamaStackDistributionSpec, ProviderConfig, SecretKeyRef } from '../con
 import { withController } from '../expose';
 import { LlamaStackDistributionV1Alpha2 } from '../imports/llamastack.io';
 import { OgxServer } from '../imports/ogx.io';
-import { checkedDistributionProps } from '../input/distribution-props';
-import { atPropsPaths, propsLayout } from '../input/props-paths';
-import { LlamaStackDistribution, LlamaStackDistributionProps, specFromProps } from '../llama-stack-distribution';
+import { DistributionPlan, planDistribution } from '../distribution/planner';
+import { LlamaStackDistributionProps } from '../distribution/props';
+import { atPropsPaths, propsLayout } from '../distribution/props-paths';
+import { checkedDistributionProps } from '../distribution/props-shape';
+import { specAndProblemsFromProps } from '../distribution/spec-from-props';
 import { effectiveId } from '../targets/generation';
 import { ServerTarget } from '../targets/server-target';
 
@@ -134,16 +136,12 @@ function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigPr
 /** The model fields this library adds to the v1alpha2 API: what registration needs on a real server. */
 const MODEL_EXTENSIONS = ['embeddingDimension', 'providerModelId'];
 
-/**
- * Runs every check of `LlamaStackDistribution` on the props, in an app of its own that is never
- * synthesized. Returns the construct, or its problems.
- */
-function dryRun(scope: Construct, id: string, props: LlamaStackDistributionProps): { construct?: LlamaStackDistribution; problems: ConfigProblem[] } {
+/** Runs every check of `LlamaStackDistribution` on the props (its planner). Returns the plan, or its problems. */
+function dryRun(scope: Construct, id: string, props: LlamaStackDistributionProps): { plan?: DistributionPlan; problems: ConfigProblem[] } {
   try {
     // In the namespace of the CR's own chart, so namespace checks (CA bundles) see what the CR gets.
-    const chart = new Chart(new App(), 'dry-run', { namespace: Chart.of(scope).namespace });
     // The operator decides where a CR's state lives: the per-pod state check is for our own Deployment.
-    return { construct: new LlamaStackDistribution(chart, id, { ...props, allowPerPodState: true }), problems: [] };
+    return { plan: planDistribution({ ...props, allowPerPodState: true }, { id, chartNamespace: Chart.of(scope).namespace }), problems: [] };
   } catch (e) {
     if (e instanceof LlamaStackConfigError) return { problems: e.problems };
     throw e;
@@ -167,25 +165,15 @@ function normalizedSpec(spec: LlamaStackDistributionSpec): LlamaStackDistributio
 interface Checked {
   readonly name: string;
   readonly spec: LlamaStackDistributionSpec;
-  readonly construct?: LlamaStackDistribution;
+  readonly plan?: DistributionPlan;
   readonly problems: ConfigProblem[];
 }
 
 function check(scope: Construct, id: string, props: LlamaStackDistributionProps, kind: string): Checked {
   // auth is reported above for every CR; the dry run checks the rest.
   const run = dryRun(scope, id, { ...props, auth: undefined });
-  const spec = normalizedSpec(props.spec ?? (run.construct?.spec ?? safeSpecFromProps(props)));
-  return { name: props.name ?? id, spec, construct: run.construct, problems: [...outsideSpec(props, kind), ...run.problems] };
-}
-
-/** specFromProps throws for props the dry run already reported (e.g. a postgres kvStorage). */
-function safeSpecFromProps(props: LlamaStackDistributionProps): LlamaStackDistributionSpec {
-  try {
-    return specFromProps(props);
-  } catch (e) {
-    if (e instanceof LlamaStackConfigError) return {};
-    throw e;
-  }
+  const spec = normalizedSpec(props.spec ?? (run.plan?.spec ?? specAndProblemsFromProps(props).spec));
+  return { name: props.name ?? id, spec, plan: run.plan, problems: [...outsideSpec(props, kind), ...run.problems] };
 }
 
 /** The postgres fields this library adds to the v1alpha2 API (the CRD only has connectionString). */
@@ -467,7 +455,7 @@ export class OgxServerResource extends Construct {
     this.name = c.name;
     const baseName = props.baseConfigYaml !== undefined ? `${this.name}-base-config` : undefined;
     // The mapping reads a checked spec only: when the dry run failed, its problems are the answer.
-    const spec = c.construct ? mapping.spec(c.spec, c.construct.image, baseName) : {};
+    const spec = c.plan ? mapping.spec(c.spec, c.plan.image, baseName) : {};
     problems.push(...mapping.problems, ...externalProvidersForOgx(c.spec));
     if (problems.length > 0) throw new LlamaStackConfigError(atPropsPaths(problems, propsLayout(props)));
     if (baseName !== undefined && !c.spec.overrideConfig) {

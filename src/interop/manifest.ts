@@ -15,7 +15,7 @@ import { tooDeepDocuments, valueTooDeep, withoutDocuments } from '../config/yaml
 import { ExternalProvider } from '../external-provider';
 import { checkedArgument, checkedOptions, snapshotJson } from '../input/checked';
 import { MANIFEST_RENDER_OPTIONS, MANIFEST_TEXT, PARSED_DISTRIBUTION } from '../input/entry-points';
-import { LlamaStackDistribution } from '../llama-stack-distribution';
+import { LlamaStackDistribution } from '../distribution/llama-stack-distribution';
 import { ServerTarget } from '../targets/server-target';
 
 export const LLSD_KIND = 'LlamaStackDistribution';

@@ -4,7 +4,6 @@
  * server's real start-up contract: the image's entrypoint, `RUN_CONFIG_PATH`, `/v1/health`.
  */
 import { caBundleCommand, caBundleSourceItems } from './ca-bundle';
-import { CA_BUNDLE_SIZE_LIMIT, emptyDirSizeLimits } from './empty-dirs';
 import {
   externalProviderEnv, externalProviderInitContainers, externalProviderMounts, externalProviderVolumes,
 } from './external-providers';
@@ -16,6 +15,7 @@ import {
   AUTH_CA_VOLUME, caBundleKeys, CONTAINER_NAME, hasPvc, mountPathOf, PATHS, portName, replicasOf, RUN_AS_USER, tlsEnabled, WorkloadPlan,
 } from './plan';
 import { containerResources } from './resources';
+import { CA_BUNDLE_SIZE_LIMIT } from './volume-sizes';
 import { RUN_CONFIG_PATH_ENV } from '../config/reserved-env';
 
 const TOPOLOGY_KEYS = ['topology.kubernetes.io/region', 'topology.kubernetes.io/zone', 'kubernetes.io/hostname'];
@@ -65,7 +65,7 @@ function volumeMounts(plan: WorkloadPlan): any[] {
 /** The pod's volumes the library adds (the user's follow them). */
 export function libraryVolumes(plan: WorkloadPlan): any[] {
   const names = objectNames(plan.name);
-  const limits = emptyDirSizeLimits(plan);
+  const limits = plan.emptyDirSizeLimits;
   const list: any[] = [
     { name: 'config', configMap: { name: plan.configMapName, items: [{ key: 'config.yaml', path: 'config.yaml' }] } },
     hasPvc(plan)

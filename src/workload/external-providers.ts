@@ -26,8 +26,6 @@ import { LlamaStackDistributionSpec } from '../config/spec';
 
 /** The shared volume (emptyDir). */
 export const EXTERNAL_PROVIDERS_VOLUME = 'external-providers';
-/** Its default size limit (`emptyDirSizeLimits.externalProviders`): spec 001's default, enough for several providers with their dependencies. */
-export const EXTERNAL_PROVIDERS_SIZE_LIMIT = '2Gi';
 export const INSTALL_CONTAINER = 'install-external-providers';
 /** Where each image's wheels are copied: `<mount>/wheels/<n>/`. */
 const WHEELS_DIR = `${EXTERNAL_PROVIDERS_MOUNT}/wheels`;
@@ -177,7 +175,7 @@ export function externalProviderInitContainers(plan: WorkloadPlan, securityConte
 /** The shared emptyDir. */
 export function externalProviderVolumes(plan: WorkloadPlan): any[] {
   if (!hasExternalProviders(plan)) return [];
-  return [{ name: EXTERNAL_PROVIDERS_VOLUME, emptyDir: { sizeLimit: plan.emptyDirSizeLimits?.externalProviders ?? EXTERNAL_PROVIDERS_SIZE_LIMIT } }];
+  return [{ name: EXTERNAL_PROVIDERS_VOLUME, emptyDir: { sizeLimit: plan.emptyDirSizeLimits.externalProviders } }];
 }
 
 /** The server container's read-only mount of the installed packages. */

@@ -7,6 +7,7 @@
 import { libraryMounts, libraryVolumes } from './deployment';
 import { EXTERNAL_PROVIDERS_VOLUME } from './external-providers';
 import { AUTH_CA_VOLUME, PATHS, WorkloadPlan } from './plan';
+import { resolveEmptyDirSizeLimits } from './volume-sizes';
 import type { ServerAuth } from '../auth/server-auth';
 import { ConfigProblem } from '../config/errors';
 import { EXTERNAL_PROVIDERS_MOUNT, externalProviderEntries } from '../config/external-providers';
@@ -74,6 +75,7 @@ function libraryLayout(name: string, spec: LlamaStackDistributionSpec, target: S
     legacyDataMount: target.isOperator,
     containerPort: 0,
     authCa: auth?.caCertificate,
+    emptyDirSizeLimits: resolveEmptyDirSizeLimits(undefined, spec),
   };
   try {
     const userMountPath = spec.workload?.storage?.mountPath;

@@ -1,6 +1,7 @@
-import type { EmptyDirSizeLimits } from './empty-dirs';
+import type { ResolvedEmptyDirSizeLimits } from './volume-sizes';
 import { AUTH_CA_DIR, AUTH_CA_FILE, AuthCaCertificate } from '../auth/server-auth';
 import { SecretEnvVar } from '../config/secrets';
+import { DEFAULT_PORT } from '../targets/deployment-env';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import type { Exposure } from '../expose';
 
@@ -22,7 +23,6 @@ export const PATHS = {
   defaultMountPath: '/.llama',
 };
 
-export const DEFAULT_PORT = 8321;
 export const CONTAINER_NAME = 'llama-stack';
 /** The volume of the auth provider's CA. */
 export const AUTH_CA_VOLUME = 'auth-ca';
@@ -68,8 +68,8 @@ export interface WorkloadPlan {
   readonly retainConfigMaps?: boolean;
   /** The CA certificate the auth provider reads (mounted read-only at `PATHS.authCaDir`). */
   readonly authCa?: AuthCaCertificate;
-  /** The user's emptyDir size limits (validated); the rest are defaults (empty-dirs.ts). */
-  readonly emptyDirSizeLimits?: EmptyDirSizeLimits;
+  /** Every emptyDir's size limit: the user's, else the default (volume-sizes.ts). */
+  readonly emptyDirSizeLimits: ResolvedEmptyDirSizeLimits;
   /**
    * The objects are written by a writer that quotes every ambiguous string (the command line),
    * not by `cdk8s synth`, so a value such as `0o17` is safe.

@@ -3,8 +3,7 @@ import { compact, KubeManifest } from './manifest';
 import { objectMeta } from './metadata';
 import { objectNames } from './names';
 import { hasPvc, WorkloadPlan } from './plan';
-
-export const DEFAULT_STORAGE_SIZE = '10Gi';
+import { DEFAULT_STORAGE_SIZE } from './volume-sizes';
 
 export function renderPvc(plan: WorkloadPlan): KubeManifest | undefined {
   if (!hasPvc(plan)) return undefined;

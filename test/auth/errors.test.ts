@@ -5,7 +5,7 @@
 import { Testing } from 'cdk8s';
 import { AccessRule, RouteRule, ServerAuth } from '../../src/auth';
 import { LlamaStackDistributionResource, OgxServerResource } from '../../src/interop/custom-resources';
-import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/llama-stack-distribution';
+import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
 import { VectorIoProvider } from '../../src/providers';
 import { SecretRef } from '../../src/secret-ref';
 import { ServerTarget } from '../../src/targets/server-target';

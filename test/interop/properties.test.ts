@@ -17,7 +17,7 @@ import { main } from '../../src/cli/main';
 import { ConfigProblem, LlamaStackConfigError } from '../../src/config/errors';
 import { LlamaStackDistributionResource, OgxServerResource } from '../../src/interop/custom-resources';
 import { LlamaStackDistributionManifest } from '../../src/interop/manifest';
-import { LlamaStackDistribution } from '../../src/llama-stack-distribution';
+import { LlamaStackDistribution } from '../../src/distribution';
 import { crdSchemaErrors } from '../support/crd-schema';
 import { schemaErrors } from '../support/k8s-schema';
 

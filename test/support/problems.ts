@@ -1,6 +1,6 @@
 import { Testing } from 'cdk8s';
 import { LlamaStackConfigError } from '../../src/config/errors';
-import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/llama-stack-distribution';
+import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
 
 /** The problems (path and message) of the LlamaStackConfigError `fn` throws; fails if it throws none. */
 export function problemsOf(fn: () => unknown): { path: string; message: string }[] {

@@ -1,7 +1,7 @@
 /** Synthesizes props directly, or as the LlamaStackDistribution CR they describe. */
 import { Testing } from 'cdk8s';
 import { LlamaStackDistributionResource } from '../../src/interop/custom-resources';
-import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/llama-stack-distribution';
+import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
 
 /** The objects `LlamaStackDistribution` synthesizes for `props`. */
 export function synthDirect(props: LlamaStackDistributionProps): any[] {

@@ -5,7 +5,7 @@
  */
 import { Testing } from 'cdk8s';
 import { LlamaStackDistributionResource } from '../../src/interop/custom-resources';
-import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/llama-stack-distribution';
+import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
 import { InferenceProvider } from '../../src/providers';
 import { ServerTarget } from '../../src/targets/server-target';
 import { schemaErrors } from '../support/k8s-schema';

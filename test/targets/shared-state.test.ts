@@ -5,7 +5,7 @@
  */
 import { Testing } from 'cdk8s';
 import { LlamaStackConfigError } from '../../src/config/errors';
-import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/llama-stack-distribution';
+import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
 import { FilesProvider, VectorIoProvider } from '../../src/providers';
 import { SecretRef } from '../../src/secret-ref';
 import { StorageBackend } from '../../src/storage-backend';

@@ -7,7 +7,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { App, Chart } from 'cdk8s';
 import { LlamaStackConfigError } from '../../src/config/errors';
-import { LlamaStackDistribution } from '../../src/llama-stack-distribution';
+import { LlamaStackDistribution } from '../../src/distribution';
 import { ServerTarget } from '../../src/targets/server-target';
 import { generateTargetConfig } from '../../src/targets/target-config';
 

@@ -1,17 +1,18 @@
 /**
- * Size limits of the pod's emptyDirs. Without a `sizeLimit`, an emptyDir can fill the node's
- * disk and get other pods evicted; with one, the kubelet evicts only this pod when it grows past
- * the limit. Every emptyDir the library adds has one.
+ * The sizes of the pod's volumes: the default PVC size, the default size limit of each emptyDir
+ * the library adds, and the user's limits (`emptyDirSizeLimits`). Without a `sizeLimit`, an
+ * emptyDir can fill the node's disk and get other pods evicted; with one, the kubelet evicts only
+ * this pod when it grows past the limit. Nothing here imports the renderers.
  */
-import { EXTERNAL_PROVIDERS_SIZE_LIMIT } from './external-providers';
-import { hasPvc, WorkloadPlan } from './plan';
-import { DEFAULT_STORAGE_SIZE } from './storage';
-import { ConfigProblem } from '../config/errors';
 import { externalProviderEntries } from '../config/external-providers';
-import { compareQuantities, parseQuantity, quantitySign } from '../config/quantity';
-import { quoteValue } from '../config/quote';
+import { compareQuantities, parseQuantity } from '../config/quantity';
 import { LlamaStackDistributionSpec } from '../config/spec';
-import { QUANTITY } from '../config/validate-spec';
+
+/** The PVC's size when `persistentStorage.size` is not set, and the data emptyDir's default limit. */
+export const DEFAULT_STORAGE_SIZE = '10Gi';
+
+/** The external providers' volume default limit: spec 001's default, enough for several providers with their dependencies. */
+export const EXTERNAL_PROVIDERS_SIZE_LIMIT = '2Gi';
 
 /**
  * Size limits (`sizeLimit`, Kubernetes quantities) of the emptyDir volumes of the server's pod:
@@ -77,51 +78,15 @@ function greater(a: string, b: string): string {
 }
 
 /** The limits of a pod: the user's, else the defaults. */
-export function emptyDirSizeLimits(plan: Pick<WorkloadPlan, 'spec' | 'emptyDirSizeLimits'>): ResolvedEmptyDirSizeLimits {
-  const given = plan.emptyDirSizeLimits ?? {};
+export function resolveEmptyDirSizeLimits(user: EmptyDirSizeLimits | undefined, spec: LlamaStackDistributionSpec): ResolvedEmptyDirSizeLimits {
+  const given = user ?? {};
   const d = DEFAULT_EMPTY_DIR_SIZE_LIMITS;
   const externalProviders = given.externalProviders ?? d.externalProviders;
-  const installs = externalProviderEntries(plan.spec).length > 0;
+  const installs = externalProviderEntries(spec).length > 0;
   return {
     data: given.data ?? d.data,
     cache: given.cache ?? d.cache,
     tmp: given.tmp ?? (installs ? greater(d.tmp, externalProviders) : d.tmp),
     externalProviders,
   };
-}
-
-const FIELDS: (keyof EmptyDirSizeLimits)[] = ['data', 'cache', 'tmp', 'externalProviders'];
-
-/** Each limit is a positive quantity, and applies to a volume the pod has. */
-export function emptyDirSizeLimitProblems(given: EmptyDirSizeLimits | undefined, spec: LlamaStackDistributionSpec): ConfigProblem[] {
-  if (given === undefined) return [];
-  const problems: ConfigProblem[] = [];
-  for (const field of FIELDS) {
-    const v: unknown = given[field];
-    if (v === undefined) continue;
-    const path = `props.emptyDirSizeLimits.${field}`;
-    const q = parseQuantity(v);
-    if (typeof v !== 'string' || !QUANTITY.test(v)) {
-      problems.push({ path, message: `must be a quantity, e.g. 10Gi, not ${quoteValue(v)}`, fix: 'use a Kubernetes quantity such as 10Gi or 500Mi' });
-    } else if (q === undefined) {
-      problems.push({ path, message: `${quoteValue(v)} is not a quantity the API server parses (an exponent must be a whole number)`, fix: 'write it with a suffix, e.g. 512Mi or 4Gi' });
-    } else if (quantitySign(q) <= 0) {
-      problems.push({ path, message: `must be greater than 0, not ${quoteValue(v)}`, fix: 'use a positive quantity such as 1Gi, or remove it for the default' });
-    }
-  }
-  if (given.data !== undefined && hasPvc({ spec })) {
-    problems.push({
-      path: 'props.emptyDirSizeLimits.data',
-      message: 'the data volume is a PersistentVolumeClaim (spec.workload.storage), not an emptyDir: a size limit would not apply to it',
-      fix: 'size the PVC with spec.workload.storage.size, and remove emptyDirSizeLimits.data',
-    });
-  }
-  if (given.externalProviders !== undefined && externalProviderEntries(spec).length === 0) {
-    problems.push({
-      path: 'props.emptyDirSizeLimits.externalProviders',
-      message: 'there are no external providers, so the pod has no volume to install them into',
-      fix: 'remove emptyDirSizeLimits.externalProviders, or add externalProviders',
-    });
-  }
-  return problems;
 }

@@ -2,8 +2,8 @@
  * Typed props become a v1alpha2 spec before the checks run; a problem found at a `spec.…` path is
  * reported at the `props.…` path the user wrote, and each problem once.
  */
-import type { LlamaStackDistributionProps } from '../llama-stack-distribution';
-import { PROP_NAMES } from './distribution-props';
+import type { LlamaStackDistributionProps } from './props';
+import { PROP_NAMES } from './props-shape';
 import { ConfigProblem } from '../config/errors';
 import { childPath } from '../config/json-convert';
 

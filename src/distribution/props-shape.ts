@@ -7,13 +7,13 @@
 import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
 import { childPath } from '../config/json-convert';
 import { ExposeTlsMode } from '../expose';
-import type { LlamaStackDistributionProps } from '../llama-stack-distribution';
-import { isMadeBy, isProviderOf } from './brands';
-import { snapshotJson, threwProblem } from './checked';
-import { SERVER_TARGET, VECTOR_STORE_DEFAULTS } from './entry-points';
+import type { LlamaStackDistributionProps } from './props';
+import { isMadeBy, isProviderOf } from '../input/brands';
+import { snapshotJson, threwProblem } from '../input/checked';
+import { SERVER_TARGET, VECTOR_STORE_DEFAULTS } from '../input/entry-points';
 import {
   anyJson, anyObject, bool, describeValue, either, instanceOf, int, listOf, mapOf, oneOf, Shape, str, struct, unknownKey,
-} from './shape';
+} from '../input/shape';
 
 /** A list of one API's providers, made by that class's factories, e.g. `InferenceProvider.vllm(...)`. */
 function providerList(className: string, api: string, factories: string): Shape {

@@ -1,0 +1,143 @@
+/** The command line's arguments: commands, options, targets and the usage text. */
+import * as fs from 'fs';
+import * as path from 'path';
+import type { RenderSettings } from './renderer';
+import { MAX_MANIFEST_DEPTH } from '../interop/manifest';
+import { ServerTarget } from '../targets/server-target';
+
+export const USAGE = `usage: cdk8s-llama-stack <command> [options]
+
+Commands:
+  render [FILE... | DIR... | -]
+                         render LlamaStackDistribution manifests (several per file allowed;
+                         a directory means its *.yaml / *.yml files; no FILE or '-' reads
+                         stdin) to stdout, or to --output-dir
+  argocd-generate        Argo CD config management plugin (alias: generate): render every
+                         *.yaml / *.yml file of the current directory to stdout; other
+                         objects are passed through, kustomization files skipped
+  krm                    kustomize exec KRM function: reads a ResourceList on stdin, writes
+                         one on stdout with every LlamaStackDistribution (item or
+                         functionConfig) replaced by its objects
+
+Options:
+  --target ID            server line: ogx-0.8 (default), llama-stack-0.7, operator
+  --namespace NS         namespace of manifests that name none; a manifest in another
+                         namespace is an error
+  --output-dir DIR       (render) write <name>.k8s.yaml per manifest instead of stdout
+  --pass-through         (render) copy documents that are not LlamaStackDistributions
+  --allow-empty          accept input with no objects (an error otherwise: an empty render
+                         would delete everything a GitOps tool applied before)
+  --allow-per-pod-state  render several replicas even with stores that live in the pod
+                         (SQLite, faiss, sqlite-vec, local files): each pod keeps its own
+  --allow-unrestricted-volumes
+                         accept user volumes the restricted Pod Security Standard forbids
+                         (hostPath, nfs…): the pod is then no longer restricted
+  -h, --help             show this help
+  --version              print the package version
+
+Manifests: llamastack.io/v1alpha2 as is; llamastack.io/v1alpha1 converted to v1alpha2
+(fields v1alpha2 cannot honour are errors). See docs/interop.md.
+Environment (argocd-generate): ARGOCD_APP_NAMESPACE is the default namespace,
+ARGOCD_ENV_LLAMA_STACK_TARGET the default target.
+Documents may nest ${MAX_MANIFEST_DEPTH} levels. --output-dir file names come from object names
+(DNS-1123 subdomains), checked before anything is written.
+Exit codes: 0 ok, 1 invalid input (every problem listed), 2 usage or internal error.`;
+
+const TARGETS: { [id: string]: ServerTarget } = {
+  'ogx-0.8': ServerTarget.OGX_0_8,
+  'llama-stack-0.7': ServerTarget.LLAMA_STACK_0_7,
+  'operator': ServerTarget.OPERATOR,
+};
+
+export type Command = 'render' | 'argocd-generate' | 'krm';
+
+export interface Args {
+  readonly command: Command;
+  readonly files: string[];
+  readonly outputDir?: string;
+  readonly target?: ServerTarget;
+  readonly namespace?: string;
+  readonly passThrough: boolean;
+  readonly allowPerPodState: boolean;
+  readonly allowUnrestrictedVolumes: boolean;
+  readonly allowEmpty: boolean;
+}
+
+export class UsageError extends Error {}
+
+const COMMANDS: { [name: string]: Command } = { 'render': 'render', 'argocd-generate': 'argocd-generate', 'generate': 'argocd-generate', 'krm': 'krm' };
+const VALUE_OPTIONS = ['--output-dir', '--target', '--namespace'];
+
+/**
+ * The version in the package's package.json, read at run time: two levels up from this file
+ * both in the sources (src/cli/) and compiled (lib/cli/, in a clone or an installed package).
+ */
+export function packageVersion(dir: string = __dirname): string {
+  const file = path.resolve(dir, '..', '..', 'package.json');
+  const version = JSON.parse(fs.readFileSync(file, 'utf8')).version;
+  if (typeof version !== 'string' || version === '') throw new Error(`${file} has no version`);
+  return version;
+}
+
+/** The parsed arguments, 'help' or 'version'. Throws UsageError. */
+export function parseArgs(argv: string[]): Args | 'help' | 'version' {
+  if (argv.length === 0) throw new UsageError('');
+  if (argv.includes('--help') || argv.includes('-h')) return 'help';
+  if (argv.includes('--version')) return 'version';
+  const command = COMMANDS[argv[0]];
+  if (!command) throw new UsageError(`unknown command: ${argv[0]}`);
+  const files: string[] = [];
+  const values: { [option: string]: string } = {};
+  let passThrough = false;
+  let allowPerPodState = false;
+  let allowUnrestrictedVolumes = false;
+  let allowEmpty = false;
+  for (let i = 1; i < argv.length; i++) {
+    const eq = argv[i].startsWith('--') ? argv[i].indexOf('=') : -1;
+    const [a, inline] = eq > 0 ? [argv[i].slice(0, eq), argv[i].slice(eq + 1)] : [argv[i], undefined];
+    if (VALUE_OPTIONS.includes(a)) {
+      const v = inline ?? argv[++i];
+      if (v === undefined || v === '') throw new UsageError(`${a} needs a value`);
+      values[a] = v;
+    } else if (a === '--pass-through' && inline === undefined) {
+      passThrough = true;
+    } else if (a === '--allow-per-pod-state' && inline === undefined) {
+      allowPerPodState = true;
+    } else if (a === '--allow-unrestricted-volumes' && inline === undefined) {
+      allowUnrestrictedVolumes = true;
+    } else if (a === '--allow-empty' && inline === undefined) {
+      allowEmpty = true;
+    } else if (a.startsWith('-') && a !== '-') {
+      throw new UsageError(`unknown option: ${argv[i]}`);
+    } else {
+      files.push(a);
+    }
+  }
+  if (command !== 'render') {
+    const renderOnly = [
+      files.length > 0 ? `file arguments (${files[0]})` : undefined,
+      values['--output-dir'] !== undefined ? '--output-dir' : undefined,
+      passThrough ? '--pass-through' : undefined,
+    ].filter((x) => x !== undefined);
+    if (renderOnly.length > 0) throw new UsageError(`${argv[0]} takes no ${renderOnly.join(', ')}`);
+  }
+  if (command === 'krm' && allowEmpty) throw new UsageError('krm takes no --allow-empty (a ResourceList without items is valid as it is)');
+  const targetId = values['--target'];
+  if (targetId !== undefined && !TARGETS[targetId]) throw new UsageError(`unknown target: ${targetId} (use ${Object.keys(TARGETS).join(', ')})`);
+  return { command, files, outputDir: values['--output-dir'], target: targetId ? TARGETS[targetId] : undefined, namespace: values['--namespace'], passThrough, allowPerPodState, allowUnrestrictedVolumes, allowEmpty };
+}
+
+export function settingsFor(args: Args, env: { [name: string]: string | undefined }): RenderSettings {
+  const envTarget = args.command === 'argocd-generate' ? env.ARGOCD_ENV_LLAMA_STACK_TARGET : undefined;
+  if (args.target === undefined && envTarget !== undefined && envTarget !== '' && !TARGETS[envTarget]) {
+    throw new UsageError(`unknown target in ARGOCD_ENV_LLAMA_STACK_TARGET: ${envTarget} (use ${Object.keys(TARGETS).join(', ')})`);
+  }
+  return {
+    target: args.target ?? (envTarget ? TARGETS[envTarget] : ServerTarget.OGX_0_8),
+    namespace: args.namespace,
+    defaultNamespace: args.command === 'argocd-generate' ? env.ARGOCD_APP_NAMESPACE || undefined : undefined,
+    passThrough: args.passThrough || args.command !== 'render',
+    allowPerPodState: args.allowPerPodState,
+    allowUnrestrictedVolumes: args.allowUnrestrictedVolumes,
+  };
+}

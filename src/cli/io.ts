@@ -1,0 +1,52 @@
+/** The streams the command line writes to, and how it writes documents and problems. */
+import * as fs from 'fs';
+import { oneLine } from '../config/quote';
+import { manifestYaml } from '../kubernetes/manifest-yaml';
+
+/** Streams and environment the CLI uses (replaceable in tests). */
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly stdin: () => string;
+  /** @default process.cwd() */
+  readonly cwd?: string;
+  /** @default process.env */
+  readonly env?: { [name: string]: string | undefined };
+}
+
+export const PROCESS_IO: CliIo = {
+  stdout: (t) => process.stdout.write(t),
+  stderr: (t) => process.stderr.write(t),
+  stdin: () => fs.readFileSync(0, 'utf8'),
+};
+
+/**
+ * The problems as printed: one line each, whatever the input held (control characters escaped, so
+ * a newline in a name cannot start a line that looks like another problem; long lines cut).
+ */
+export function problemsText(problems: string[]): string {
+  return `${problems.length} problem(s):\n${problems.map((p) => `- ${oneLine(p)}`).join('\n')}\n`;
+}
+
+/**
+ * Writes YAML documents one at a time, `---` between them, in chunks of about `chunkSize`
+ * characters: the output is never one string (which V8 caps at about 512 MB, and `Yaml.stringify`
+ * with one argument per object at about 120,000 objects). Byte for byte `manifestYaml(...docs)`
+ * (`serialize` is for tests). Returns the number of documents.
+ */
+export function writeDocuments(docs: Iterable<unknown>, write: (text: string) => void, chunkSize: number = 1_048_576,
+  serialize: (doc: unknown) => string = (doc) => manifestYaml(doc)): number {
+  let buffer = '';
+  let count = 0;
+  for (const doc of docs) {
+    if (count > 0) buffer += '---\n';
+    buffer += serialize(doc);
+    count++;
+    if (buffer.length >= chunkSize) {
+      write(buffer);
+      buffer = '';
+    }
+  }
+  if (buffer !== '') write(buffer);
+  return count;
+}

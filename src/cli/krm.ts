@@ -1,0 +1,38 @@
+/** `krm`: a kustomize exec KRM function; a ResourceList in on stdin, one out on stdout. */
+import { CliIo, problemsText } from './io';
+import { Renderer } from './renderer';
+import { oneLine } from '../config/quote';
+import { isDistributionManifest } from '../interop/manifest';
+import { manifestYaml } from '../kubernetes/manifest-yaml';
+
+const RESOURCE_LIST = { apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList' };
+
+/** Same apiVersion, kind, name and namespace: the identity kustomize gives a resource. */
+function sameObject(a: any, b: any): boolean {
+  const id = (o: any) => JSON.stringify([o?.apiVersion, o?.kind, o?.metadata?.name, o?.metadata?.namespace ?? '']);
+  return id(a) === id(b);
+}
+
+export function krm(r: Renderer, io: CliIo): number {
+  const docs = r.read(io.stdin(), 'stdin');
+  const list = docs[0]?.value as any;
+  if (docs.length !== 1 || list?.kind !== RESOURCE_LIST.kind || (list.items !== undefined && !Array.isArray(list.items))) {
+    r.problems.push(`stdin: expected one ${RESOURCE_LIST.apiVersion} ${RESOURCE_LIST.kind} (items: [...], functionConfig: {...})`);
+  } else {
+    const items: unknown[] = list.items ?? [];
+    items.forEach((item, i) => r.add({ source: `items[${i}]`, index: i + 1, value: item }));
+    // kustomize 4.x also passes a generator's config among the items (marked local-config): render it once.
+    const fc = list.functionConfig;
+    if (isDistributionManifest(fc) && !items.some((item) => sameObject(item, fc))) {
+      r.add({ source: 'functionConfig', index: 0, value: fc });
+    }
+  }
+  const failed = r.problems.length > 0;
+  if (failed) io.stderr(problemsText(r.problems));
+  io.stdout(manifestYaml({
+    ...RESOURCE_LIST,
+    items: failed ? [] : r.outputs.flatMap((o) => o.objects),
+    ...(failed ? { results: r.problems.map((message) => ({ message: oneLine(message), severity: 'error' })) } : {}),
+  }));
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,110 @@
+/**
+ * The construct's own checks: what only matters once the spec becomes objects in one namespace,
+ * what the operator pipeline cannot write, an override config next to what it replaces, and the
+ * env the operator pipeline's config reads.
+ */
+import type { LlamaStackDistributionProps } from './props';
+import { ALL_PROVIDER_APIS } from '../config/apis';
+import { ConfigProblem } from '../config/errors';
+import { shadowedEnvProblems } from '../config/reserved-env';
+import { SecretEnvVar } from '../config/secrets';
+import { serverOnlyFields } from '../config/server-extensions';
+import { LlamaStackDistributionSpec } from '../config/spec';
+import { generatedEnv, serverEnv } from '../targets/deployment-env';
+import { ServerTarget } from '../targets/server-target';
+import { externalProviderChecks } from '../workload/external-providers';
+import { resourceProblems } from '../workload/resources';
+
+/** An override config text replaces everything that shapes a generated config. */
+export function overrideConflicts(props: LlamaStackDistributionProps, spec: LlamaStackDistributionSpec): ConfigProblem[] {
+  if (props.overrideConfigYaml === undefined) return [];
+  if (typeof props.overrideConfigYaml !== 'string') {
+    return [{ path: 'props.overrideConfigYaml', message: 'must be the text of a config.yaml', fix: 'pass a string, e.g. fs.readFileSync(\'config.yaml\', \'utf8\')' }];
+  }
+  const shaping: [string, unknown][] = [
+    ['overrideConfigMapName', props.overrideConfigMapName], ['baseConfigYaml', props.baseConfigYaml], ['replaceBaseProviders', props.replaceBaseProviders],
+    ['vectorStores', props.vectorStores], ['auth', props.auth], ['externalProviders', props.externalProviders],
+    ['spec.providers', spec.providers], ['spec.resources', spec.resources], ['spec.storage', spec.storage], ['spec.disabled', spec.disabled],
+  ];
+  return shaping.filter(([, v]) => v !== undefined).map(([name]) => ({
+    path: name.startsWith('spec.') ? name : `props.${name}`,
+    message: 'cannot be combined with overrideConfigYaml (the override is the whole config)',
+    fix: `write it into the override config, or remove ${name.startsWith('spec.') ? `the props that set ${name}` : name}`,
+  }));
+}
+
+/** What only the server targets write: the operator pipeline would write something else. */
+function serverTargetOnly(spec: LlamaStackDistributionSpec): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  for (const { field } of ALL_PROVIDER_APIS) {
+    (spec.providers?.[field] ?? []).forEach((p, i) => {
+      if (typeof p.provider === 'string' && p.provider.includes('::')) {
+        problems.push({ path: `spec.providers.${field}[${i}].provider`, message: 'the operator pipeline writes every provider as remote::<provider>', fix: 'use a server target for inline or prefixed provider types' });
+      }
+    });
+  }
+  // External providers get one error of their own (constructChecks).
+  return [...problems, ...serverOnlyFields(spec).filter((p) => !p.path.startsWith('spec.externalProviders'))];
+}
+
+/** Checks that only matter once the spec becomes objects in one namespace. */
+export function constructChecks(spec: LlamaStackDistributionSpec, namespace: string | undefined, target: ServerTarget): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const sql = spec.storage?.sql;
+  if (target.isOperator && sql?.type === 'postgres' && !sql.connectionString) {
+    problems.push({
+      path: 'spec.storage.sql.connectionString',
+      message: 'the operator pipeline only writes a connection string',
+      fix: 'add connectionString, or use a server target (they take host, db, user and password)',
+    });
+  }
+  const ca = spec.networking?.tls?.caBundle;
+  if (ca?.configMapNamespace && namespace !== undefined && ca.configMapNamespace !== namespace) {
+    problems.push({
+      path: 'spec.networking.tls.caBundle.configMapNamespace',
+      message: `a pod can only mount ConfigMaps of its own namespace (${namespace})`,
+      fix: `copy the CA bundle ConfigMap into ${namespace}, or drop configMapNamespace`,
+    });
+  }
+  const w = spec.workload;
+  if (w?.storage && ((w.replicas ?? 1) > 1 || (w.autoscaling?.maxReplicas ?? 0) > 1)) {
+    problems.push({
+      path: 'spec.workload.storage',
+      message: 'a ReadWriteOnce volume cannot be shared by several pods (replicas or autoscaling allow more than one)',
+      fix: 'keep state in postgres/redis storage and drop the PVC, or run a single replica',
+    });
+  }
+  if (target.isOperator) problems.push(...serverTargetOnly(spec));
+  problems.push(...externalProviderChecks(spec, target.isOperator));
+  problems.push(...shadowedEnvProblems(spec.workload?.overrides?.env, generatedEnv(target, spec)));
+  problems.push(...resourceProblems(spec.workload));
+  return problems;
+}
+
+/**
+ * The operator pipeline's config is not run through a start-up model: each `${env.X}` it reads
+ * without a default must be set by the Deployment (server targets substitute the container's env
+ * in their model instead).
+ */
+export function missingEnvProblems(configYaml: string, secretEnv: SecretEnvVar[], spec: LlamaStackDistributionSpec, target: ServerTarget): ConfigProblem[] {
+  const provided = providedEnv(secretEnv, spec, target);
+  return requiredEnvVars(configYaml).filter((v) => !provided.has(v)).map((v) => ({
+    path: 'config',
+    message: `the config reads \${env.${v}} with no default, and nothing sets ${v} (the server would not start)`,
+    fix: `set env: { ${v}: ... } (or point the base config's value elsewhere)`,
+  }));
+}
+
+/** `${env.X}` references without a default: the server fails to start unless X is set. */
+function requiredEnvVars(configYaml: string): string[] {
+  const names = new Set<string>();
+  for (const m of configYaml.matchAll(/\$\{env\.([A-Z0-9_]+)\}/g)) names.add(m[1]);
+  return [...names].sort();
+}
+
+function providedEnv(secretEnv: SecretEnvVar[], spec: LlamaStackDistributionSpec, target: ServerTarget): Set<string> {
+  const names = new Set(secretEnv.map((e) => e.name));
+  for (const e of spec.workload?.overrides?.env ?? []) if (e && typeof e.name === 'string') names.add(e.name);
+  for (const e of serverEnv(target, spec)) names.add(e.name);
+  return names;
+}

@@ -1,0 +1,32 @@
+/** The container image: the props', the spec's, or the target's pinned image of the distribution. */
+import type { LlamaStackDistributionProps } from './props';
+import { ConfigProblem } from '../config/errors';
+import { isPinnedImage } from '../config/images';
+import { quoteValue } from '../config/quote';
+import { LlamaStackDistributionSpec } from '../config/spec';
+import { ServerTarget } from '../targets/server-target';
+
+/** The image to run; its problems (a distribution the target lacks, an unpinned image) are pushed. */
+export function resolveImage(props: LlamaStackDistributionProps, spec: LlamaStackDistributionSpec, target: ServerTarget, problems: ConfigProblem[]): string {
+  const name = spec.distribution?.name;
+  const known = target.distributions;
+  const shipped = name !== undefined && known.includes(name);
+  const defaultImage = name !== undefined ? target.imageFor(name) : undefined;
+  const image = props.image ?? spec.distribution?.image ?? defaultImage;
+  if (image === undefined || (!shipped && name !== undefined && props.baseConfigYaml === undefined)) {
+    problems.push({
+      path: 'spec.distribution.name',
+      message: `${target.description} has no distribution ${quoteValue(name)}`,
+      fix: `use one of ${known.join(', ')}, or set props.image and props.baseConfigYaml`,
+    });
+    return image ?? '';
+  }
+  if (!isPinnedImage(image)) {
+    problems.push({
+      path: props.image !== undefined ? 'props.image' : 'spec.distribution.image',
+      message: `image "${image}" is not pinned`,
+      fix: 'use an exact version tag (not latest) or a digest, so every synth deploys the same server',
+    });
+  }
+  return image;
+}

@@ -1,0 +1,3 @@
+export * from './props';
+export { LlamaStackDistribution } from './llama-stack-distribution';
+export { specFromProps } from './spec-from-props';

@@ -1,0 +1,165 @@
+/**
+ * The construct: plan (planner.ts), then turn the rendered objects into ApiObjects. Everything
+ * it checks and resolves comes from the plan.
+ */
+import { ApiObject, Chart } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-28';
+import { Construct } from 'constructs';
+import { planDistribution } from './planner';
+import { LlamaStackDistributionProps } from './props';
+import { ConfigProblem, formatProblem } from '../config/errors';
+import { plainCopy } from '../config/json-convert';
+import { SecretEnvVar } from '../config/secrets';
+import { LlamaStackDistributionSpec } from '../config/spec';
+import { claimName, duplicateNameProblem } from '../name-registry';
+import { ServerTarget } from '../targets/server-target';
+import { KubeManifest } from '../workload';
+import { podSelectorConfig } from '../workload/endpoint';
+import { QUOTED_YAML_CONTEXT } from '../workload/plan';
+
+/**
+ * A Llama Stack server: the generated config.yaml in an immutable, content-named ConfigMap, the
+ * Deployment that runs it, its Service and ServiceAccount, and when asked a PVC, HPA, PDB,
+ * NetworkPolicy and Ingress. Bad props fail synth with every problem listed.
+ */
+export class LlamaStackDistribution extends Construct implements kplus.IPodSelector, kplus.INetworkPolicyPeer {
+  /** Base name of the objects. */
+  public readonly name: string;
+  /** The v1alpha2 spec this distribution was built from. */
+  public readonly spec: LlamaStackDistributionSpec;
+  /** The container image. */
+  public readonly image: string;
+  /** The server line the config is written for. */
+  public readonly target: ServerTarget;
+  /** The generated config.yaml (undefined with an override ConfigMap). */
+  public readonly configYaml?: string;
+  /** SHA-256 of `configYaml`. */
+  public readonly contentHash?: string;
+  /** Name of the ConfigMap the server reads config.yaml from. */
+  public readonly configMapName: string;
+  /** Secret-backed env vars the config refers to. */
+  public readonly secretEnvVars: SecretEnvVar[];
+  /**
+   * What is legal but probably unintended (a disabled API the base config does not have, a model
+   * on a provider the env switches on…), and what the release's start-up model expects the server
+   * to log. Printed to stderr once per synth; errors with `strict`.
+   */
+  public readonly warnings: ConfigProblem[];
+  public readonly deployment: ApiObject;
+  public readonly service: ApiObject;
+  /** @default - not created with an override ConfigMap */
+  public readonly configMap?: ApiObject;
+  /** @default - not created when `serviceAccountName` names an existing one */
+  public readonly serviceAccount?: ApiObject;
+  /** @default - only with `persistentStorage` */
+  public readonly persistentVolumeClaim?: ApiObject;
+  /** @default - only with `autoscaling` */
+  public readonly horizontalPodAutoscaler?: ApiObject;
+  /** @default - only when more than one pod can run, or when asked */
+  public readonly podDisruptionBudget?: ApiObject;
+  /** @default - only with `allowedFrom` */
+  public readonly networkPolicy?: ApiObject;
+  /** @default - only with `expose` (without `expose.gateway`) */
+  public readonly ingress?: ApiObject;
+  /** @default - only with `expose.gateway` */
+  public readonly httpRoute?: ApiObject;
+
+  /**
+   * The namespace of the objects: `props.namespace`, else the chart's.
+   * @default - not known at synth time (the objects land in the namespace they are applied to)
+   */
+  public readonly namespace?: string;
+  /** Name of the Service (`N-service`) other workloads connect to. */
+  public readonly serviceName: string;
+  /** The Service port (`props.port`, default 8321). */
+  public readonly port: number;
+  /**
+   * The port the server's pods listen on: the port a NetworkPolicy admits
+   * (`kplus.NetworkPolicyPort.tcp(llama.containerPort)`). The Service port, unless that one is
+   * privileged (below 1024): then 8321.
+   */
+  public readonly containerPort: number;
+  /**
+   * The in-cluster URL of the Service, for other workloads' env:
+   * `http://N-service.<namespace>.svc.cluster.local:<port>` (`https` with serving `tls`; the
+   * default cluster domain). When the namespace is not known at synth time (neither
+   * `props.namespace` nor the chart's): `http://N-service:<port>`, which resolves only from the
+   * Service's own namespace.
+   */
+  public readonly url: string;
+
+  constructor(scope: Construct, id: string, props: LlamaStackDistributionProps = {}) {
+    super(scope, id);
+    const plan = planDistribution(props, {
+      id,
+      chartNamespace: Chart.of(this).namespace,
+      quotedYaml: this.node.tryGetContext(QUOTED_YAML_CONTEXT) === true,
+      duplicateName: (name, namespace, path) => duplicateNameProblem(this, name, namespace, path),
+    });
+    this.name = plan.name;
+    this.spec = plan.spec;
+    this.image = plan.image;
+    this.target = plan.target;
+    this.configYaml = plan.configYaml;
+    this.contentHash = plan.contentHash;
+    this.configMapName = plan.configMapName;
+    this.secretEnvVars = plan.secretEnvVars;
+    this.warnings = plan.warnings;
+    // Printed when the app synthesizes (cdk8s validates then, once per app and once per chart,
+    // so the first validation prints).
+    let printed = false;
+    this.node.addValidation({
+      validate: () => {
+        if (!printed) reportWarnings(this.node.path, this.warnings);
+        printed = true;
+        return [];
+      },
+    });
+    const objects = plan.objects;
+    const make = (childId: string, m: KubeManifest | undefined) => (m ? new ApiObject(this, childId, plainCopy(m)) : undefined);
+    this.configMap = make('ConfigMap', objects.configMap);
+    this.serviceAccount = make('ServiceAccount', objects.serviceAccount);
+    this.persistentVolumeClaim = make('PersistentVolumeClaim', objects.pvc);
+    this.deployment = make('Deployment', objects.deployment)!;
+    this.service = make('Service', objects.service)!;
+    this.horizontalPodAutoscaler = make('HorizontalPodAutoscaler', objects.hpa);
+    this.podDisruptionBudget = make('PodDisruptionBudget', objects.pdb);
+    this.networkPolicy = make('NetworkPolicy', objects.networkPolicy);
+    this.ingress = make('Ingress', objects.ingress);
+    this.httpRoute = make('HTTPRoute', objects.httpRoute);
+    this.node.defaultChild = this.deployment;
+    claimName(this, this.name, plan.namespace);
+    this.namespace = plan.namespace;
+    this.serviceName = plan.serviceName;
+    this.port = plan.port;
+    this.containerPort = plan.containerPort;
+    this.url = plan.url;
+  }
+
+  /**
+   * The server's pods, for cdk8s-plus: `new kplus.Service(chart, 'id', { selector: llama, … })`.
+   * @see kplus.IPodSelector.toPodSelectorConfig()
+   */
+  public toPodSelectorConfig(): kplus.PodSelectorConfig {
+    return podSelectorConfig(this.name, this.namespace);
+  }
+
+  /**
+   * The server's pods as a NetworkPolicy peer: `web.connections.allowTo(llama, { ports:
+   * [kplus.NetworkPolicyPort.tcp(llama.containerPort)] })`. Without `ports`, every port is allowed.
+   * @see kplus.INetworkPolicyPeer.toNetworkPolicyPeerConfig()
+   */
+  public toNetworkPolicyPeerConfig(): kplus.NetworkPolicyPeerConfig {
+    return { podSelector: this.toPodSelectorConfig() };
+  }
+
+  /** @see kplus.INetworkPolicyPeer.toPodSelector() */
+  public toPodSelector(): kplus.IPodSelector | undefined {
+    return this;
+  }
+}
+
+/** Writes warnings to stderr (`strict` turned them into errors already). */
+function reportWarnings(where: string, warnings: readonly ConfigProblem[]): void {
+  for (const w of warnings) process.stderr.write(`warning: ${where}: ${formatProblem(w)}\n`);
+}

@@ -1,0 +1,231 @@
+/**
+ * The planner: props in, a resolved plan (spec, image, config.yaml, env, the workload plan and
+ * its rendered objects) out, or every problem at the props path the user wrote. Pure: no
+ * constructs, no cdk8s; the construct, the CR constructs and the command line all call it.
+ * Stages: props boundary → spec → checks → config (generated, override text or ConfigMap) →
+ * workload plan → objects (checked as the API server would).
+ */
+import { constructChecks, missingEnvProblems, overrideConflicts } from './checks';
+import { emptyDirSizeLimitProblems } from './empty-dir-checks';
+import { resolveImage } from './image';
+import type { LlamaStackDistributionProps } from './props';
+import { atPropsPaths, propsLayout } from './props-paths';
+import { checkedDistributionProps } from './props-shape';
+import { SPEC_EXCLUSIVE_PROPS, nonEmpty, specAndProblemsFromProps } from './spec-from-props';
+import { authProblems } from '../auth/construct-checks';
+import { ConfigGenerator, sha256Hex } from '../config/config-generator';
+import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
+import { SecretEnvVar } from '../config/secrets';
+import { LlamaStackDistributionSpec } from '../config/spec';
+import { validateSpec } from '../config/validate-spec';
+import { exposeProblems, networkingProblems, resolveExposure } from '../expose';
+import { plainYamlInputProblems } from '../kubernetes/plain-yaml';
+import { containerPort, DEFAULT_PORT, serverEnv } from '../targets/deployment-env';
+import { checkOverrideConfig } from '../targets/override-config';
+import { ServerTarget } from '../targets/server-target';
+import { generateTargetConfig } from '../targets/target-config';
+import { RenderedObjects, renderObjects, WorkloadPlan } from '../workload';
+import { serviceUrl } from '../workload/endpoint';
+import { kubernetesInputProblems, kubernetesInputWarnings } from '../workload/kubernetes-checks';
+import { baseNameProblem, configMapName, objectNames } from '../workload/names';
+import { PATHS } from '../workload/plan';
+import { resolveEmptyDirSizeLimits } from '../workload/volume-sizes';
+
+/** What the planner needs from where it runs. */
+export interface PlanContext {
+  /** The construct id: the base name when `props.name` is not set. */
+  readonly id: string;
+  /** The chart's namespace (objects land there when `props.namespace` is not set). */
+  readonly chartNamespace?: string;
+  /** The objects are written by a writer that quotes ambiguous strings (the command line). */
+  readonly quotedYaml?: boolean;
+  /** Another distribution of the app already has this name in this namespace. */
+  readonly duplicateName?: (name: string, namespace: string | undefined, path: string) => ConfigProblem | undefined;
+}
+
+/** Everything a distribution is, resolved and checked. */
+export interface DistributionPlan {
+  readonly name: string;
+  readonly spec: LlamaStackDistributionSpec;
+  readonly target: ServerTarget;
+  readonly image: string;
+  /** `props.namespace`, else the chart's. */
+  readonly namespace?: string;
+  readonly configYaml?: string;
+  readonly contentHash?: string;
+  readonly configMapName: string;
+  readonly secretEnvVars: SecretEnvVar[];
+  /** At props paths; `strict` turned them into errors already. */
+  readonly warnings: ConfigProblem[];
+  readonly workload: WorkloadPlan;
+  readonly objects: RenderedObjects;
+  readonly serviceName: string;
+  readonly port: number;
+  readonly containerPort: number;
+  readonly url: string;
+}
+
+/** The config.yaml the server runs, and what came with it. */
+interface PlannedConfig {
+  readonly configYaml?: string;
+  readonly contentHash?: string;
+  readonly configMapName: string;
+  readonly secretEnvVars: SecretEnvVar[];
+  readonly warnings: ConfigProblem[];
+}
+
+/** Plans a distribution; throws one `LlamaStackConfigError` with every problem at its props path. */
+export function planDistribution(rawProps: LlamaStackDistributionProps, context: PlanContext): DistributionPlan {
+  // The input boundary: past it, every prop has its declared type and is read only once.
+  const props = checkedDistributionProps(rawProps);
+  const layout = propsLayout(props);
+  try {
+    return plan(props, context);
+  } catch (e) {
+    // Typed props: each problem at the props path the user wrote, and once.
+    if (e instanceof LlamaStackConfigError) throw new LlamaStackConfigError(atPropsPaths(e.problems, layout));
+    throw e;
+  }
+}
+
+function plan(props: LlamaStackDistributionProps, context: PlanContext): DistributionPlan {
+  const layout = propsLayout(props);
+  const problems: ConfigProblem[] = [];
+  const name = props.name ?? context.id;
+  const namePath = props.name !== undefined ? 'props.name' : 'id';
+  // The Service `N-service` makes it a DNS-1035 label (a letter first).
+  const badName = baseNameProblem(name);
+  if (badName) problems.push({ path: namePath, ...badName });
+  if (props.spec !== undefined) {
+    for (const k of SPEC_EXCLUSIVE_PROPS.filter((key) => props[key] !== undefined)) {
+      problems.push({ path: `props.${k}`, message: 'cannot be combined with props.spec', fix: 'set it inside props.spec instead' });
+    }
+  }
+  const fromProps = props.spec === undefined ? specAndProblemsFromProps(props) : undefined;
+  const spec = props.spec ?? fromProps!.spec;
+  problems.push(...fromProps?.problems ?? []);
+  const target = props.target ?? ServerTarget.OGX_0_8;
+  problems.push(...validateSpec(spec, { hasBaseConfig: props.baseConfigYaml !== undefined, disableableApis: target.disableableApis }));
+  const image = resolveImage(props, spec, target, problems);
+  const namespace = props.namespace ?? context.chartNamespace;
+  problems.push(...constructChecks(spec, namespace, target));
+  problems.push(...kubernetesInputProblems(props, spec, namespace, target, name));
+  problems.push(...emptyDirSizeLimitProblems(props.emptyDirSizeLimits, spec));
+  // The chart's namespace is written by cdk8s, not rendered here: checked on its own.
+  const quotedYaml = context.quotedYaml === true;
+  if (!quotedYaml) problems.push(...plainYamlInputProblems(props, namespace));
+  const duplicate = context.duplicateName?.(name, namespace, namePath);
+  if (duplicate) problems.push(duplicate);
+  problems.push(...authProblems(props.auth, target, spec, PATHS.authCaDir));
+  if (target.isOperator && props.vectorStores !== undefined) {
+    problems.push({ path: 'props.vectorStores', message: 'the operator pipeline keeps its base config\'s vector store defaults', fix: 'remove vectorStores, or use a server target' });
+  }
+  if (target.isOperator && props.replaceBaseProviders !== undefined) {
+    problems.push({ path: 'props.replaceBaseProviders', message: 'the operator pipeline always overlays providers by id', fix: 'remove replaceBaseProviders, or use a server target' });
+  }
+  problems.push(...overrideConflicts(props, spec));
+  problems.push(...networkingProblems(spec));
+  if (props.spec === undefined) problems.push(...exposeProblems(props.expose, spec, props.allowedFrom !== undefined));
+  if (problems.length > 0) throw new LlamaStackConfigError(problems);
+
+  const config = planConfig(props, spec, target, name);
+  if (config.configYaml !== undefined && target.isOperator) {
+    // Server targets run the release's start-up model, which substitutes the container's env.
+    const missing = missingEnvProblems(config.configYaml, config.secretEnvVars, spec, target);
+    if (missing.length > 0) throw new LlamaStackConfigError(missing);
+  }
+  if (props.strict === true && config.warnings.length > 0) {
+    throw new LlamaStackConfigError(config.warnings.map((w) => ({ ...w, message: `${w.message} (an error with strict)` })));
+  }
+  // Asked for with allowUnrestrictedVolumes, so not an error with strict.
+  const warnings = [...config.warnings, ...kubernetesInputWarnings(props, spec)];
+  const tls = spec.networking?.tls?.enabled === true;
+  const workload: WorkloadPlan = {
+    name,
+    namespace: props.namespace,
+    image,
+    spec,
+    configMapName: config.configMapName,
+    generatedConfig: config.configYaml !== undefined,
+    configHash: config.contentHash,
+    secretEnv: config.secretEnvVars,
+    extraLabels: props.labels ?? {},
+    storageClassName: props.persistentStorage?.storageClassName,
+    ingressClassName: props.expose?.ingressClassName,
+    // A spec's expose gets the defaults (with pod TLS: backend-protocol HTTPS).
+    exposure: resolveExposure(name, props.expose ?? {}, tls),
+    nodeSelector: props.nodeSelector,
+    tolerations: nonEmpty(props.tolerations),
+    imagePullPolicy: props.imagePullPolicy,
+    authCa: props.auth?.caCertificate,
+    emptyDirSizeLimits: resolveEmptyDirSizeLimits(props.emptyDirSizeLimits, spec),
+    serverEnv: serverEnv(target, spec),
+    defaultMountPath: target.dataDir,
+    legacyDataMount: target.isOperator,
+    containerPort: containerPort(spec, target),
+    retainConfigMaps: props.retainConfigMaps,
+    quotedYaml,
+  };
+  const objects = renderObjects(workload, config.configYaml);
+  const serviceName = objectNames(name).service;
+  const port = spec.networking?.port ?? DEFAULT_PORT;
+  return {
+    name,
+    spec,
+    target,
+    image,
+    namespace,
+    configYaml: config.configYaml,
+    contentHash: config.contentHash,
+    configMapName: config.configMapName,
+    secretEnvVars: config.secretEnvVars,
+    warnings: atPropsPaths(warnings, layout),
+    workload,
+    objects,
+    serviceName,
+    port,
+    containerPort: workload.containerPort,
+    url: serviceUrl(serviceName, namespace, port, tls),
+  };
+}
+
+/** The config the server runs: the user's ConfigMap, an override text, or a generated one. */
+function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistributionSpec, target: ServerTarget, name: string): PlannedConfig {
+  const serverTlsDir = spec.networking?.tls?.enabled === true ? PATHS.tlsDir : undefined;
+  if (spec.overrideConfig) {
+    return { configMapName: spec.overrideConfig.configMapName, secretEnvVars: [], warnings: [] };
+  }
+  if (props.overrideConfigYaml !== undefined) {
+    const checked = checkOverrideConfig(props.overrideConfigYaml, spec, target, {
+      serverTlsDir,
+      scratchDirs: [PATHS.tmpDir, PATHS.cacheDir],
+    }, props.allowPerPodState === true);
+    if (checked.problems.length > 0) throw new LlamaStackConfigError(checked.problems);
+    const contentHash = sha256Hex(props.overrideConfigYaml);
+    return {
+      configYaml: props.overrideConfigYaml,
+      contentHash,
+      configMapName: configMapName(name, contentHash),
+      secretEnvVars: [],
+      warnings: checked.warnings,
+    };
+  }
+  const generated = target.isOperator
+    ? ConfigGenerator.generate(spec, { baseConfigYaml: props.baseConfigYaml, rejectUnknownModelProviders: true, serverTlsDir })
+    : generateTargetConfig(spec, target, {
+      baseConfigYaml: props.baseConfigYaml,
+      serverTlsDir,
+      replaceBaseProviders: props.replaceBaseProviders,
+      vectorStores: props.vectorStores,
+      allowPerPodState: props.allowPerPodState,
+      auth: props.auth,
+      authCaFile: PATHS.authCaFile,
+    });
+  return {
+    configYaml: generated.configYaml,
+    contentHash: generated.contentHash,
+    configMapName: configMapName(name, generated.contentHash),
+    secretEnvVars: generated.envVars,
+    warnings: 'warnings' in generated ? generated.warnings : [],
+  };
+}

@@ -1,0 +1,384 @@
+/**
+ * The props of `LlamaStackDistribution`, one interface per concern (as cdk8s-plus composes
+ * `DeploymentProps`): the server and its config source, providers, registered resources,
+ * storage, networking and the pod. Types only: the shape that checks them is props-shape.ts.
+ */
+import type { ServerAuth } from '../auth/server-auth';
+import type {
+  AllowedFromSpec, AutoscalingSpec, CABundleConfig, LlamaStackDistributionSpec, ModelConfig, PodDisruptionBudgetSpec, ShieldConfig,
+} from '../config/spec';
+import type { ExposeOptions } from '../expose';
+import type { ExternalProvider } from '../external-provider';
+import type {
+  BatchesProvider, FileProcessorsProvider, FilesProvider, InferenceProvider, InteractionsProvider, MessagesProvider, ResponsesProvider,
+  SafetyProvider, TelemetryProvider, ToolRuntimeProvider, VectorIoProvider,
+} from '../providers';
+import type { StorageBackend } from '../storage-backend';
+import type { ServerTarget } from '../targets/server-target';
+import type { VectorStoreDefaults } from '../targets/vector-stores';
+import type { EmptyDirSizeLimits } from '../workload/volume-sizes';
+
+/** Serving TLS: the server itself terminates HTTPS with a `kubernetes.io/tls` Secret. */
+export interface TlsOptions {
+  /** Secret of type `kubernetes.io/tls` (keys `tls.crt`, `tls.key`). */
+  readonly secretName: string;
+  /**
+   * Extra CA certificates the server trusts for outbound calls (`SSL_CERT_FILE`).
+   * @default - the image's trust store
+   */
+  readonly caBundle?: CABundleConfig;
+}
+
+
+/**
+ * Container resources; any resource name works (e.g. `nvidia.com/gpu`). A default never exceeds
+ * a limit you set, and a request above its limit is an error.
+ */
+export interface ResourceRequirements {
+  /**
+   * @default - `cpu: <workers>` and `memory: <2 × workers>Gi` (starter's in-process embedding
+   * model), each lowered to your limit of that resource
+   */
+  readonly requests?: { [resource: string]: string };
+  /**
+   * @default - `memory: <4 × workers>Gi` (room for starter's in-process reranker), raised to the
+   * memory request when that is higher
+   */
+  readonly limits?: { [resource: string]: string };
+}
+
+/** A PVC for the server's data directory. */
+export interface PersistentStorageOptions {
+  /** Size of the claim. @default "10Gi" */
+  readonly size?: string;
+  /**
+   * Where the volume is mounted: the server's data directory.
+   * @default - the target's data directory: `/.ogx` on OGX 0.8, `/.llama` on llama-stack 0.7 and the operator pipeline
+   */
+  readonly mountPath?: string;
+  /** @default - the cluster's default StorageClass */
+  readonly storageClassName?: string;
+}
+
+/** Which server runs and where its config comes from. */
+export interface ServerSourceProps {
+  /**
+   * The server line: its image, config schema, provider registry and data directory.
+   * `ServerTarget.OPERATOR` writes the operator pipeline's output byte for byte instead (no
+   * released server accepts it; for parity and migration).
+   * @default ServerTarget.OGX_0_8
+   */
+  readonly target?: ServerTarget;
+  /**
+   * Distribution whose base config is used: one the target ships (`starter`, `postgres-demo`,
+   * `ci-tests`, `nvidia`, `oci`, `open-benchmark`, `watsonx`), or with `ServerTarget.OPERATOR`
+   * one of `starter`, `remote-vllm`, `meta-reference-gpu`, `postgres-demo`.
+   * @default "starter"
+   */
+  readonly distribution?: string;
+  /**
+   * Container image (pinned: a tag other than `latest`, or a digest).
+   * @default - the distribution's pinned image
+   */
+  readonly image?: string;
+  /**
+   * Base config text of the image (YAML or JSON), instead of an embedded one.
+   * @default - the embedded config of `distribution`
+   */
+  readonly baseConfigYaml?: string;
+  /**
+   * Name of an existing ConfigMap (key `config.yaml`) to run instead of a generated config.
+   * Exclusive with providers, models, storage and disabled APIs. Its changes do not roll the pods
+   * (the Deployment does not change): prefer `overrideConfigYaml`.
+   * @default - generated
+   */
+  readonly overrideConfigMapName?: string;
+  /**
+   * The text of a complete config.yaml to run instead of a generated one. It is written as is into
+   * the hash-named immutable ConfigMap (a change rolls the pods), and checked on a server target
+   * by the release's start-up model with the env the Deployment sets; `workers` and `tls` must
+   * agree with it. Exclusive with providers, models, storage, disabled APIs and the other ways to
+   * shape a generated config.
+   * @default - generated
+   */
+  readonly overrideConfigYaml?: string;
+  /**
+   * Keep previous config ConfigMaps: annotate the generated one so Argo CD
+   * (`argocd.argoproj.io/sync-options: Prune=false`) and Flux (`kustomize.toolkit.fluxcd.io/prune:
+   * disabled`) leave it in the cluster once a newer config replaces it. Then `kubectl rollout undo`
+   * finds the ConfigMap its ReplicaSet mounts; old ConfigMaps pile up until you delete them.
+   * @default false - pruned with the rest: roll back with a Git revert (it recreates the old ConfigMap)
+   */
+  readonly retainConfigMaps?: boolean;
+}
+
+/** Providers of each API, and how they meet the base config's. */
+export interface ProvidersProps {
+  /**
+   * Inference providers: where models run. Overlay the base config's by id (or replace them with `replaceBaseProviders`).
+   * @default - the base config's inference providers
+   */
+  readonly inference?: InferenceProvider[];
+  /**
+   * Safety providers: they run shields. Overlay the base config's by id.
+   * @default - the base config's safety providers
+   */
+  readonly safety?: SafetyProvider[];
+  /**
+   * Vector IO providers: where vector stores live. Overlay the base config's by id; the first becomes the vector store default.
+   * @default - the base config's vector IO providers
+   */
+  readonly vectorIo?: VectorIoProvider[];
+  /**
+   * Tool runtime providers: tools the Responses API can call (web search, MCP…). Overlay the base config's by id.
+   * @default - the base config's tool runtime providers
+   */
+  readonly toolRuntime?: ToolRuntimeProvider[];
+  /**
+   * Telemetry providers: the v1alpha2 API has them, servers since llama-stack 0.4 do not (an error on server targets; use OTEL_* env vars).
+   * @default - the base config's telemetry providers
+   */
+  readonly telemetry?: TelemetryProvider[];
+  /**
+   * Where uploaded files live (`FilesProvider.s3` for several replicas). Server targets only;
+   * replaces the base config's files provider (the API has one implementation).
+   * @default - the base config's files provider (starter: localfs on the data volume)
+   */
+  readonly files?: FilesProvider[];
+  /**
+   * Document processors for vector store ingestion. Server targets only; replaces the base's.
+   * @default - the base config's file processors (starter: pypdf)
+   */
+  readonly fileProcessors?: FileProcessorsProvider[];
+  /**
+   * The Responses API implementation and its settings. Server targets only; replaces the base's.
+   * @default - the base config's (starter: inline::builtin)
+   */
+  readonly responses?: ResponsesProvider[];
+  /**
+   * The Batches API implementation and its settings. Server targets only; replaces the base's.
+   * @default - the base config's (starter: inline::reference)
+   */
+  readonly batches?: BatchesProvider[];
+  /**
+   * The Messages API implementation (OGX 0.8). Replaces the base's.
+   * @default - the base config's (starter: inline::builtin)
+   */
+  readonly messages?: MessagesProvider[];
+  /**
+   * The Interactions API implementation (OGX 0.8). Replaces the base's.
+   * @default - the base config's (starter: inline::builtin)
+   */
+  readonly interactions?: InteractionsProvider[];
+  /**
+   * Providers that are not in the server image, installed at deploy time from their own images
+   * (spec 001): `ExternalProvider.fromImage({ id, image, api, providerType, module, config })`.
+   * Init containers copy each image's wheels to a shared volume and install them with the server
+   * image; the server imports them through `PYTHONPATH`, and config.yaml gets a `module:` entry.
+   * A provider of the same API with the same id (base config or typed) is replaced, with a
+   * warning. Server targets only.
+   * @default - none
+   */
+  readonly externalProviders?: ExternalProvider[];
+  /**
+   * Provider APIs (`inference`, `vector_io`…, or `*` for all) whose base-config providers your
+   * providers replace instead of overlaying them by id, for a config with only what you
+   * configured (a vLLM-only app gets one inference provider, not starter's dozen). Resources and
+   * defaults that pointed at a dropped provider go with it. Server targets only.
+   * @default - overlay by id (files, file processors, responses and batches are always replaced)
+   */
+  readonly replaceBaseProviders?: string[];
+  /**
+   * Defaults for new vector stores: the vector_io provider, embedding model and reranker model a
+   * request gets when it names none. Server targets only.
+   * @default - the first vectorIo provider and embedding model you configure, else the base config's
+   */
+  readonly vectorStores?: VectorStoreDefaults;
+  /**
+   * APIs to remove: on a server target, the release's provider APIs (`ServerTarget.disableableApis`:
+   * `batches`, `files`, `responses`, `safety`, `vector_io`…); with `ServerTarget.OPERATOR`, the
+   * v1alpha2 CRD's names. An API that another enabled provider needs must be disabled with it.
+   * @default - none
+   */
+  readonly disabledApis?: string[];
+}
+
+/** What the server registers at start-up. */
+export interface RegisteredResourcesProps {
+  /**
+   * Models to register: names (served by the first inference provider, else the base config's
+   * only enabled one) or objects (`provider`, `modelType`, `embeddingDimension`, `providerModelId`…).
+   * @default - none
+   */
+  readonly models?: Array<string | ModelConfig>;
+  /** Tool group ids. @default - none */
+  readonly tools?: string[];
+  /**
+   * Shields: ids (on the first safety provider) or objects (`provider`, `providerShieldId`,
+   * `params`). When the base config's default shield would not be registered (starter's
+   * `llama-guard` needs `SAFETY_MODEL`), the first of these becomes the default.
+   * @default - none
+   */
+  readonly shields?: Array<string | ShieldConfig>;
+}
+
+/** Where the server keeps its state. */
+export interface StorageProps {
+  /** Key-value store (`metadata_store`). @default - the base config's */
+  readonly kvStorage?: StorageBackend;
+  /** SQL store (`inference_store`). @default - the base config's */
+  readonly sqlStorage?: StorageBackend;
+  /**
+   * A PersistentVolumeClaim (ReadWriteOnce) for the server's data directory: one pod only.
+   * @default - an emptyDir (size limit: `emptyDirSizeLimits.data`)
+   */
+  readonly persistentStorage?: PersistentStorageOptions;
+  /**
+   * Size limits of the pod's emptyDirs: the data volume (without `persistentStorage`), `/.cache`,
+   * `/tmp` and the external providers' volume.
+   * @default - data 10Gi, cache 1Gi, tmp 1Gi, external providers 2Gi
+   */
+  readonly emptyDirSizeLimits?: EmptyDirSizeLimits;
+  /**
+   * Allow stores that live in the pod (SQLite backends, local vector indexes such as faiss and
+   * sqlite-vec, local files) when more than one pod can run. Each replica then keeps its own
+   * models, conversations, files and vector stores. Server targets.
+   * @default false - with replicas or autoscaling above 1, each such store is a synth error naming the shared alternative
+   */
+  readonly allowPerPodState?: boolean;
+}
+
+/** How the server is reached, and who may call it. */
+export interface NetworkingProps {
+  /**
+   * The Service port. The server listens on it too, unless it is privileged (below 1024): then
+   * the container listens on 8321 and the Service targets that.
+   * @default 8321
+   */
+  readonly port?: number;
+  /**
+   * Serving TLS: the server terminates HTTPS with a `kubernetes.io/tls` Secret, and trusts extra CAs for outbound calls.
+   * @default - plain HTTP
+   */
+  readonly tls?: TlsOptions;
+  /**
+   * External access through an Ingress (or a Gateway API HTTPRoute with `expose.gateway`).
+   * @default - no Ingress
+   */
+  readonly expose?: ExposeOptions;
+  /**
+   * Namespaces (`*` for all) and namespace label keys allowed to reach the server; creates a
+   * NetworkPolicy that also admits the distribution's own namespace.
+   * @default - no NetworkPolicy
+   */
+  readonly allowedFrom?: AllowedFromSpec;
+  /**
+   * Server authentication and access rules (`server.auth`): `ServerAuth.kubernetes()`,
+   * `oauth2Jwks`, `oauth2Introspection`, `githubToken`, `custom`, or `upstreamHeader` (OGX 0.8),
+   * with what the mode needs in the pod (the cluster CA for kubernetes, a CA you name, secrets as
+   * `secretKeyRef` env vars). Server targets only: the v1alpha2 API has no authentication.
+   * @default - no authentication: every client that reaches the server is served
+   */
+  readonly auth?: ServerAuth;
+}
+
+/** The pod that runs the server. */
+export interface PodProps {
+  /**
+   * Pods of the Deployment. With more than one, every store must be shared (see `allowPerPodState`).
+   * @default 1
+   */
+  readonly replicas?: number;
+  /** Server workers; also the CPU request. @default 1 */
+  readonly workers?: number;
+  /**
+   * Container resource requests and limits; any resource name works (e.g. `nvidia.com/gpu`).
+   * @default - requests `cpu: <workers>`, `memory: <2 × workers>Gi`; limit `memory: <4 × workers>Gi` (defaults never exceed your limits)
+   */
+  readonly resources?: ResourceRequirements;
+  /**
+   * A HorizontalPodAutoscaler (autoscaling/v2) on CPU and/or memory utilization.
+   * @default - no HPA
+   */
+  readonly autoscaling?: AutoscalingSpec;
+  /**
+   * A PodDisruptionBudget (`minAvailable` or `maxUnavailable`).
+   * @default - `maxUnavailable: 1` when more than one pod can run, else none
+   */
+  readonly podDisruptionBudget?: PodDisruptionBudgetSpec;
+  /** corev1.TopologySpreadConstraint objects. @default - spread over region, zone, host when replicas > 1 */
+  readonly topologySpreadConstraints?: any[];
+  /** An existing ServiceAccount. @default - `N-sa`, created */
+  readonly serviceAccountName?: string;
+  /** Extra env vars (plain values; use providers' secret references for secrets). @default - none */
+  readonly env?: { [name: string]: string };
+  /**
+   * The container's command, instead of the image's entrypoint (which runs the config at RUN_CONFIG_PATH).
+   * @default - the image's entrypoint
+   */
+  readonly command?: string[];
+  /**
+   * The container's arguments.
+   * @default - none
+   */
+  readonly args?: string[];
+  /** corev1.Volume objects. @default - none */
+  readonly volumes?: any[];
+  /** corev1.VolumeMount objects. @default - none */
+  readonly volumeMounts?: any[];
+  /**
+   * Seconds a pod gets to stop after SIGTERM.
+   * @default - Kubernetes default (30)
+   */
+  readonly terminationGracePeriodSeconds?: number;
+  /**
+   * Node labels the pods must run on (e.g. `nvidia.com/gpu.present: 'true'`).
+   * @default - none
+   */
+  readonly nodeSelector?: { [key: string]: string };
+  /** corev1.Toleration objects. @default - none */
+  readonly tolerations?: any[];
+  /**
+   * `Always`, `IfNotPresent` or `Never`.
+   * @default - Kubernetes default (IfNotPresent for pinned tags)
+   */
+  readonly imagePullPolicy?: string;
+  /** Labels added to every object. @default - none */
+  readonly labels?: { [key: string]: string };
+  /**
+   * Accept user `volumes` of types the restricted Pod Security Standard forbids (it allows only
+   * configMap, csi, downwardAPI, emptyDir, ephemeral, persistentVolumeClaim, projected and
+   * secret; hostPath, nfs, iscsi, gitRepo… are forbidden). The pod then no longer meets the
+   * restricted standard: a namespace that enforces it rejects the pod, and synth prints a warning
+   * per such volume (not an error with `strict`: you asked for it). The CR constructs reject it
+   * (the CRDs cannot carry it).
+   * @default false - such a volume is a synth error
+   */
+  readonly allowUnrestrictedVolumes?: boolean;
+}
+
+/** Props of `LlamaStackDistribution`, composed by concern. */
+export interface LlamaStackDistributionProps extends ServerSourceProps, ProvidersProps, RegisteredResourcesProps, StorageProps, NetworkingProps, PodProps {
+  /**
+   * Base name of every object (`N`, `N-service`, `N-config-<hash>`…): a DNS label of at most 48
+   * characters.
+   * @default - the construct id
+   */
+  readonly name?: string;
+  /**
+   * Namespace of every object.
+   * @default - the chart's namespace
+   */
+  readonly namespace?: string;
+  /**
+   * A complete v1alpha2 `LlamaStackDistribution.spec`, as in an existing manifest. Exclusive with
+   * the typed props that describe the same things (providers, models, storage, networking, workload).
+   * @default - built from the typed props
+   */
+  readonly spec?: LlamaStackDistributionSpec;
+  /**
+   * Turn warnings (legal but probably unintended props) into synth errors.
+   * @default false
+   */
+  readonly strict?: boolean;
+}
