@@ -5,10 +5,11 @@
  * with the project's compiler options, then compiled and run with `cdk8s-llama-stack` mapped to
  * the library, as a user's app would run it.
  *
- * An example with its own `import` lines is a whole app and runs as written (it calls
- * `app.synth()` itself). One without is a snippet in a chart: it runs after
+ * An example that creates its own `App` is a whole app and runs as written (it calls
+ * `app.synth()` itself). Any other is a snippet in a chart: it keeps its own imports and runs after
  *   import { App, Chart } from 'cdk8s';
- *   import { <the library names it uses> } from 'cdk8s-llama-stack';
+ *   import { <the library names it uses and does not import> } from 'cdk8s-llama-stack';
+ *   import * as kplus from 'cdk8s-plus-28';   // when it uses kplus. without importing it
  *   const app = new App();
  *   const chart = new Chart(app, 'llama-stack', { namespace: 'ai' });
  * and before `app.synth();`.
@@ -68,16 +69,28 @@ interface Program {
 }
 
 function isWholeApp(example: DocExample): boolean {
-  return /^import /m.test(example.code);
+  return /\bnew App\(/.test(example.code);
+}
+
+/** The names a block imports itself. */
+function importedNames(code: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of code.matchAll(/^import\s+(?:\{([^}]*)\}|\*\s+as\s+(\w+)|(\w+))\s+from\s/gm)) {
+    for (const n of (m[1] ?? m[2] ?? m[3]).split(',')) if (n.trim()) names.add(n.trim().split(/\s+as\s+/).pop()!);
+  }
+  return names;
 }
 
 /** The TypeScript program an example is: the block itself, or the block inside a chart. */
 function programOf(example: DocExample): Program {
   if (isWholeApp(example)) return { text: example.code, preludeLines: 0 };
-  const names = Object.keys(lib).filter((name) => new RegExp(`\\b${name}\\b`).test(example.code)).sort();
+  const own = importedNames(example.code);
+  const uses = (name: string) => !own.has(name) && new RegExp(`\\b${name}\\b`).test(example.code);
+  const names = Object.keys(lib).filter(uses).sort();
   const prelude = [
     "import { App, Chart } from 'cdk8s';",
     ...(names.length > 0 ? [`import { ${names.join(', ')} } from 'cdk8s-llama-stack';`] : []),
+    ...(uses('kplus') ? ["import * as kplus from 'cdk8s-plus-28';"] : []),
     'const app = new App();',
     "const chart = new Chart(app, 'llama-stack', { namespace: 'ai' });",
   ];
@@ -89,7 +102,8 @@ function virtualPath(example: DocExample): string {
 }
 
 /**
- * Type-checks examples as the project's own code is checked (test/tsconfig.json, strict), with
+ * Type-checks examples as the project's own code is checked (test/tsconfig.json, strict; unused
+ * imports aside), with
  * `cdk8s-llama-stack` resolved to src/. The programs live in memory only. Returns each
  * diagnostic as `FILE.md:LINE: message`.
  */
@@ -102,6 +116,8 @@ export function typeErrors(examples: DocExample[]): string[] {
   const options: ts.CompilerOptions = {
     ...config.options,
     noEmit: true,
+    // A snippet may import more than it shows in use (a guide's imports cover its whole page).
+    noUnusedLocals: false,
     paths: { 'cdk8s-llama-stack': [path.join(ROOT, 'src', 'index.ts')] },
   };
   const programs = new Map(examples.map((e) => [virtualPath(e), { example: e, program: programOf(e) }]));

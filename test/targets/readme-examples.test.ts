@@ -3,7 +3,7 @@
  * the synthesized objects pass the release's start-up model with no warning. The examples are the
  * marked TypeScript blocks of README.md and docs/*.md (test/support/doc-examples.ts): the quick
  * start and the construct example of docs/distribution.md among them, type-checked, compiled and
- * run from the Markdown text, so a broken example fails here.
+ * run from the Markdown text, so a broken example fails here. Each creates one distribution.
  */
 import * as fs from 'fs';
 import * as os from 'os';
