@@ -17,8 +17,10 @@ const synthApp = synthExampleApp;
 /** Apps that deploy the server themselves (the operator app emits custom resources). */
 const workloadApps = apps.filter((app) => app !== 'operator');
 
-test('there are the example apps the README lists', () => {
+test('there are the example apps docs/distribution.md lists', () => {
   expect(apps).toEqual(['external-provider', 'minimal', 'operator', 'production', 'rag']);
+  const guide = fs.readFileSync(path.join(EXAMPLES, '..', 'docs', 'distribution.md'), 'utf8');
+  for (const app of apps) expect(guide).toContain(`](../examples/${app}/main.ts)`);
 });
 
 test('the external-provider example installs its provider before the server starts', () => {

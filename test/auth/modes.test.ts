@@ -285,7 +285,8 @@ describe('upstream header (OGX 0.8)', () => {
   });
 });
 
-describe('the README\'s Authentication examples synthesize and start', () => {
+// The examples of docs/auth.md, factory by factory.
+describe('docs/auth.md\'s examples synthesize and start', () => {
   const examples: [string, () => ServerAuth, ServerTarget[]][] = [
     ['kubernetes', () => ServerAuth.kubernetes(), TARGETS],
     ['oauth2Jwks', () => ServerAuth.oauth2Jwks({

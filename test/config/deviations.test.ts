@@ -1,5 +1,6 @@
 /**
- * Each deliberate deviation from the operator (docs in README "Where we deliberately differ").
+ * Each deliberate deviation from the operator (documented in docs/config-generator.md, "Where we
+ * deliberately differ from the operator").
  */
 import { ConfigGenerator } from '../../src/config/config-generator';
 import { envSegment } from '../../src/config/env-names';

@@ -48,9 +48,10 @@ function byId(list: any[], dropLabel?: string): Map<string, any> {
 const KINDS = ['ConfigMap', 'ServiceAccount', 'PersistentVolumeClaim', 'Deployment', 'Service', 'NetworkPolicy'];
 
 describe('examples/gitops/llama-stack.yaml through the CLI', () => {
-  test('the README\'s command renders the standalone objects, valid against the Kubernetes schemas', async () => {
+  test('the command in the README and docs/interop.md renders the standalone objects, valid against the Kubernetes schemas', async () => {
     const command = 'npx cdk8s-llama-stack render examples/gitops/llama-stack.yaml --namespace ai';
     expect(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8')).toContain(command);
+    expect(fs.readFileSync(path.join(ROOT, 'docs', 'interop.md'), 'utf8')).toContain(command);
     expect(fs.readFileSync(path.join(GITOPS, 'llama-stack.yaml'), 'utf8')).toContain(command);
     const r = await run(command.split(' ').slice(2), { cwd: ROOT });
     expect(r.err).toBe('');

@@ -25,8 +25,8 @@ type Schema = Record<string, any>;
  * itself; they are skipped. Any other rule that does not parse makes crdSchemaErrors throw.
  */
 export const KNOWN_INVALID_RULES: readonly string[] = [
-  // llamastack.io v1alpha2 spec.workload.autoscaling: CEL has no unary `*`. README ("the CRD's rule does not
-  // compile") and src/config/validate-spec.ts enforce its intent, maxReplicas >= minReplicas, instead.
+  // llamastack.io v1alpha2 spec.workload.autoscaling: CEL has no unary `*`. docs/config-generator.md ("the
+  // CRD's rule does not compile") and src/config/validate-spec.ts enforce its intent, maxReplicas >= minReplicas, instead.
   '!has(self.minReplicas) || self.maxReplicas >= *self.minReplicas',
 ];
 

@@ -1,61 +1,41 @@
 /**
- * The README's examples and the example apps, on both server targets: they synthesize, and the
- * synthesized objects pass the release's start-up model with no warning.
+ * The documentation's examples and the example apps, on both server targets: they synthesize, and
+ * the synthesized objects pass the release's start-up model with no warning. The examples are the
+ * marked TypeScript blocks of README.md and docs/*.md (test/support/doc-examples.ts): the quick
+ * start and the construct example of docs/distribution.md among them, type-checked, compiled and
+ * run from the Markdown text, so a broken example fails here. Each creates one distribution.
  */
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { Chart, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
 import * as YAML from 'yaml';
 import * as lib from '../../src';
-import {
-  FilesProvider, InferenceProvider, LlamaStackDistribution, LlamaStackDistributionProps, SecretRef, ServerTarget, StorageBackend, VectorIoProvider,
-} from '../../src';
+import { LlamaStackDistribution, LlamaStackDistributionProps, ServerTarget } from '../../src';
+import { allDocExamples, ROOT, runDocExample, typeErrors } from '../support/doc-examples';
 import { schemaErrors } from '../support/k8s-schema';
 import { startupFromObjects } from '../support/startup-from-objects';
 
 const TARGETS = [ServerTarget.OGX_0_8, ServerTarget.LLAMA_STACK_0_7];
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
 
-/** The props of the README's quick start. */
-const QUICK_START: LlamaStackDistributionProps = {
-  inference: [InferenceProvider.vllm({
-    endpoint: 'http://vllm.models.svc.cluster.local:8000/v1',
-    apiKey: SecretRef.fromSecretName('vllm-credentials', 'token'),
-  })],
-  models: ['meta-llama/Llama-3.2-3B-Instruct', 'ibm-granite/granite-3.3-8b-instruct'],
-};
+/** The marked TypeScript examples of README.md and docs/*.md, taken from their text. */
+const DOC_EXAMPLES = allDocExamples();
 
-/** The props of the README's `LlamaStackDistribution` section (target aside). */
-const README_CONSTRUCT: LlamaStackDistributionProps = {
-  name: 'llama-prod',
-  distribution: 'starter',
-  image: 'quay.io/acme/ogx-starter:0.8.0-acme.1',
-  inference: [InferenceProvider.openai({ apiKey: SecretRef.fromSecretName('openai', 'key') })],
-  models: [{ name: 'gpt-4o', provider: 'openai', contextLength: 128000 }],
-  kvStorage: StorageBackend.redis({ endpoint: 'redis://redis:6379' }),
-  sqlStorage: StorageBackend.postgres({ host: 'pg', db: 'llamastack', user: 'llama', password: SecretRef.fromSecretName('pg', 'password') }),
-  vectorIo: [VectorIoProvider.pgvector({ host: 'pgvector', password: SecretRef.fromSecretName('pg', 'password') })],
-  files: [FilesProvider.s3({ bucket: 'llama-files' })],
-  replaceBaseProviders: ['vector_io'],
-  disabledApis: ['safety'],
-  replicas: 3,
-  workers: 2,
-  resources: { requests: { cpu: '2', memory: '4Gi' }, limits: { 'memory': '4Gi', 'nvidia.com/gpu': '1' } },
-  autoscaling: { minReplicas: 3, maxReplicas: 10, targetCPUUtilizationPercentage: 70 },
-  podDisruptionBudget: { minAvailable: 2 },
-  tls: { secretName: 'llama-tls', caBundle: { configMapName: 'corporate-ca' } },
-  expose: {
-    hostname: 'llama.example.com',
-    ingressClassName: 'nginx',
-    tls: { clusterIssuer: 'letsencrypt' },
-    controllerNamespace: 'ingress-nginx',
-  },
-  allowedFrom: { labels: ['llama-clients'] },
-  env: { OGX_LOGGING: 'all=info' },
-  nodeSelector: { 'nvidia.com/gpu.present': 'true' },
-};
+test('the README\'s quick start and the construct guide\'s example are marked as executed examples', () => {
+  expect(DOC_EXAMPLES.map((e) => `${e.file} ${e.name}`)).toEqual(expect.arrayContaining([
+    'README.md quick-start',
+    'docs/distribution.md construct',
+  ]));
+  // The quick start is the walk-through's main.ts: the file `npm run smoke-package` runs.
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  expect(readme).toContain('<!-- example: quick-start -->\n<!-- walkthrough: file main.ts -->\n```ts\n');
+  expect(new Set(DOC_EXAMPLES.map((e) => `${e.file} ${e.name}`)).size).toBe(DOC_EXAMPLES.length);
+});
+
+test('the documentation\'s examples type-check as written (strict, against src/)', () => {
+  expect(typeErrors(DOC_EXAMPLES)).toEqual([]);
+});
 
 function expectStarts(target: ServerTarget, manifests: any[], constructs: LlamaStackDistribution[]): void {
   expect(schemaErrors(manifests)).toEqual([]);
@@ -63,9 +43,11 @@ function expectStarts(target: ServerTarget, manifests: any[], constructs: LlamaS
   expect(startupFromObjects(target, manifests)).toEqual({ fatal: [], warnings: [] });
 }
 
-/** Runs an example app with every LlamaStackDistribution it creates put on `target`. */
-function runExample(app: string, target: ServerTarget): { manifests: any[]; constructs: LlamaStackDistribution[] } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `example-${app}-${target.id}-`));
+/**
+ * The library with every LlamaStackDistribution put on `target` (an image only on OGX 0.8: the
+ * examples' images are OGX images), and the constructs created through it.
+ */
+function libraryOnTarget(target: ServerTarget): { library: typeof lib; constructs: LlamaStackDistribution[] } {
   const constructs: LlamaStackDistribution[] = [];
   class OnTarget extends LlamaStackDistribution {
     constructor(scope: Construct, id: string, props: LlamaStackDistributionProps = {}) {
@@ -73,11 +55,18 @@ function runExample(app: string, target: ServerTarget): { manifests: any[]; cons
       constructs.push(this);
     }
   }
+  return { library: { ...lib, LlamaStackDistribution: OnTarget }, constructs };
+}
+
+/** Runs an example app with every LlamaStackDistribution it creates put on `target`. */
+function runExample(app: string, target: ServerTarget): { manifests: any[]; constructs: LlamaStackDistribution[] } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `example-${app}-${target.id}-`));
+  const { library, constructs } = libraryOnTarget(target);
   const cwd = process.cwd();
   process.chdir(dir);
   try {
     jest.isolateModules(() => {
-      jest.doMock('cdk8s-llama-stack', () => ({ ...lib, LlamaStackDistribution: OnTarget }));
+      jest.doMock('cdk8s-llama-stack', () => library);
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       require(path.join(EXAMPLES, app, 'main.ts'));
     });
@@ -92,15 +81,13 @@ function runExample(app: string, target: ServerTarget): { manifests: any[]; cons
 }
 
 describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
-  test.each<[string, LlamaStackDistributionProps]>([
-    ['the quick start', QUICK_START],
-    ['the LlamaStackDistribution section', { ...README_CONSTRUCT, image: target === ServerTarget.OGX_0_8 ? README_CONSTRUCT.image : undefined }],
-  ])('README: %s', (_name, props) => {
-    const chart = new Chart(Testing.app(), 'llama-stack', { namespace: 'ai' });
-    const d = new LlamaStackDistribution(chart, 'llama', { ...props, target });
-    const manifests = Testing.synth(chart);
-    expectStarts(target, manifests, [d]);
-    if (props === QUICK_START) return;
+  test.each(DOC_EXAMPLES.map((e) => [`${e.file} ${e.name}`, e] as const))('%s, compiled from its text', (_name, example) => {
+    const { library, constructs } = libraryOnTarget(target);
+    const manifests = runDocExample(example, library);
+    expect(constructs.length).toBe(1);
+    expect(constructs[0].target).toBe(target);
+    expectStarts(target, manifests, constructs);
+    if (example.name !== 'construct') return;
     const c = manifests.find((m) => m.kind === 'Deployment').spec.template.spec.containers[0];
     expect(c.resources.limits['nvidia.com/gpu']).toBe('1');
     expect(manifests.find((m) => m.kind === 'PodDisruptionBudget').spec.minAvailable).toBe(2);
