@@ -4,12 +4,12 @@
  * the ingress controller's path through the NetworkPolicy.
  */
 import { Chart, Testing } from 'cdk8s';
-import { ExposeTlsMode } from '../src/expose';
-import { LlamaStackDistributionResource, OgxServerResource } from '../src/interop/custom-resources';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../src/distribution';
+import { ExposeTlsMode } from '../src/expose';
 import { crdSchemaErrors } from './support/crd-schema';
 import { schemaErrors } from './support/k8s-schema';
 import { problemLines, problemsOf } from './support/problems';
+import { LlamaStackDistributionResource, OgxServerResource } from '../src/interop/custom-resources';
 
 const POD_TLS = { secretName: 'llama-tls' };
 const HOST = 'llama.example.com';

@@ -86,7 +86,9 @@ export function constructChecks(spec: LlamaStackDistributionSpec, namespace: str
  * without a default must be set by the Deployment (server targets substitute the container's env
  * in their model instead).
  */
-export function missingEnvProblems(configYaml: string, secretEnv: SecretEnvVar[], spec: LlamaStackDistributionSpec, target: ServerTarget): ConfigProblem[] {
+export function missingEnvProblems(
+  configYaml: string, secretEnv: SecretEnvVar[], spec: LlamaStackDistributionSpec, target: ServerTarget,
+): ConfigProblem[] {
   const provided = providedEnv(secretEnv, spec, target);
   return requiredEnvVars(configYaml).filter((v) => !provided.has(v)).map((v) => ({
     path: 'config',

@@ -7,7 +7,9 @@ import { LlamaStackDistributionSpec } from '../config/spec';
 import { ServerTarget } from '../targets/server-target';
 
 /** The image to run; its problems (a distribution the target lacks, an unpinned image) are pushed. */
-export function resolveImage(props: LlamaStackDistributionProps, spec: LlamaStackDistributionSpec, target: ServerTarget, problems: ConfigProblem[]): string {
+export function resolveImage(
+  props: LlamaStackDistributionProps, spec: LlamaStackDistributionSpec, target: ServerTarget, problems: ConfigProblem[],
+): string {
   const name = spec.distribution?.name;
   const known = target.distributions;
   const shipped = name !== undefined && known.includes(name);

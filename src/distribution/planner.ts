@@ -5,6 +5,7 @@
  * Stages: props boundary → spec → checks → config (generated, override text or ConfigMap) →
  * workload plan → objects (checked as the API server would).
  */
+import { authProblems } from './auth-checks';
 import { constructChecks, missingEnvProblems, overrideConflicts } from './checks';
 import { emptyDirSizeLimitProblems } from './empty-dir-checks';
 import { resolveImage } from './image';
@@ -12,7 +13,6 @@ import type { LlamaStackDistributionProps } from './props';
 import { atPropsPaths, propsLayout } from './props-paths';
 import { checkedDistributionProps } from './props-shape';
 import { SPEC_EXCLUSIVE_PROPS, nonEmpty, specAndProblemsFromProps } from './spec-from-props';
-import { authProblems } from '../auth/construct-checks';
 import { ConfigGenerator, sha256Hex } from '../config/config-generator';
 import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
 import { SecretEnvVar } from '../config/secrets';

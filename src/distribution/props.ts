@@ -358,7 +358,8 @@ export interface PodProps {
 }
 
 /** Props of `LlamaStackDistribution`, composed by concern. */
-export interface LlamaStackDistributionProps extends ServerSourceProps, ProvidersProps, RegisteredResourcesProps, StorageProps, NetworkingProps, PodProps {
+export interface LlamaStackDistributionProps
+  extends ServerSourceProps, ProvidersProps, RegisteredResourcesProps, StorageProps, NetworkingProps, PodProps {
   /**
    * Base name of every object (`N`, `N-service`, `N-config-<hash>`…): a DNS label of at most 48
    * characters.

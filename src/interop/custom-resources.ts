@@ -13,14 +13,14 @@ import { PROVIDER_APIS, SERVER_PROVIDER_APIS } from '../config/apis';
 import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
 import { plainCopy } from '../config/json-convert';
 import { LlamaStackDistributionSpec, ProviderConfig, SecretKeyRef } from '../config/spec';
-import { withController } from '../expose';
-import { LlamaStackDistributionV1Alpha2 } from '../imports/llamastack.io';
-import { OgxServer } from '../imports/ogx.io';
 import { DistributionPlan, planDistribution } from '../distribution/planner';
 import { LlamaStackDistributionProps } from '../distribution/props';
 import { atPropsPaths, propsLayout } from '../distribution/props-paths';
 import { checkedDistributionProps } from '../distribution/props-shape';
 import { specAndProblemsFromProps } from '../distribution/spec-from-props';
+import { withController } from '../expose';
+import { LlamaStackDistributionV1Alpha2 } from '../imports/llamastack.io';
+import { OgxServer } from '../imports/ogx.io';
 import { effectiveId } from '../targets/generation';
 import { ServerTarget } from '../targets/server-target';
 

@@ -12,10 +12,10 @@ import { childPath, plainCopy, toJsonValue } from '../config/json-convert';
 import { oneLine, quoteValue } from '../config/quote';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { tooDeepDocuments, valueTooDeep, withoutDocuments } from '../config/yaml-depth';
+import { LlamaStackDistribution } from '../distribution/llama-stack-distribution';
 import { ExternalProvider } from '../external-provider';
 import { checkedArgument, checkedOptions, snapshotJson } from '../input/checked';
 import { MANIFEST_RENDER_OPTIONS, MANIFEST_TEXT, PARSED_DISTRIBUTION } from '../input/entry-points';
-import { LlamaStackDistribution } from '../distribution/llama-stack-distribution';
 import { ServerTarget } from '../targets/server-target';
 
 export const LLSD_KIND = 'LlamaStackDistribution';

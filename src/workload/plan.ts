@@ -1,9 +1,9 @@
 import type { ResolvedEmptyDirSizeLimits } from './volume-sizes';
 import { AUTH_CA_DIR, AUTH_CA_FILE, AuthCaCertificate } from '../auth/server-auth';
 import { SecretEnvVar } from '../config/secrets';
-import { DEFAULT_PORT } from '../targets/deployment-env';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import type { Exposure } from '../expose';
+import { DEFAULT_PORT } from '../targets/deployment-env';
 
 /** Where the server finds its files inside the container. */
 export const PATHS = {

@@ -4,8 +4,8 @@
  */
 import { Testing } from 'cdk8s';
 import { AccessRule, RouteRule, ServerAuth } from '../../src/auth';
-import { LlamaStackDistributionResource, OgxServerResource } from '../../src/interop/custom-resources';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
+import { LlamaStackDistributionResource, OgxServerResource } from '../../src/interop/custom-resources';
 import { VectorIoProvider } from '../../src/providers';
 import { SecretRef } from '../../src/secret-ref';
 import { ServerTarget } from '../../src/targets/server-target';

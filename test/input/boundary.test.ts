@@ -12,8 +12,8 @@ import {
   InferenceProvider, LlamaStackConfigError, LlamaStackDistribution, LlamaStackDistributionResource, OgxServerResource,
   SecretRef, ServerTarget,
 } from '../../src';
-import { checkDistributionProps, PROP_NAMES } from '../../src/distribution/props-shape';
 import { propsPath } from '../../src/distribution/props-paths';
+import { checkDistributionProps, PROP_NAMES } from '../../src/distribution/props-shape';
 
 const VLLM = () => InferenceProvider.vllm({ endpoint: 'http://vllm.models.svc:8000/v1' });
 
@@ -145,7 +145,7 @@ describe('problems of typed props are reported at the props path, once', () => {
 test('every prop declared in the props interface has a shape (the compiler checks the other way)', () => {
   // The props interface and the interfaces it extends, one per concern.
   const source = fs.readFileSync(path.join(__dirname, '../../src/distribution/props.ts'), 'utf8');
-  const blocks = [...source.matchAll(/export interface (\w+Props)(?: extends [\w, ]+)? \{([\s\S]*?)\n\}/g)].map((m) => m[2]);
+  const blocks = [...source.matchAll(/export interface (\w+Props)(?:\s+extends [\w, ]+)? \{([\s\S]*?)\n\}/g)].map((m) => m[2]);
   expect(blocks.length).toBe(7);
   const declared = blocks.flatMap((block) => [...block.matchAll(/^ {2}readonly (\w+)\?:/gm)].map((m) => m[1]));
   expect(declared.length).toBeGreaterThan(50);

@@ -15,9 +15,9 @@ import * as fc from 'fast-check';
 import * as YAML from 'yaml';
 import { main } from '../../src/cli/main';
 import { ConfigProblem, LlamaStackConfigError } from '../../src/config/errors';
+import { LlamaStackDistribution } from '../../src/distribution';
 import { LlamaStackDistributionResource, OgxServerResource } from '../../src/interop/custom-resources';
 import { LlamaStackDistributionManifest } from '../../src/interop/manifest';
-import { LlamaStackDistribution } from '../../src/distribution';
 import { crdSchemaErrors } from '../support/crd-schema';
 import { schemaErrors } from '../support/k8s-schema';
 

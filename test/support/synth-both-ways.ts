@@ -1,7 +1,7 @@
 /** Synthesizes props directly, or as the LlamaStackDistribution CR they describe. */
 import { Testing } from 'cdk8s';
-import { LlamaStackDistributionResource } from '../../src/interop/custom-resources';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
+import { LlamaStackDistributionResource } from '../../src/interop/custom-resources';
 
 /** The objects `LlamaStackDistribution` synthesizes for `props`. */
 export function synthDirect(props: LlamaStackDistributionProps): any[] {

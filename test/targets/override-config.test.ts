@@ -4,8 +4,8 @@
  * held to it.
  */
 import { Testing } from 'cdk8s';
-import { LlamaStackDistributionResource } from '../../src/interop/custom-resources';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
+import { LlamaStackDistributionResource } from '../../src/interop/custom-resources';
 import { InferenceProvider } from '../../src/providers';
 import { ServerTarget } from '../../src/targets/server-target';
 import { schemaErrors } from '../support/k8s-schema';

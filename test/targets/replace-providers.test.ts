@@ -5,8 +5,8 @@
 import { Testing } from 'cdk8s';
 import { LlamaStackConfigError } from '../../src/config/errors';
 import { readBaseConfig } from '../../src/config/yaml-parse';
-import { LlamaStackDistributionResource } from '../../src/interop/custom-resources';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
+import { LlamaStackDistributionResource } from '../../src/interop/custom-resources';
 import { InferenceProvider, SafetyProvider, VectorIoProvider } from '../../src/providers';
 import { SecretRef } from '../../src/secret-ref';
 import { ServerTarget } from '../../src/targets/server-target';

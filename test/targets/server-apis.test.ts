@@ -6,8 +6,8 @@
 import { Testing } from 'cdk8s';
 import { LlamaStackConfigError } from '../../src/config/errors';
 import { readBaseConfig } from '../../src/config/yaml-parse';
-import { LlamaStackDistributionResource, OgxServerResource } from '../../src/interop/custom-resources';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
+import { LlamaStackDistributionResource, OgxServerResource } from '../../src/interop/custom-resources';
 import { BatchesProvider, FileProcessorsProvider, FilesProvider, InferenceProvider, InteractionsProvider, MessagesProvider, ResponsesProvider, VectorIoProvider } from '../../src/providers';
 import { SecretRef } from '../../src/secret-ref';
 import { ServerTarget } from '../../src/targets/server-target';

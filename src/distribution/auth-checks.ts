@@ -3,7 +3,7 @@
  * operator pipeline writes no `server.auth`, an override ConfigMap is not generated — and pod
  * names it would clash with.
  */
-import { ServerAuth } from './server-auth';
+import { ServerAuth } from '../auth/server-auth';
 import { ConfigProblem } from '../config/errors';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { ServerTarget } from '../targets/server-target';
