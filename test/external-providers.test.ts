@@ -15,7 +15,7 @@ import {
 } from '../src';
 import { schemaErrors } from './support/k8s-schema';
 import { restrictedViolations, restrictedViolationsOf } from './support/pod-security';
-import { problemsOf } from './support/problems';
+import { fixesOf, problemsOf } from './support/problems';
 import { startupFromObjects } from './support/startup-from-objects';
 import { JsonObject } from '../src/config/json-value';
 import { validateSpec } from '../src/config/validate-spec';
@@ -91,11 +91,7 @@ describe('ExternalProvider.fromImage', () => {
   });
 
   test('the fix names the config.yaml API name for a camelCase one', () => {
-    try {
-      acme({ api: 'toolRuntime' });
-    } catch (e: any) {
-      expect(e.problems[0].fix).toBe('write the config.yaml name "tool_runtime"');
-    }
+    expect(fixesOf(() => acme({ api: 'toolRuntime' }))[0]).toBe('write the config.yaml name "tool_runtime"');
   });
 });
 

@@ -24,6 +24,17 @@ export function distributionProblems(props: LlamaStackDistributionProps): string
   return [];
 }
 
+/** The fix of each problem of the LlamaStackConfigError `fn` throws; fails if it throws none. */
+export function fixesOf(fn: () => unknown): string[] {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof LlamaStackConfigError) return e.problems.map((p) => p.fix);
+    throw e;
+  }
+  throw new Error('expected a LlamaStackConfigError');
+}
+
 /** The same problems as `path: message — fix` lines. */
 export function problemLines(fn: () => unknown): string[] {
   try {

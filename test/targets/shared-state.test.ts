@@ -4,13 +4,12 @@
  * alternative, unless allowPerPodState is set.
  */
 import { Testing } from 'cdk8s';
-import { LlamaStackConfigError } from '../../src/config/errors';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
 import { FilesProvider, VectorIoProvider } from '../../src/providers';
 import { SecretRef } from '../../src/secret-ref';
 import { StorageBackend } from '../../src/storage-backend';
 import { ServerTarget } from '../../src/targets/server-target';
-import { distributionProblems } from '../support/problems';
+import { distributionProblems, fixesOf } from '../support/problems';
 
 const TARGETS = [ServerTarget.OGX_0_8, ServerTarget.LLAMA_STACK_0_7];
 const PW = SecretRef.fromSecretName('pg', 'password');
@@ -35,10 +34,8 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
       'props.replicas: files provider builtin-files (inline::localfs) keeps its data in the pod: with several pods, each keeps its own',
       ...vectorIndexes.map((v) => `props.replicas: ${v} keeps its data in the pod: with several pods, each keeps its own`),
     ]);
-    try {
-      new LlamaStackDistribution(Testing.chart(), 'llama', { target, replicas: 3 });
-    } catch (e) {
-      const fixes = (e as LlamaStackConfigError).problems.map((p) => p.fix);
+    {
+      const fixes = fixesOf(() => new LlamaStackDistribution(Testing.chart(), 'llama', { target, replicas: 3 }));
       expect(fixes[0]).toBe('use kvStorage: StorageBackend.redis({ endpoint }), or set allowPerPodState: true');
       expect(fixes[1]).toBe('use sqlStorage: StorageBackend.postgres({ host, db, user, password }), or set allowPerPodState: true');
       expect(fixes[2]).toBe('use files: [FilesProvider.s3({ bucket, … })], or set allowPerPodState: true');
