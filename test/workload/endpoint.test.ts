@@ -4,8 +4,8 @@
  */
 import { Chart, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
-import { LlamaStackDistribution, LlamaStackDistributionProps } from '../src/distribution';
-import { schemaErrors } from './support/k8s-schema';
+import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
+import { schemaErrors } from '../support/k8s-schema';
 
 /** `null`: a chart without a namespace. */
 function make(props: LlamaStackDistributionProps = {}, chartNamespace: string | null = 'ai'): { chart: Chart; llama: LlamaStackDistribution } {

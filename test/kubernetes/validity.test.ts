@@ -8,20 +8,20 @@ import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, App, Chart, Testing, Yaml } from 'cdk8s';
 import * as YAML from 'yaml';
-import { EXAMPLE_APPS, synthExampleApp } from './support/example-apps';
-import { schemaErrors } from './support/k8s-schema';
-import { k8sValidityProblems } from './support/k8s-validity';
-import { main } from '../src/cli/main';
-import { LlamaStackConfigError } from '../src/config/errors';
-import { readsBackAsString } from '../src/config/yaml11-resolve';
-import { LlamaStackDistribution, LlamaStackDistributionProps } from '../src/distribution';
-import { LlamaStackDistributionResource, OgxServerResource } from '../src/interop/custom-resources';
-import { manifestYaml, plainReadsAsString } from '../src/kubernetes/manifest-yaml';
-import { objectProblems } from '../src/kubernetes/object-checks';
-import { plainYamlProblems } from '../src/kubernetes/plain-yaml';
-import { InferenceProvider } from '../src/providers';
-import { ServerTarget } from '../src/targets/server-target';
-import { QUOTED_YAML_CONTEXT } from '../src/workload/plan';
+import { main } from '../../src/cli/main';
+import { LlamaStackConfigError } from '../../src/config/errors';
+import { readsBackAsString } from '../../src/config/yaml11-resolve';
+import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
+import { LlamaStackDistributionResource, OgxServerResource } from '../../src/interop/custom-resources';
+import { manifestYaml, plainReadsAsString } from '../../src/kubernetes/manifest-yaml';
+import { objectProblems } from '../../src/kubernetes/object-checks';
+import { plainYamlProblems } from '../../src/kubernetes/plain-yaml';
+import { InferenceProvider } from '../../src/providers';
+import { ServerTarget } from '../../src/targets/server-target';
+import { QUOTED_YAML_CONTEXT } from '../../src/workload/plan';
+import { EXAMPLE_APPS, synthExampleApp } from '../support/example-apps';
+import { schemaErrors } from '../support/k8s-schema';
+import { k8sValidityProblems } from '../support/k8s-validity';
 
 /** `path: message` of each problem; none when the props synthesize. */
 function problems(props: LlamaStackDistributionProps, chart: Chart = Testing.chart(), id = 'llama'): string[] {

@@ -4,10 +4,10 @@
  * `emptyDirSizeLimits`, validated, and never set on the PVC.
  */
 import { Chart, Testing } from 'cdk8s';
-import { ExternalProvider, LlamaStackDistribution, LlamaStackDistributionProps, ServerTarget } from '../src';
-import { schemaErrors } from './support/k8s-schema';
-import { problemLines } from './support/problems';
-import { LlamaStackDistributionResource } from '../src/interop/custom-resources';
+import { ExternalProvider, LlamaStackDistribution, LlamaStackDistributionProps, ServerTarget } from '../../src';
+import { LlamaStackDistributionResource } from '../../src/interop/custom-resources';
+import { schemaErrors } from '../support/k8s-schema';
+import { problemLines } from '../support/problems';
 
 function synth(props: LlamaStackDistributionProps): any[] {
   const chart = new Chart(Testing.app(), 'c', { namespace: 'ai' });

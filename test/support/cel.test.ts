@@ -1,10 +1,10 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as YAML from 'yaml';
-import { CelEvalError, evaluateCel, parseCel, parseQuantity, ruleHolds } from './support/cel';
-import { compileRule, crdSchemaErrors, KNOWN_INVALID_RULES } from './support/crd-schema';
+import { CelEvalError, evaluateCel, parseCel, parseQuantity, ruleHolds } from './cel';
+import { compileRule, crdSchemaErrors, KNOWN_INVALID_RULES } from './crd-schema';
 
-const CRD_DIR = path.join(__dirname, '..', 'crds');
+const CRD_DIR = path.join(__dirname, '..', '..', 'crds');
 const STAR_RULE = '!has(self.minReplicas) || self.maxReplicas >= *self.minReplicas';
 
 const HTTP_ROUTE_CRD = 'gateway.networking.k8s.io_httproutes.yaml';

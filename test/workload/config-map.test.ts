@@ -3,8 +3,8 @@
  * once a newer config replaces it; retainConfigMaps keeps it for `kubectl rollout undo`.
  */
 import { Testing } from 'cdk8s';
-import { LlamaStackDistribution } from '../src/distribution';
-import { schemaErrors } from './support/k8s-schema';
+import { LlamaStackDistribution } from '../../src/distribution';
+import { schemaErrors } from '../support/k8s-schema';
 
 function configMap(props: object): any {
   const chart = Testing.chart();

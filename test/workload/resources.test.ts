@@ -5,11 +5,11 @@
  */
 import { Chart, Testing } from 'cdk8s';
 import * as YAML from 'yaml';
-import { LlamaStackDistribution, LlamaStackDistributionProps, ServerTarget } from '../src';
-import { schemaErrors } from './support/k8s-schema';
-import { problemLines } from './support/problems';
-import { main } from '../src/cli/main';
-import { LlamaStackDistributionResource } from '../src/interop/custom-resources';
+import { LlamaStackDistribution, LlamaStackDistributionProps, ServerTarget } from '../../src';
+import { main } from '../../src/cli/main';
+import { LlamaStackDistributionResource } from '../../src/interop/custom-resources';
+import { schemaErrors } from '../support/k8s-schema';
+import { problemLines } from '../support/problems';
 
 function synth(props: LlamaStackDistributionProps): any[] {
   const chart = new Chart(Testing.app(), 'c', { namespace: 'ai' });

@@ -7,10 +7,10 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
-import { LlamaStackDistribution, LlamaStackDistributionProps } from '../src/distribution';
-import { schemaErrors } from './support/k8s-schema';
-import { restrictedViolationsOf } from './support/pod-security';
-import { ServerTarget } from '../src/targets/server-target';
+import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
+import { ServerTarget } from '../../src/targets/server-target';
+import { schemaErrors } from '../support/k8s-schema';
+import { restrictedViolationsOf } from '../support/pod-security';
 
 const BUNDLE = '/etc/ssl/certs/ca-bundle/ca-bundle.crt';
 const SYSTEM_FILES = [

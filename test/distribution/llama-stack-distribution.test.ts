@@ -1,15 +1,15 @@
 import { App, Chart, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
-import { ConfigGenerator } from '../src/config/config-generator';
-import { LlamaStackConfigError } from '../src/config/errors';
-import { LlamaStackDistribution, LlamaStackDistributionProps } from '../src/distribution';
+import { ConfigGenerator } from '../../src/config/config-generator';
+import { LlamaStackConfigError } from '../../src/config/errors';
+import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
 
-import { InferenceProvider, SafetyProvider, ToolRuntimeProvider } from '../src/providers';
-import { SecretRef } from '../src/secret-ref';
-import { StorageBackend } from '../src/storage-backend';
-import { schemaErrors } from './support/k8s-schema';
-import { problemsOf } from './support/problems';
-import { ServerTarget } from '../src/targets/server-target';
+import { InferenceProvider, SafetyProvider, ToolRuntimeProvider } from '../../src/providers';
+import { SecretRef } from '../../src/secret-ref';
+import { StorageBackend } from '../../src/storage-backend';
+import { ServerTarget } from '../../src/targets/server-target';
+import { schemaErrors } from '../support/k8s-schema';
+import { problemsOf } from '../support/problems';
 
 // These tests pin the operator-compatible target; test/targets.test.ts covers the server targets.
 const OPERATOR = { target: ServerTarget.OPERATOR };
@@ -229,7 +229,7 @@ describe('production distribution', () => {
     expect(byKind(manifests, 'ConfigMap').data['config.yaml']).toContain('tls_certfile: /etc/llama-stack/tls/tls.crt');
   });
 
-  test('CA bundle: keys appended to the image\'s trust store by an init container, into SSL_CERT_FILE (test/ca-bundle.test.ts runs it)', () => {
+  test('CA bundle: keys appended to the image\'s trust store by an init container, into SSL_CERT_FILE (test/workload/ca-bundle.test.ts runs it)', () => {
     const pod = byKind(manifests, 'Deployment').spec.template.spec;
     expect(pod.containers[0].env).toContainEqual({ name: 'SSL_CERT_FILE', value: '/etc/ssl/certs/ca-bundle/ca-bundle.crt' });
     expect(pod.containers[0].env).toContainEqual({ name: 'REQUESTS_CA_BUNDLE', value: '/etc/ssl/certs/ca-bundle/ca-bundle.crt' });

@@ -2,8 +2,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
-import { schemaErrors } from './support/k8s-schema';
-import { main } from '../src/cli/main';
+import { main } from '../../src/cli/main';
+import { schemaErrors } from '../support/k8s-schema';
 
 const CR = `apiVersion: llamastack.io/v1alpha2
 kind: LlamaStackDistribution
