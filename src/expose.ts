@@ -3,7 +3,7 @@
  * pod, and the ingress controller's place in the NetworkPolicy. Types, checks and the resolved
  * settings the renderers read (`Exposure`).
  */
-import { ConfigProblem } from './config/errors';
+import { ConfigProblem } from './core/errors';
 import { LlamaStackDistributionSpec } from './config/spec';
 import { isDns1123Label, isDns1123Subdomain, isQualifiedName, isValidLabelValue } from './kubernetes/names';
 

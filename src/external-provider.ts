@@ -1,10 +1,12 @@
-import { ConfigProblem, LlamaStackConfigError } from './config/errors';
+import { ConfigProblem, LlamaStackConfigError } from './core/errors';
 import { EXTERNAL_PROVIDER_APIS, externalProviderFieldProblems } from './config/external-providers';
-import { childPath, plainCopy, toJsonValue } from './config/json-convert';
-import { quoteValue } from './config/quote';
+import { childPath } from './core/path';
+import { plainCopy, toJsonValue } from './config/json-convert';
+import { quoteValue } from './core/quote';
 import { ExternalProviderRef, SecretKeyRef } from './config/spec';
 import { snapshotOptions } from './input/checked';
 import { SecretRef } from './secret-ref';
+import { brand, isMadeBy } from './core/brand';
 
 /** Options of `ExternalProvider.fromImage`. */
 export interface ExternalProviderOptions {
@@ -64,6 +66,15 @@ function isObject(v: unknown): v is { [key: string]: any } {
  */
 export class ExternalProvider {
   /**
+   * True for an `ExternalProvider` made by any copy of this library (an app may load two). Checks the
+   * class's brand, `Symbol.for('cdk8s-llama-stack.ExternalProvider')`, not `instanceof`.
+   * @param x any value
+   */
+  public static isExternalProvider(x: any): x is ExternalProvider {
+    return isMadeBy(x, 'ExternalProvider');
+  }
+
+  /**
    * A provider installed from its image.
    * @param options id, image, API, provider type and package (from the image's
    * lls-provider-spec.yaml), and its config
@@ -87,6 +98,7 @@ export class ExternalProvider {
   private readonly ref: ExternalProviderRef;
 
   private constructor(raw: ExternalProviderOptions) {
+    brand(this, 'ExternalProvider');
     const options = snapshotOptions(raw, `${WHERE}(options)`);
     const problems: ConfigProblem[] = [];
     const add = (option: string, message: string, fix: string) => problems.push({ path: `${WHERE}(${option})`, message, fix });
@@ -122,7 +134,7 @@ export class ExternalProvider {
         for (const key of Object.keys(options.secretRefs)) {
           const v = options.secretRefs[key];
           if (key === '') add('secretRefs', 'a secretRefs key is empty', 'name the config key the secret is written to');
-          else if (!(v instanceof SecretRef)) add(childPath('secretRefs', key), 'must be a SecretRef', 'pass SecretRef.fromSecretName(<secret>, <key>)');
+          else if (!SecretRef.isSecretRef(v)) add(childPath('secretRefs', key), 'must be a SecretRef', 'pass SecretRef.fromSecretName(<secret>, <key>)');
           else Object.defineProperty(secretRefs, key, { value: v.toSpec(), enumerable: true, writable: true, configurable: true });
         }
       }

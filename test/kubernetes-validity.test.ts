@@ -12,7 +12,7 @@ import { EXAMPLE_APPS, synthExampleApp } from './support/example-apps';
 import { schemaErrors } from './support/k8s-schema';
 import { k8sValidityProblems } from './support/k8s-validity';
 import { main } from '../src/cli/main';
-import { LlamaStackConfigError } from '../src/config/errors';
+import { LlamaStackConfigError } from '../src/core/errors';
 import { readsBackAsString } from '../src/config/yaml11-resolve';
 import { LlamaStackDistributionResource, OgxServerResource } from '../src/interop/custom-resources';
 import { manifestYaml, plainReadsAsString } from '../src/kubernetes/manifest-yaml';

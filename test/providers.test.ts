@@ -1,7 +1,7 @@
 import { Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { ConfigGenerator } from '../src/config/config-generator';
-import { LlamaStackConfigError } from '../src/config/errors';
+import { LlamaStackConfigError } from '../src/core/errors';
 import { ProviderConfig } from '../src/config/spec';
 import {
   InferenceProvider, Provider, SafetyProvider, TelemetryProvider, ToolRuntimeProvider, VectorIoProvider,

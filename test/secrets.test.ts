@@ -13,8 +13,8 @@ import {
   LlamaStackDistributionResource, LlamaStackDistributionSpec, OgxServerResource, SafetyProvider, SecretRef, ServerAuth, ServerTarget, StorageBackend,
 } from '../src';
 import { runCli } from './support/cli-run';
-import { isCredentialKey, urlCredentials } from '../src/config/credential-keys';
-import { describeSecretValue, isSecretPath, quoteUrl } from '../src/config/redact';
+import { isCredentialKey, urlCredentials } from '../src/core/credential-keys';
+import { describeSecretValue, isSecretPath, quoteUrl } from '../src/core/redact';
 import { validateSpec } from '../src/config/validate-spec';
 import { generatedEnv } from '../src/targets/deployment-env';
 

@@ -4,7 +4,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Testing } from 'cdk8s';
-import { LlamaStackConfigError } from '../src/config/errors';
+import { LlamaStackConfigError } from '../src/core/errors';
 import { LlamaStackDistributionSpec } from '../src/config/spec';
 import { validateSpec } from '../src/config/validate-spec';
 import { readBaseConfig } from '../src/config/yaml-parse';

@@ -1,10 +1,11 @@
 import { ACCESS_ACTIONS } from './conditions';
 import { isObject, present, RuleCheck, RuleConditionOptions } from './rule-check';
-import { LlamaStackConfigError } from '../config/errors';
+import { LlamaStackConfigError } from '../core/errors';
 import { deepCopy } from '../config/json-convert';
-import { JsonObject } from '../config/json-value';
-import { quoteValue } from '../config/quote';
+import { JsonObject } from '../core/json';
+import { quoteValue } from '../core/quote';
 import { snapshotOptions } from '../input/checked';
+import { brand, isMadeBy } from '../core/brand';
 
 /** What an `access_policy` rule permits or forbids on a resource. */
 export enum AccessAction {
@@ -53,6 +54,15 @@ const RESOURCE = /^(regex:.+|[^:\s]+::\S.*)$/s;
  * ```
  */
 export class AccessRule {
+  /**
+   * True for an `AccessRule` made by any copy of this library (an app may load two). Checks the
+   * class's brand, `Symbol.for('cdk8s-llama-stack.AccessRule')`, not `instanceof`.
+   * @param x any value
+   */
+  public static isAccessRule(x: any): x is AccessRule {
+    return isMadeBy(x, 'AccessRule');
+  }
+
   /** A rule that allows `actions` when it matches (`permit`). */
   public static permit(options: AccessRuleOptions): AccessRule {
     return new AccessRule('permit', options);
@@ -68,6 +78,7 @@ export class AccessRule {
   private readonly rule: JsonObject;
 
   private constructor(effect: 'permit' | 'forbid', raw: AccessRuleOptions) {
+    brand(this, 'AccessRule');
     const options = snapshotOptions(raw, `AccessRule.${effect}(options)`);
     const c = new RuleCheck(`AccessRule.${effect}`);
     const opts: { [key: string]: any } = isObject(options) ? options : {};

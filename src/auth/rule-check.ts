@@ -4,9 +4,9 @@
  * problems at `<Factory>(<option>)` paths, never echoing more than the text the user wrote.
  */
 import { Condition, CONDITION_FORMS, parseCondition } from './conditions';
-import { ConfigProblem } from '../config/errors';
-import { JsonObject } from '../config/json-value';
-import { quoteValue } from '../config/quote';
+import { ConfigProblem } from '../core/errors';
+import { JsonObject } from '../core/json';
+import { quoteValue } from '../core/quote';
 
 /** Options every rule takes. */
 export interface RuleConditionOptions {

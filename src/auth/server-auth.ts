@@ -2,17 +2,19 @@ import { AccessRule } from './access-rule';
 import { anonymousDecision, HEALTH_ROUTE } from './route-match';
 import { RouteRule } from './route-rule';
 import { isObject, present } from './rule-check';
-import { urlCredentials } from '../config/credential-keys';
+import { urlCredentials } from '../core/credential-keys';
 import { envPlaceholder, providerEnvName } from '../config/env-names';
-import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
-import { childPath, deepCopy } from '../config/json-convert';
-import { JsonObject, newObject, setOwn } from '../config/json-value';
-import { quoteValue } from '../config/quote';
-import { describeSecretValue, quoteUrl } from '../config/redact';
+import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
+import { childPath } from '../core/path';
+import { deepCopy } from '../config/json-convert';
+import { JsonObject, newObject, setOwn } from '../core/json';
+import { quoteValue } from '../core/quote';
+import { describeSecretValue, quoteUrl } from '../core/redact';
 import { SecretEnvVar } from '../config/secrets';
 import { snapshotOptions } from '../input/checked';
 import { isDns1123Subdomain } from '../kubernetes/names';
 import { SecretRef } from '../secret-ref';
+import { brand, isMadeBy } from '../core/brand';
 
 /** A CA certificate (PEM) in a ConfigMap of the server's namespace, mounted read-only into the pod. */
 export interface AuthCaCertificate {
@@ -250,7 +252,7 @@ class AuthCheck {
       if (required) this.problem(option, `${option} is required`, `pass ${option}: ${SECRET_HINT}`);
       return undefined;
     }
-    if (!(v instanceof SecretRef)) {
+    if (!SecretRef.isSecretRef(v)) {
       // A plain string here is most likely the secret itself: say so without repeating it.
       this.problem(option, `${option} must be a SecretRef (a ${typeof v === 'string' ? 'string' : typeof v} was given; it is not shown)`,
         `keep the value in a Secret and pass ${option}: ${SECRET_HINT}`);
@@ -333,9 +335,9 @@ function policies(c: AuthCheck): JsonObject {
       c.problem('accessPolicy', 'accessPolicy must be a list of AccessRule', 'pass accessPolicy: [AccessRule.permit({...}), ...]');
     } else {
       access.forEach((r: unknown, i: number) => {
-        if (!(r instanceof AccessRule)) c.problem(`accessPolicy[${i}]`, 'not an AccessRule', 'build rules with AccessRule.permit({...}) or AccessRule.forbid({...})');
+        if (!AccessRule.isAccessRule(r)) c.problem(`accessPolicy[${i}]`, 'not an AccessRule', 'build rules with AccessRule.permit({...}) or AccessRule.forbid({...})');
       });
-      if (access.length > 0) out.access_policy = access.filter((r) => r instanceof AccessRule).map((r: AccessRule) => r._toConfig());
+      if (access.length > 0) out.access_policy = access.filter((r) => AccessRule.isAccessRule(r)).map((r: AccessRule) => r._toConfig());
     }
   }
   const route = c.opts.routePolicy;
@@ -343,9 +345,9 @@ function policies(c: AuthCheck): JsonObject {
     if (!Array.isArray(route)) {
       c.problem('routePolicy', 'routePolicy must be a list of RouteRule', 'pass routePolicy: [RouteRule.permit({...}), ...]');
     } else {
-      const rules = route.filter((r) => r instanceof RouteRule) as RouteRule[];
+      const rules = route.filter((r) => RouteRule.isRouteRule(r)) as RouteRule[];
       route.forEach((r: unknown, i: number) => {
-        if (!(r instanceof RouteRule)) c.problem(`routePolicy[${i}]`, 'not a RouteRule', 'build rules with RouteRule.permit({...}) or RouteRule.forbid({...})');
+        if (!RouteRule.isRouteRule(r)) c.problem(`routePolicy[${i}]`, 'not a RouteRule', 'build rules with RouteRule.permit({...}) or RouteRule.forbid({...})');
       });
       if (rules.length > 0 && rules.length === route.length) {
         out.route_policy = rules.map((r) => r._toConfig());
@@ -370,6 +372,15 @@ function policies(c: AuthCheck): JsonObject {
  * `/v1/health` and `/v1/version` then needs credentials.
  */
 export class ServerAuth {
+  /**
+   * True for a `ServerAuth` made by any copy of this library (an app may load two). Checks the
+   * class's brand, `Symbol.for('cdk8s-llama-stack.ServerAuth')`, not `instanceof`.
+   * @param x any value
+   */
+  public static isServerAuth(x: any): x is ServerAuth {
+    return isMadeBy(x, 'ServerAuth');
+  }
+
   /**
    * Kubernetes tokens (`type: kubernetes`): each caller's bearer token is checked with a
    * SelfSubjectReview (`authentication.k8s.io/v1`, Kubernetes ≥ 1.28) against the API server,
@@ -531,6 +542,7 @@ export class ServerAuth {
   private readonly secretPaths: string[];
 
   private constructor(c: AuthCheck, providerConfig: JsonObject, ca: AuthCaCertificate | undefined) {
+    brand(this, 'ServerAuth');
     const rules = policies(c);
     if (c.problems.length > 0) throw new LlamaStackConfigError(c.problems);
     this.providerType = providerConfig.type as string;

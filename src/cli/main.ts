@@ -14,8 +14,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { App, Chart } from 'cdk8s';
-import { ConfigProblem, formatProblem, LlamaStackConfigError } from '../config/errors';
-import { oneLine, quoteValue } from '../config/quote';
+import { ConfigProblem, formatProblem, LlamaStackConfigError } from '../core/errors';
+import { oneLine, quoteValue } from '../core/quote';
 import {
   distributionFromParsed, isDistributionManifest, ManifestParseOptions, MAX_MANIFEST_DEPTH, parseDistribution, ParsedDistribution,
   readManifestDocuments,

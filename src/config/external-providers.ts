@@ -5,7 +5,7 @@
  * extensions for the server targets.
  */
 import { ALL_PROVIDER_APIS } from './apis';
-import { quoteValue } from './quote';
+import { quoteValue } from '../core/quote';
 import { ExternalProviderRef, ExternalProvidersSpec, LlamaStackDistributionSpec } from './spec';
 
 /** One list of `spec.externalProviders`: its field and the config.yaml API name. */

@@ -4,8 +4,8 @@
  */
 import { PROVIDER_APIS } from './apis';
 import { envPlaceholder, providerEnvName, compareBytewise } from './env-names';
-import { LlamaStackConfigError } from './errors';
-import { isJsonObject, JsonObject, JsonValue, newObject, setOwn, getOwn } from './json-value';
+import { LlamaStackConfigError } from '../core/errors';
+import { isJsonObject, JsonObject, JsonValue, newObject, setOwn, getOwn } from '../core/json';
 import { ProviderConfig, ProvidersSpec } from './spec';
 
 /** The id a provider is known by: `id`, or its `provider` when the id is omitted. */

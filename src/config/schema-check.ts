@@ -5,9 +5,9 @@
  * x-kubernetes-int-or-string, x-kubernetes-preserve-unknown-fields, additionalProperties and
  * map-list keys. Unknown fields are problems: the API server would prune them, losing a typo.
  */
-import { ConfigProblem } from './errors';
-import { childPath } from './json-convert';
-import { quoteValue } from './quote';
+import { ConfigProblem } from '../core/errors';
+import { childPath } from '../core/path';
+import { quoteValue } from '../core/quote';
 
 /** An OpenAPI v3 schema node, as found in a CRD. */
 export type OpenApiSchema = { readonly [keyword: string]: any };

@@ -4,7 +4,7 @@
  */
 import { ALL_PROVIDER_APIS } from './apis';
 import { compareBytewise, providerEnvName, STORAGE_KV_PASSWORD_ENV, STORAGE_SQL_CONNECTION_STRING_ENV, STORAGE_SQL_PASSWORD_ENV } from './env-names';
-import { ConfigProblem } from './errors';
+import { ConfigProblem } from '../core/errors';
 import { externalProviderEntries } from './external-providers';
 import { effectiveId } from './providers';
 import { LlamaStackDistributionSpec, SecretKeyRef } from './spec';

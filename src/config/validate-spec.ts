@@ -8,12 +8,12 @@
  * Kubernetes-typed passthrough objects): any input, however deep or large, is checked in time
  * proportional to the schema-shaped part of it, and no input makes it throw.
  */
-import { hostHoldsCredentials, isCredentialKey, isEnvReference, urlCredentials } from './credential-keys';
+import { hostHoldsCredentials, isCredentialKey, isEnvReference, urlCredentials } from '../core/credential-keys';
 import { embeddedSchema, EmbeddedType } from './embedded-schemas';
-import { ConfigProblem } from './errors';
+import { ConfigProblem } from '../core/errors';
 import { EXTERNAL_PROVIDER_APIS } from './external-providers';
-import { quoteValue } from './quote';
-import { describeSecretValue, isSecretPath } from './redact';
+import { quoteValue } from '../core/quote';
+import { describeSecretValue, isSecretPath } from '../core/redact';
 import { checkSchema } from './schema-check';
 
 /** Options for `validateSpec`. */

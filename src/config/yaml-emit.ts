@@ -5,7 +5,7 @@
  */
 import { sortKeysGoYaml } from './go-key-order';
 import { formatGoYamlNumber } from './go-number';
-import { isJsonObject, JsonObject, JsonValue } from './json-value';
+import { isJsonObject, JsonObject, JsonValue } from '../core/json';
 import { readsBackAsString } from './yaml11-resolve';
 
 const BEST_WIDTH = 80;

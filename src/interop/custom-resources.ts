@@ -10,7 +10,7 @@ import { ApiObject, App, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { externalProvidersForCrd, externalProvidersForOgx } from './external-providers';
 import { PROVIDER_APIS, SERVER_PROVIDER_APIS } from '../config/apis';
-import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
+import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { plainCopy } from '../config/json-convert';
 import { LlamaStackDistributionSpec, ProviderConfig, SecretKeyRef } from '../config/spec';
 import { withController } from '../expose';

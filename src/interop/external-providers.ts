@@ -9,9 +9,9 @@
  * - Reading a CR back, the render options can supply what the image declares
  *   (`ManifestRenderOptions.externalProviders`), matched by id.
  */
-import { ConfigProblem } from '../config/errors';
+import { ConfigProblem } from '../core/errors';
 import { EXTERNAL_PROVIDER_APIS, EXTERNAL_PROVIDER_CRD_FIELDS, externalProviderEntries } from '../config/external-providers';
-import { quoteValue } from '../config/quote';
+import { quoteValue } from '../core/quote';
 import { ExternalProviderRef, ExternalProvidersSpec, LlamaStackDistributionSpec } from '../config/spec';
 import { ExternalProvider } from '../external-provider';
 

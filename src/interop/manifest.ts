@@ -7,9 +7,10 @@
 import { Construct } from 'constructs';
 import * as YAML from 'yaml';
 import { completeExternalProviders } from './external-providers';
-import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
-import { childPath, plainCopy, toJsonValue } from '../config/json-convert';
-import { oneLine, quoteValue } from '../config/quote';
+import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
+import { childPath } from '../core/path';
+import { plainCopy, toJsonValue } from '../config/json-convert';
+import { oneLine, quoteValue } from '../core/quote';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { tooDeepDocuments, valueTooDeep, withoutDocuments } from '../config/yaml-depth';
 import { ExternalProvider } from '../external-provider';

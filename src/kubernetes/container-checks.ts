@@ -3,8 +3,8 @@
  * pull policy, env vars and the Secret / ConfigMap keys they read. Pure.
  */
 import { isConfigMapKey, isEnvVarName, nameProblem, objectNameRule, shown } from './names';
-import { ConfigProblem } from '../config/errors';
-import { describeSecretValue } from '../config/redact';
+import { ConfigProblem } from '../core/errors';
+import { describeSecretValue } from '../core/redact';
 
 type Obj = Record<string, any>;
 

@@ -10,7 +10,7 @@ import {
   isConfigMapKey, isDns1035Label, isDns1123Label, isDns1123Subdomain, isQualifiedName, labelMapProblems, labelSelectorProblems, shown,
 } from './names';
 import { mountPathProblem, nodeSelectorProblems, tolerationProblems, volumeTypes } from './pod-checks';
-import { ConfigProblem } from '../config/errors';
+import { ConfigProblem } from '../core/errors';
 
 type Obj = Record<string, any>;
 

@@ -8,7 +8,7 @@ import {
   isConfigMapKey, isDns1123Label, isQualifiedName, isValidLabelValue, labelMapProblems, labelSelectorProblems, nameProblem,
   objectNameRule, shown,
 } from './names';
-import { ConfigProblem } from '../config/errors';
+import { ConfigProblem } from '../core/errors';
 
 type Obj = Record<string, any>;
 

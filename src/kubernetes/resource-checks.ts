@@ -7,7 +7,7 @@
  * as there.
  */
 import { isQualifiedName, shown } from './names';
-import { ConfigProblem } from '../config/errors';
+import { ConfigProblem } from '../core/errors';
 import { compareQuantities, parseQuantity } from '../config/quantity';
 
 const STANDARD_CONTAINER_RESOURCES = ['cpu', 'memory', 'ephemeral-storage'];

@@ -1,6 +1,7 @@
 import { plainCopy } from '../config/json-convert';
 import { ProviderConfig } from '../config/spec';
 import { SecretRef } from '../secret-ref';
+import { brand, isMadeBy } from '../core/brand';
 
 /** What every provider factory accepts. */
 export interface ProviderBaseOptions {
@@ -74,6 +75,15 @@ export interface HostedOptions extends ApiKeyOptions {
  * `provider_type: remote::<provider>` in config.yaml.
  */
 export abstract class Provider {
+  /**
+   * True for a `Provider` made by any copy of this library (an app may load two). Checks the
+   * class's brand, `Symbol.for('cdk8s-llama-stack.Provider')`, not `instanceof`.
+   * @param x any value
+   */
+  public static isProvider(x: any): x is Provider {
+    return isMadeBy(x, 'Provider');
+  }
+
   /** The id config.yaml knows it by: the given id, or else the provider type without its prefix. */
   public readonly id: string;
   /** Provider type as given: `vllm` (read as `remote::vllm`), or prefixed, e.g. `inline::qdrant`. */
@@ -87,6 +97,7 @@ export abstract class Provider {
    * @param spec the v1alpha2 provider entry (copied)
    */
   protected constructor(api: string, spec: ProviderConfig) {
+    brand(this, 'Provider');
     this.api = api;
     this.spec = plainCopy(spec);
     this.providerType = this.spec.provider;

@@ -3,10 +3,11 @@
  * provider factory. A factory names a `ProviderRule`; `buildProviderSpec` validates the options
  * against it and returns the v1alpha2 provider entry.
  */
-import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
-import { childPath, toJsonValue } from '../config/json-convert';
-import { quoteValue } from '../config/quote';
-import { quoteUrl } from '../config/redact';
+import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
+import { childPath } from '../core/path';
+import { toJsonValue } from '../config/json-convert';
+import { quoteValue } from '../core/quote';
+import { quoteUrl } from '../core/redact';
 import { ProviderConfig, SecretKeyRef } from '../config/spec';
 import { snapshotOptions } from '../input/checked';
 import { SecretRef } from '../secret-ref';
@@ -93,7 +94,7 @@ class Check {
   }
 
   public secret(option: string, v: unknown): v is SecretRef {
-    if (v instanceof SecretRef) return true;
+    if (SecretRef.isSecretRef(v)) return true;
     this.problem(option, `${option} must be a SecretRef`, `pass ${option}: ${SECRET_HINT}`);
     return false;
   }

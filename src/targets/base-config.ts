@@ -6,10 +6,10 @@
  * fatal on 0.7.1), and no deprecated `tool_groups`.
  */
 import { TargetGeneration } from './generation';
-import { LlamaStackConfigError } from '../config/errors';
+import { LlamaStackConfigError } from '../core/errors';
 import { deepCopy } from '../config/json-convert';
-import { getOwn, isJsonObject, JsonObject } from '../config/json-value';
-import { quoteValue } from '../config/quote';
+import { getOwn, isJsonObject, JsonObject } from '../core/json';
+import { quoteValue } from '../core/quote';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { readBaseConfig, YamlReadError } from '../config/yaml-parse';
 

@@ -6,8 +6,8 @@
 import { ProviderRegistry } from './registry';
 import { ServerTarget, TargetData } from './server-target';
 import { StartupRules } from './startup/release';
-import { ConfigProblem } from '../config/errors';
-import { JsonValue } from '../config/json-value';
+import { ConfigProblem } from '../core/errors';
+import { JsonValue } from '../core/json';
 import { ProviderConfig } from '../config/spec';
 
 export class TargetGeneration {

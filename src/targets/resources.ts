@@ -9,8 +9,8 @@ import { enabledProviderIds, enablingEnvVar, listOf, mapOf } from './providers';
 import { ContainerEnv } from './startup';
 import { substituteEnv } from './startup/env-substitution';
 import { toJsonValue } from '../config/json-convert';
-import { getOwn, isJsonObject, JsonObject, JsonValue } from '../config/json-value';
-import { quoteValue } from '../config/quote';
+import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
+import { quoteValue } from '../core/quote';
 import { normalizeModel } from '../config/resources';
 import { LlamaStackDistributionSpec, ModelConfig, ShieldConfig } from '../config/spec';
 

@@ -2,7 +2,7 @@
 import { containerPort } from './deployment-env';
 import { TargetGeneration } from './generation';
 import { mapOf } from './providers';
-import { JsonObject } from '../config/json-value';
+import { JsonObject } from '../core/json';
 import { LlamaStackDistributionSpec } from '../config/spec';
 
 export function applyServer(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, serverTlsDir: string | undefined): void {

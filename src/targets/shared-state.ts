@@ -7,8 +7,8 @@
 import { ServerTarget } from './server-target';
 import { ContainerEnv } from './startup';
 import { substituteEnv } from './startup/env-substitution';
-import { ConfigProblem } from '../config/errors';
-import { getOwn, isJsonObject, JsonObject, JsonValue } from '../config/json-value';
+import { ConfigProblem } from '../core/errors';
+import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
 import { LlamaStackDistributionSpec } from '../config/spec';
 
 /** How to share each kind of per-pod store, in props. */

@@ -6,8 +6,8 @@
 import { TargetGeneration } from './generation';
 import { mapOf } from './providers';
 import { envPlaceholder, STORAGE_SQL_PASSWORD_ENV } from '../config/env-names';
-import { getOwn, isJsonObject, JsonObject } from '../config/json-value';
-import { quoteUrl } from '../config/redact';
+import { getOwn, isJsonObject, JsonObject } from '../core/json';
+import { quoteUrl } from '../core/redact';
 import { LlamaStackDistributionSpec } from '../config/spec';
 
 /** `redis://[:pass@]host:port[/db]` or `host:port`. */

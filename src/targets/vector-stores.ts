@@ -6,8 +6,8 @@
  */
 import { effectiveId, TargetGeneration } from './generation';
 import { UserModel } from './resources';
-import { getOwn, isJsonObject, JsonObject } from '../config/json-value';
-import { quoteValue } from '../config/quote';
+import { getOwn, isJsonObject, JsonObject } from '../core/json';
+import { quoteValue } from '../core/quote';
 import { LlamaStackDistributionSpec } from '../config/spec';
 
 /** The identifier the release gives a registered model. */

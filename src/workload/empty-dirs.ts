@@ -6,10 +6,10 @@
 import { EXTERNAL_PROVIDERS_SIZE_LIMIT } from './external-providers';
 import { hasPvc, WorkloadPlan } from './plan';
 import { DEFAULT_STORAGE_SIZE } from './storage';
-import { ConfigProblem } from '../config/errors';
+import { ConfigProblem } from '../core/errors';
 import { externalProviderEntries } from '../config/external-providers';
 import { compareQuantities, parseQuantity, quantitySign } from '../config/quantity';
-import { quoteValue } from '../config/quote';
+import { quoteValue } from '../core/quote';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { QUANTITY } from '../config/validate-spec';
 

@@ -19,7 +19,7 @@
  */
 import { compact } from './manifest';
 import { PATHS, WorkloadPlan } from './plan';
-import { ConfigProblem } from '../config/errors';
+import { ConfigProblem } from '../core/errors';
 import { EXTERNAL_PROVIDERS_MOUNT, EXTERNAL_PROVIDERS_PYTHONPATH, externalProviderEntries } from '../config/external-providers';
 import { isPinnedImage } from '../config/images';
 import { LlamaStackDistributionSpec } from '../config/spec';

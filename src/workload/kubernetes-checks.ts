@@ -8,7 +8,7 @@ import { libraryMounts, libraryVolumes } from './deployment';
 import { EXTERNAL_PROVIDERS_VOLUME } from './external-providers';
 import { AUTH_CA_VOLUME, PATHS, WorkloadPlan } from './plan';
 import type { ServerAuth } from '../auth/server-auth';
-import { ConfigProblem } from '../config/errors';
+import { ConfigProblem } from '../core/errors';
 import { EXTERNAL_PROVIDERS_MOUNT, externalProviderEntries } from '../config/external-providers';
 import { parseQuantity, quantitySign } from '../config/quantity';
 import { LlamaStackDistributionSpec } from '../config/spec';

@@ -14,9 +14,9 @@
  * 4Gi (room for the reranker, instead of an OOM kill on its first use). The former 1Gi request
  * and limit were OOM-killed by the first embedding request.
  */
-import { ConfigProblem } from '../config/errors';
+import { ConfigProblem } from '../core/errors';
 import { compareQuantities, parseQuantity, Quantity, quantitySign } from '../config/quantity';
-import { quoteValue } from '../config/quote';
+import { quoteValue } from '../core/quote';
 import { WorkloadSpec } from '../config/spec';
 import { QUANTITY } from '../config/validate-spec';
 

@@ -1,6 +1,6 @@
 /** Bugs found by the property and table tests, each pinned by its minimal input. */
 import { ConfigGenerator } from '../../src/config/config-generator';
-import { LlamaStackConfigError } from '../../src/config/errors';
+import { LlamaStackConfigError } from '../../src/core/errors';
 import { emitYaml } from '../../src/config/yaml-emit';
 import { readBaseConfig, YamlReadError } from '../../src/config/yaml-parse';
 

@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as fc from 'fast-check';
-import { ConfigProblem } from '../../src/config/errors';
+import { ConfigProblem } from '../../src/core/errors';
 import { validateSpec } from '../../src/config/validate-spec';
 
 const BASE = { distribution: { name: 'starter' } };

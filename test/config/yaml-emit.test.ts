@@ -3,7 +3,7 @@
  * sigs.k8s.io/yaml.Marshal): exact bytes for every verified example, key order, number
  * formatting, 80-column folding, literal block hints, structure and unicode handling.
  */
-import { JsonValue } from '../../src/config/json-value';
+import { JsonValue } from '../../src/core/json';
 import { emitYaml } from '../../src/config/yaml-emit';
 
 /** The text go-yaml writes for `v: <value>` (a one-key top-level map). */

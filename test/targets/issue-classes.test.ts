@@ -5,7 +5,7 @@
  */
 import { Testing } from 'cdk8s';
 import { ConfigGenerator } from '../../src/config/config-generator';
-import { LlamaStackConfigError } from '../../src/config/errors';
+import { LlamaStackConfigError } from '../../src/core/errors';
 import { readBaseConfig } from '../../src/config/yaml-parse';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/llama-stack-distribution';
 import { InferenceProvider, SafetyProvider, VectorIoProvider } from '../../src/providers';

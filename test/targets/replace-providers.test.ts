@@ -3,7 +3,7 @@
  * all), and whatever pointed at a dropped provider goes with it, so the config starts.
  */
 import { Testing } from 'cdk8s';
-import { LlamaStackConfigError } from '../../src/config/errors';
+import { LlamaStackConfigError } from '../../src/core/errors';
 import { readBaseConfig } from '../../src/config/yaml-parse';
 import { LlamaStackDistributionResource } from '../../src/interop/custom-resources';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/llama-stack-distribution';

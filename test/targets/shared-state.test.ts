@@ -4,7 +4,7 @@
  * alternative, unless allowPerPodState is set.
  */
 import { Testing } from 'cdk8s';
-import { LlamaStackConfigError } from '../../src/config/errors';
+import { LlamaStackConfigError } from '../../src/core/errors';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/llama-stack-distribution';
 import { FilesProvider, VectorIoProvider } from '../../src/providers';
 import { SecretRef } from '../../src/secret-ref';

@@ -4,9 +4,9 @@
  * `check` reports each mismatch with its path and a fix, describing the value (its type, its
  * length) without quoting it, so no secret typed into the wrong field reaches an error.
  */
-import { ConfigProblem } from '../config/errors';
-import { childPath } from '../config/json-convert';
-import { describeSecretValue } from '../config/redact';
+import { ConfigProblem } from './errors';
+import { childPath } from './path';
+import { describeSecretValue } from './redact';
 
 /** A declared shape: what a value must be, and the check that says where it is not. */
 export interface Shape {
