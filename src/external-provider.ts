@@ -1,12 +1,12 @@
-import { ConfigProblem, LlamaStackConfigError } from './core/errors';
 import { EXTERNAL_PROVIDER_APIS, externalProviderFieldProblems } from './config/external-providers';
-import { childPath } from './core/path';
 import { plainCopy, toJsonValue } from './config/json-convert';
-import { quoteValue } from './core/quote';
 import { ExternalProviderRef, SecretKeyRef } from './config/spec';
+import { brand, isMadeBy } from './core/brand';
+import { ConfigProblem, LlamaStackConfigError } from './core/errors';
+import { childPath } from './core/path';
+import { quoteValue } from './core/quote';
 import { snapshotOptions } from './input/checked';
 import { SecretRef } from './secret-ref';
-import { brand, isMadeBy } from './core/brand';
 
 /** Options of `ExternalProvider.fromImage`. */
 export interface ExternalProviderOptions {

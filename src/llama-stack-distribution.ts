@@ -5,10 +5,8 @@ import { authProblems } from './auth/construct-checks';
 import { ServerAuth } from './auth/server-auth';
 import { ALL_PROVIDER_APIS } from './config/apis';
 import { ConfigGenerator, sha256Hex } from './config/config-generator';
-import { ConfigProblem, formatProblem, LlamaStackConfigError } from './core/errors';
 import { isPinnedImage } from './config/images';
 import { plainCopy } from './config/json-convert';
-import { quoteValue } from './core/quote';
 import { shadowedEnvProblems } from './config/reserved-env';
 import { SecretEnvVar } from './config/secrets';
 import { serverOnlyFields } from './config/server-extensions';
@@ -17,6 +15,8 @@ import {
   PodDisruptionBudgetSpec, ProviderConfig, ShieldConfig,
 } from './config/spec';
 import { validateSpec } from './config/validate-spec';
+import { ConfigProblem, formatProblem, LlamaStackConfigError } from './core/errors';
+import { quoteValue } from './core/quote';
 import { exposeProblems, ExposeOptions, networkingProblems, resolveExposure, withController } from './expose';
 import { ExternalProvider } from './external-provider';
 import { checkedDistributionProps } from './input/distribution-props';

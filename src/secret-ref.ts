@@ -1,9 +1,9 @@
 import * as kplus from 'cdk8s-plus-28';
+import { SecretKeyRef } from './config/spec';
+import { brand, isMadeBy } from './core/brand';
 import { fail } from './core/errors';
 import { describeSecretValue } from './core/redact';
-import { SecretKeyRef } from './config/spec';
 import { isConfigMapKey, isDns1123Subdomain } from './kubernetes/names';
-import { brand, isMadeBy } from './core/brand';
 
 const MAX_LENGTH = 253;
 

@@ -1,9 +1,9 @@
+import { KVStorageSpec, SQLStorageSpec } from './config/spec';
+import { brand, isMadeBy } from './core/brand';
 import { fail } from './core/errors';
 import { quoteUrl } from './core/redact';
-import { KVStorageSpec, SQLStorageSpec } from './config/spec';
 import { snapshotOptions } from './input/checked';
 import { SecretRef } from './secret-ref';
-import { brand, isMadeBy } from './core/brand';
 
 /** Options of `StorageBackend.redis`. */
 export interface RedisOptions {

@@ -1,11 +1,11 @@
 import { ACCESS_ACTIONS } from './conditions';
 import { isObject, present, RuleCheck, RuleConditionOptions } from './rule-check';
-import { LlamaStackConfigError } from '../core/errors';
 import { deepCopy } from '../config/json-convert';
+import { brand, isMadeBy } from '../core/brand';
+import { LlamaStackConfigError } from '../core/errors';
 import { JsonObject } from '../core/json';
 import { quoteValue } from '../core/quote';
 import { snapshotOptions } from '../input/checked';
-import { brand, isMadeBy } from '../core/brand';
 
 /** What an `access_policy` rule permits or forbids on a resource. */
 export enum AccessAction {

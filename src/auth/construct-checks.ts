@@ -4,8 +4,8 @@
  * names it would clash with.
  */
 import { ServerAuth } from './server-auth';
-import { ConfigProblem } from '../core/errors';
 import { LlamaStackDistributionSpec } from '../config/spec';
+import { ConfigProblem } from '../core/errors';
 import { ServerTarget } from '../targets/server-target';
 import { AUTH_CA_VOLUME } from '../workload/plan';
 

@@ -1,12 +1,12 @@
 import { valueWithoutResource } from './conditions';
 import { RouteRuleShape } from './route-match';
 import { isObject, RuleCheck, RuleConditionOptions } from './rule-check';
-import { LlamaStackConfigError } from '../core/errors';
 import { deepCopy } from '../config/json-convert';
+import { brand, isMadeBy } from '../core/brand';
+import { LlamaStackConfigError } from '../core/errors';
 import { JsonObject } from '../core/json';
 import { quoteValue } from '../core/quote';
 import { snapshotOptions } from '../input/checked';
-import { brand, isMadeBy } from '../core/brand';
 
 /** Options of `RouteRule.permit` and `RouteRule.forbid`. */
 export interface RouteRuleOptions extends RuleConditionOptions {

@@ -2,19 +2,19 @@ import { AccessRule } from './access-rule';
 import { anonymousDecision, HEALTH_ROUTE } from './route-match';
 import { RouteRule } from './route-rule';
 import { isObject, present } from './rule-check';
-import { urlCredentials } from '../core/credential-keys';
 import { envPlaceholder, providerEnvName } from '../config/env-names';
-import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
-import { childPath } from '../core/path';
 import { deepCopy } from '../config/json-convert';
+import { SecretEnvVar } from '../config/secrets';
+import { brand, isMadeBy } from '../core/brand';
+import { urlCredentials } from '../core/credential-keys';
+import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { JsonObject, newObject, setOwn } from '../core/json';
+import { childPath } from '../core/path';
 import { quoteValue } from '../core/quote';
 import { describeSecretValue, quoteUrl } from '../core/redact';
-import { SecretEnvVar } from '../config/secrets';
 import { snapshotOptions } from '../input/checked';
 import { isDns1123Subdomain } from '../kubernetes/names';
 import { SecretRef } from '../secret-ref';
-import { brand, isMadeBy } from '../core/brand';
 
 /** A CA certificate (PEM) in a ConfigMap of the server's namespace, mounted read-only into the pod. */
 export interface AuthCaCertificate {

@@ -8,9 +8,7 @@ import { PROVIDER_APIS } from './apis';
 import { detectConfigVersion } from './config-version';
 import { applyDisabled } from './disabled-apis';
 import { embeddedBaseConfig } from './embedded-configs';
-import { ConfigProblem, fail, LlamaStackConfigError } from '../core/errors';
 import { deepCopy, toJsonValue } from './json-convert';
-import { getOwn, isJsonObject, JsonObject, JsonValue, newObject, setOwn } from '../core/json';
 import { applyProviders, countProviders } from './providers';
 import { appendResources, expandResources } from './resources';
 import { collectSecretEnvVars, envNameCollisions, SecretEnvVar } from './secrets';
@@ -20,6 +18,8 @@ import { applyStorage } from './storage';
 import { validateSpec } from './validate-spec';
 import { emitYaml } from './yaml-emit';
 import { readBaseConfigShared, YamlReadError } from './yaml-parse';
+import { ConfigProblem, fail, LlamaStackConfigError } from '../core/errors';
+import { getOwn, isJsonObject, JsonObject, JsonValue, newObject, setOwn } from '../core/json';
 import { checkedOptions, GENERATE_OPTIONS, snapshotSpec } from '../input/checked';
 
 /** Options for `ConfigGenerator.generate`. */

@@ -5,8 +5,8 @@
  * extensions for the server targets.
  */
 import { ALL_PROVIDER_APIS } from './apis';
-import { quoteValue } from '../core/quote';
 import { ExternalProviderRef, ExternalProvidersSpec, LlamaStackDistributionSpec } from './spec';
+import { quoteValue } from '../core/quote';
 
 /** One list of `spec.externalProviders`: its field and the config.yaml API name. */
 export interface ExternalProviderApi {

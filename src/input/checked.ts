@@ -3,11 +3,11 @@
  * is snapshotted as JSON once and options are checked against their declared types, every
  * problem with its path, before any stage reads them.
  */
-import { bool, describeValue, Shape, str, struct } from '../core/shape';
-import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
-import { childPath } from '../core/path';
 import { plainCopy, toJsonValue } from '../config/json-convert';
 import { LlamaStackDistributionSpec } from '../config/spec';
+import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
+import { childPath } from '../core/path';
+import { bool, describeValue, Shape, str, struct } from '../core/shape';
 
 export const GENERATE_OPTIONS = struct('GenerateOptions', {
   baseConfigYaml: str('pass the base config text'),

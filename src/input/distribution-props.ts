@@ -4,11 +4,11 @@
  * checked against its declared type, and every problem comes back with its `props.…` path.
  * Code past this boundary sees only values of the declared types.
  */
+import { isMadeBy, isProviderOf } from '../core/brand';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { childPath } from '../core/path';
 import { ExposeTlsMode } from '../expose';
 import type { LlamaStackDistributionProps } from '../llama-stack-distribution';
-import { isMadeBy, isProviderOf } from '../core/brand';
 import { snapshotJson, threwProblem } from './checked';
 import { SERVER_TARGET, VECTOR_STORE_DEFAULTS } from './entry-points';
 import {

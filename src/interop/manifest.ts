@@ -7,12 +7,12 @@
 import { Construct } from 'constructs';
 import * as YAML from 'yaml';
 import { completeExternalProviders } from './external-providers';
-import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
-import { childPath } from '../core/path';
 import { plainCopy, toJsonValue } from '../config/json-convert';
-import { oneLine, quoteValue } from '../core/quote';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { tooDeepDocuments, valueTooDeep, withoutDocuments } from '../config/yaml-depth';
+import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
+import { childPath } from '../core/path';
+import { oneLine, quoteValue } from '../core/quote';
 import { ExternalProvider } from '../external-provider';
 import { checkedArgument, checkedOptions, snapshotJson } from '../input/checked';
 import { MANIFEST_RENDER_OPTIONS, MANIFEST_TEXT, PARSED_DISTRIBUTION } from '../input/entry-points';

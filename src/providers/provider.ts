@@ -1,7 +1,7 @@
 import { plainCopy } from '../config/json-convert';
 import { ProviderConfig } from '../config/spec';
-import { SecretRef } from '../secret-ref';
 import { brand, isMadeBy } from '../core/brand';
+import { SecretRef } from '../secret-ref';
 
 /** What every provider factory accepts. */
 export interface ProviderBaseOptions {

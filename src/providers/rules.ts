@@ -3,12 +3,12 @@
  * provider factory. A factory names a `ProviderRule`; `buildProviderSpec` validates the options
  * against it and returns the v1alpha2 provider entry.
  */
+import { toJsonValue } from '../config/json-convert';
+import { ProviderConfig, SecretKeyRef } from '../config/spec';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { childPath } from '../core/path';
-import { toJsonValue } from '../config/json-convert';
 import { quoteValue } from '../core/quote';
 import { quoteUrl } from '../core/redact';
-import { ProviderConfig, SecretKeyRef } from '../config/spec';
 import { snapshotOptions } from '../input/checked';
 import { SecretRef } from '../secret-ref';
 

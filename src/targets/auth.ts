@@ -8,10 +8,10 @@
 import { TargetGeneration } from './generation';
 import { mapOf } from './providers';
 import { AUTH_CA_FILE, ServerAuth } from '../auth/server-auth';
-import { JsonObject } from '../core/json';
-import { quoteValue } from '../core/quote';
 import { SecretEnvVar } from '../config/secrets';
 import { LlamaStackDistributionSpec } from '../config/spec';
+import { JsonObject } from '../core/json';
+import { quoteValue } from '../core/quote';
 
 export const AUTH_PATH = 'props.auth';
 

@@ -6,12 +6,12 @@
  * fatal on 0.7.1), and no deprecated `tool_groups`.
  */
 import { TargetGeneration } from './generation';
-import { LlamaStackConfigError } from '../core/errors';
 import { deepCopy } from '../config/json-convert';
-import { getOwn, isJsonObject, JsonObject } from '../core/json';
-import { quoteValue } from '../core/quote';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { readBaseConfig, YamlReadError } from '../config/yaml-parse';
+import { LlamaStackConfigError } from '../core/errors';
+import { getOwn, isJsonObject, JsonObject } from '../core/json';
+import { quoteValue } from '../core/quote';
 
 export const DEFAULT_DISTRIBUTION = 'starter';
 

@@ -20,9 +20,9 @@ import { ALL_PROVIDER_APIS } from '../config/apis';
 import { compareBytewise, envPlaceholder, providerEnvName } from '../config/env-names';
 import { externalProviderEntries, externalProviderFieldProblems, ExternalProviderEntry } from '../config/external-providers';
 import { toJsonValue } from '../config/json-convert';
+import { LlamaStackDistributionSpec } from '../config/spec';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
 import { quoteValue } from '../core/quote';
-import { LlamaStackDistributionSpec } from '../config/spec';
 
 /** The config.yaml entry, or undefined when the entry has problems (reported). */
 function entryOf(g: TargetGeneration, e: ExternalProviderEntry): JsonObject | undefined {

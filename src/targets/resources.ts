@@ -9,10 +9,10 @@ import { enabledProviderIds, enablingEnvVar, listOf, mapOf } from './providers';
 import { ContainerEnv } from './startup';
 import { substituteEnv } from './startup/env-substitution';
 import { toJsonValue } from '../config/json-convert';
-import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
-import { quoteValue } from '../core/quote';
 import { normalizeModel } from '../config/resources';
 import { LlamaStackDistributionSpec, ModelConfig, ShieldConfig } from '../config/spec';
+import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
+import { quoteValue } from '../core/quote';
 
 const MODEL_TYPES = ['llm', 'embedding', 'rerank'];
 

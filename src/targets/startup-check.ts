@@ -8,9 +8,9 @@
 import { containerEnv, dataMountPath } from './deployment-env';
 import { TargetGeneration } from './generation';
 import { checkStartup, StartupFinding } from './startup';
+import { LlamaStackDistributionSpec } from '../config/spec';
 import { ConfigProblem } from '../core/errors';
 import { JsonObject } from '../core/json';
-import { LlamaStackDistributionSpec } from '../config/spec';
 
 /** Where the pod can write and which files it has, as the workload renders it. */
 export interface PodFacts {

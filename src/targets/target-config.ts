@@ -21,12 +21,12 @@ import { applyStorage } from './storage';
 import { applyVectorStoreDefaults, VectorStoreDefaults } from './vector-stores';
 import { ServerAuth } from '../auth/server-auth';
 import { sha256Hex } from '../config/config-generator';
-import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
-import { JsonObject } from '../core/json';
 import { collectSecretEnvVars, envNameCollisions, SecretEnvVar } from '../config/secrets';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { validateSpec } from '../config/validate-spec';
 import { emitYaml } from '../config/yaml-emit';
+import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
+import { JsonObject } from '../core/json';
 import { checkedArgument, checkedOptions, snapshotSpec } from '../input/checked';
 import { SERVER_TARGET, TARGET_CONFIG_OPTIONS } from '../input/entry-points';
 

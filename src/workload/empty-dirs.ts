@@ -6,12 +6,12 @@
 import { EXTERNAL_PROVIDERS_SIZE_LIMIT } from './external-providers';
 import { hasPvc, WorkloadPlan } from './plan';
 import { DEFAULT_STORAGE_SIZE } from './storage';
-import { ConfigProblem } from '../core/errors';
 import { externalProviderEntries } from '../config/external-providers';
 import { compareQuantities, parseQuantity, quantitySign } from '../config/quantity';
-import { quoteValue } from '../core/quote';
 import { LlamaStackDistributionSpec } from '../config/spec';
-import { QUANTITY } from '../config/validate-spec';
+import { ConfigProblem } from '../core/errors';
+import { quoteValue } from '../core/quote';
+import { QUANTITY } from '../core/struct-check';
 
 /**
  * Size limits (`sizeLimit`, Kubernetes quantities) of the emptyDir volumes of the server's pod:

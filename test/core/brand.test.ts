@@ -43,7 +43,11 @@ test('a SecretRef made by another copy is accepted by StorageBackend and Externa
   expect(() => lib.StorageBackend.redis({ endpoint: 'redis://redis:6379', password: other.SecretRef.fromSecretName('redis', 'password') })).not.toThrow();
   expect(() => lib.StorageBackend.postgres({ connectionString: other.SecretRef.fromSecretName('pg', 'uri') })).not.toThrow();
   expect(() => lib.ExternalProvider.fromImage({
-    id: 'acme', image: 'quay.io/acme/llm-provider:1.0', api: 'inference', providerType: 'remote::acme-llm', module: 'acme_llm',
+    id: 'acme',
+    image: 'quay.io/acme/llm-provider:1.0',
+    api: 'inference',
+    providerType: 'remote::acme-llm',
+    module: 'acme_llm',
     secretRefs: { api_key: other.SecretRef.fromSecretName('acme', 'key') },
   })).not.toThrow();
 });
