@@ -1,9 +1,8 @@
 import { ACCESS_ACTIONS } from './conditions';
-import { isObject, present, RuleCheck, RuleConditionOptions } from './rule-check';
+import { RuleCheck, RuleConditionOptions } from './rule-check';
 import { deepCopy } from '../config/json-convert';
 import { brand, isMadeBy } from '../core/brand';
-import { LlamaStackConfigError } from '../core/errors';
-import { JsonObject } from '../core/json';
+import { isObject, JsonObject, present } from '../core/json';
 import { quoteValue } from '../core/quote';
 import { snapshotOptions } from '../input/checked';
 
@@ -110,7 +109,7 @@ export class AccessRule {
     const rule: JsonObject = { [effect]: scope };
     c.conditions(opts, rule);
     c.description(opts.description, rule);
-    if (c.problems.length > 0) throw new LlamaStackConfigError(c.problems);
+    c.throwIfAny();
     this.effect = effect;
     this.rule = rule;
   }

@@ -1,10 +1,9 @@
 import { valueWithoutResource } from './conditions';
 import { RouteRuleShape } from './route-match';
-import { isObject, RuleCheck, RuleConditionOptions } from './rule-check';
+import { RuleCheck, RuleConditionOptions } from './rule-check';
 import { deepCopy } from '../config/json-convert';
 import { brand, isMadeBy } from '../core/brand';
-import { LlamaStackConfigError } from '../core/errors';
-import { JsonObject } from '../core/json';
+import { isObject, JsonObject } from '../core/json';
 import { quoteValue } from '../core/quote';
 import { snapshotOptions } from '../input/checked';
 
@@ -88,7 +87,7 @@ export class RouteRule {
       }
     }
     c.description(opts.description, rule);
-    if (c.problems.length > 0) throw new LlamaStackConfigError(c.problems);
+    c.throwIfAny();
     this.effect = effect;
     this.rule = rule;
     this.shape = { effect, paths, conditional: rule.when !== undefined || rule.unless !== undefined };
