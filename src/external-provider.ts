@@ -3,6 +3,7 @@ import { plainCopy, toJsonValue } from './config/json-convert';
 import { ExternalProviderRef, SecretKeyRef } from './config/spec';
 import { brand, isMadeBy } from './core/brand';
 import { ConfigProblem, LlamaStackConfigError } from './core/errors';
+import { isObject } from './core/json';
 import { childPath } from './core/path';
 import { quoteValue } from './core/quote';
 import { snapshotOptions } from './input/checked';
@@ -53,9 +54,6 @@ export interface ExternalProviderOptions {
 
 const WHERE = 'ExternalProvider.fromImage';
 
-function isObject(v: unknown): v is { [key: string]: any } {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /**
  * A provider that is not in the server image: installed at deploy time from its own image (spec
