@@ -73,6 +73,15 @@ export class ExternalProvider {
   }
 
   /**
+   * `instanceof ExternalProvider` holds for an ExternalProvider made by any copy of this library (TypeScript and
+   * JavaScript; jsii languages use `isExternalProvider`).
+   * @internal
+   */
+  public static [Symbol.hasInstance](x: unknown): x is ExternalProvider {
+    return isMadeBy(x, 'ExternalProvider');
+  }
+
+  /**
    * A provider installed from its image.
    * @param options id, image, API, provider type and package (from the image's
    * lls-provider-spec.yaml), and its config

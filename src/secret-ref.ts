@@ -47,6 +47,16 @@ export class SecretRef {
   }
 
   /**
+   * `instanceof SecretRef` holds for a SecretRef made by any copy of this library (TypeScript and
+   * JavaScript; jsii languages use `isSecretRef`).
+   * @internal
+   */
+  public static [Symbol.hasInstance](x: unknown): x is SecretRef {
+    return isMadeBy(x, 'SecretRef');
+  }
+
+
+  /**
    * A key of a Secret, by name (the Secret may be created outside this app).
    * @param secretName name of the Secret, a DNS-1123 subdomain
    * @param key key inside the Secret

@@ -58,6 +58,15 @@ export class StorageBackend {
     return isMadeBy(x, 'StorageBackend');
   }
 
+  /**
+   * `instanceof StorageBackend` holds for a StorageBackend made by any copy of this library (TypeScript and
+   * JavaScript; jsii languages use `isStorageBackend`).
+   * @internal
+   */
+  public static [Symbol.hasInstance](x: unknown): x is StorageBackend {
+    return isMadeBy(x, 'StorageBackend');
+  }
+
   /** SQLite files on the server's data volume (key-value and SQL). */
   public static sqlite(): StorageBackend {
     return new StorageBackend('sqlite');

@@ -62,6 +62,15 @@ export class AccessRule {
     return isMadeBy(x, 'AccessRule');
   }
 
+  /**
+   * `instanceof AccessRule` holds for an AccessRule made by any copy of this library (TypeScript and
+   * JavaScript; jsii languages use `isAccessRule`).
+   * @internal
+   */
+  public static [Symbol.hasInstance](x: unknown): x is AccessRule {
+    return isMadeBy(x, 'AccessRule');
+  }
+
   /** A rule that allows `actions` when it matches (`permit`). */
   public static permit(options: AccessRuleOptions): AccessRule {
     return new AccessRule('permit', options);

@@ -42,6 +42,15 @@ export class RouteRule {
     return isMadeBy(x, 'RouteRule');
   }
 
+  /**
+   * `instanceof RouteRule` holds for a RouteRule made by any copy of this library (TypeScript and
+   * JavaScript; jsii languages use `isRouteRule`).
+   * @internal
+   */
+  public static [Symbol.hasInstance](x: unknown): x is RouteRule {
+    return isMadeBy(x, 'RouteRule');
+  }
+
   /** A rule that allows the routes when it matches (`permit`). */
   public static permit(options: RouteRuleOptions): RouteRule {
     return new RouteRule('permit', options);

@@ -193,6 +193,15 @@ export class ServerAuth {
   }
 
   /**
+   * `instanceof ServerAuth` holds for a ServerAuth made by any copy of this library (TypeScript and
+   * JavaScript; jsii languages use `isServerAuth`).
+   * @internal
+   */
+  public static [Symbol.hasInstance](x: unknown): x is ServerAuth {
+    return isMadeBy(x, 'ServerAuth');
+  }
+
+  /**
    * Kubernetes tokens (`type: kubernetes`): each caller's bearer token is checked with a
    * SelfSubjectReview (`authentication.k8s.io/v1`, Kubernetes ≥ 1.28) against the API server,
    * verified with the cluster CA (the `kube-root-ca.crt` ConfigMap, mounted read-only). The

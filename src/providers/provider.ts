@@ -84,6 +84,16 @@ export abstract class Provider {
     return isMadeBy(x, 'Provider');
   }
 
+  /**
+   * `instanceof Provider` holds for a provider made by any copy of this library (TypeScript and
+   * JavaScript; jsii languages use `isProvider`).
+   * @internal
+   */
+  public static [Symbol.hasInstance](this: unknown, x: unknown): x is Provider {
+    // Only for Provider itself: a subclass (InferenceProvider…) keeps the ordinary rule.
+    return this === Provider ? isMadeBy(x, 'Provider') : Function.prototype[Symbol.hasInstance].call(this, x);
+  }
+
   /** The id config.yaml knows it by: the given id, or else the provider type without its prefix. */
   public readonly id: string;
   /** Provider type as given: `vllm` (read as `remote::vllm`), or prefixed, e.g. `inline::qdrant`. */

@@ -44,6 +44,15 @@ export class ServerTarget {
     return isMadeBy(x, 'ServerTarget');
   }
 
+  /**
+   * `instanceof ServerTarget` holds for a ServerTarget made by any copy of this library (TypeScript and
+   * JavaScript; jsii languages use `isServerTarget`).
+   * @internal
+   */
+  public static [Symbol.hasInstance](x: unknown): x is ServerTarget {
+    return isMadeBy(x, 'ServerTarget');
+  }
+
   /** `ogx-0.8`, `llama-stack-0.7` or `operator`. */
   public readonly id: string;
   private dataCache?: TargetData;

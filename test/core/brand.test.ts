@@ -30,7 +30,34 @@ function env(manifests: any[]): any[] {
 
 test('the second copy is another copy: its classes are not the first copy\'s', () => {
   expect(other.SecretRef).not.toBe(lib.SecretRef);
-  expect(other.SecretRef.fromSecretName('s', 'k') instanceof lib.SecretRef).toBe(false);
+  expect(Object.getPrototypeOf(other.SecretRef.fromSecretName('s', 'k'))).not.toBe(lib.SecretRef.prototype);
+});
+
+test('instanceof holds across copies (TypeScript and JavaScript), and only for the class it names', () => {
+  expect(other.SecretRef.fromSecretName('s', 'k') instanceof lib.SecretRef).toBe(true);
+  expect(other.ServerAuth.kubernetes() instanceof lib.ServerAuth).toBe(true);
+  expect(other.StorageBackend.sqlite() instanceof lib.StorageBackend).toBe(true);
+  expect(other.ServerTarget.OGX_0_8 instanceof lib.ServerTarget).toBe(true);
+  expect(other.AccessRule.permit({ actions: [other.AccessAction.READ] }) instanceof lib.AccessRule).toBe(true);
+  expect(other.InferenceProvider.vllm({ endpoint: 'http://vllm:8000/v1' }) instanceof lib.Provider).toBe(true);
+  // A subclass keeps the ordinary rule: a safety provider is no inference provider.
+  expect(lib.SafetyProvider.custom('llama-guard') instanceof lib.InferenceProvider).toBe(false);
+  expect(lib.InferenceProvider.vllm({ endpoint: 'http://vllm:8000/v1' }) instanceof lib.InferenceProvider).toBe(true);
+  expect({ secretName: 's', key: 'k' } instanceof lib.SecretRef).toBe(false);
+  expect(lib.SecretRef.fromSecretName('s', 'k') instanceof lib.ServerAuth).toBe(false);
+});
+
+test('a LlamaStackConfigError thrown by another copy is a LlamaStackConfigError', () => {
+  let error: unknown;
+  try {
+    other.SecretRef.fromSecretName('Not A Name', 'k');
+  } catch (e) {
+    error = e;
+  }
+  expect(error instanceof lib.LlamaStackConfigError).toBe(true);
+  expect((error as lib.LlamaStackConfigError).problems[0].path).toBe('SecretRef.fromSecretName(secretName)');
+  expect(new Error('x') instanceof lib.LlamaStackConfigError).toBe(false);
+  expect(new lib.LlamaStackConfigError([]) instanceof Error).toBe(true);
 });
 
 test('a SecretRef made by another copy is accepted by the provider factories', () => {
