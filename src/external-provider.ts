@@ -1,12 +1,12 @@
 import { EXTERNAL_PROVIDER_APIS, externalProviderFieldProblems } from './config/external-providers';
-import { plainCopy, toJsonValue } from './config/json-convert';
 import { ExternalProviderRef, SecretKeyRef } from './config/spec';
 import { brand, isMadeBy } from './core/brand';
+import { snapshotOptions } from './core/checked';
 import { ConfigProblem, LlamaStackConfigError } from './core/errors';
 import { isObject } from './core/json';
+import { plainCopy, toJsonValue } from './core/json-convert';
 import { childPath } from './core/path';
 import { quoteValue } from './core/quote';
-import { snapshotOptions } from './input/checked';
 import { SecretRef } from './secret-ref';
 
 /** Options of `ExternalProvider.fromImage`. */

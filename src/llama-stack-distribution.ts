@@ -6,7 +6,6 @@ import { ServerAuth } from './auth/server-auth';
 import { ALL_PROVIDER_APIS } from './config/apis';
 import { ConfigGenerator, sha256Hex } from './config/config-generator';
 import { isPinnedImage } from './config/images';
-import { plainCopy } from './config/json-convert';
 import { shadowedEnvProblems } from './config/reserved-env';
 import { SecretEnvVar } from './config/secrets';
 import { serverOnlyFields } from './config/server-extensions';
@@ -16,6 +15,7 @@ import {
 } from './config/spec';
 import { validateSpec } from './config/validate-spec';
 import { ConfigProblem, formatProblem, LlamaStackConfigError } from './core/errors';
+import { plainCopy } from './core/json-convert';
 import { quoteValue } from './core/quote';
 import { exposeProblems, ExposeOptions, networkingProblems, resolveExposure, withController } from './expose';
 import { ExternalProvider } from './external-provider';

@@ -1,8 +1,8 @@
 import { KVStorageSpec, SQLStorageSpec } from './config/spec';
 import { brand, isMadeBy } from './core/brand';
+import { snapshotOptions } from './core/checked';
 import { fail } from './core/errors';
 import { quoteUrl } from './core/redact';
-import { snapshotOptions } from './input/checked';
 import { SecretRef } from './secret-ref';
 
 /** Options of `StorageBackend.redis`. */

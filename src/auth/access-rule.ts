@@ -1,10 +1,10 @@
 import { ACCESS_ACTIONS } from './conditions';
 import { RuleCheck, RuleConditionOptions } from './rule-check';
-import { deepCopy } from '../config/json-convert';
 import { brand, isMadeBy } from '../core/brand';
+import { snapshotOptions } from '../core/checked';
 import { isObject, JsonObject, present } from '../core/json';
+import { deepCopy } from '../core/json-convert';
 import { quoteValue } from '../core/quote';
-import { snapshotOptions } from '../input/checked';
 
 /** What an `access_policy` rule permits or forbids on a resource. */
 export enum AccessAction {

@@ -1,11 +1,11 @@
 import { valueWithoutResource } from './conditions';
 import { RouteRuleShape } from './route-match';
 import { RuleCheck, RuleConditionOptions } from './rule-check';
-import { deepCopy } from '../config/json-convert';
 import { brand, isMadeBy } from '../core/brand';
+import { snapshotOptions } from '../core/checked';
 import { isObject, JsonObject } from '../core/json';
+import { deepCopy } from '../core/json-convert';
 import { quoteValue } from '../core/quote';
-import { snapshotOptions } from '../input/checked';
 
 /** Options of `RouteRule.permit` and `RouteRule.forbid`. */
 export interface RouteRuleOptions extends RuleConditionOptions {

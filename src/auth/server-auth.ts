@@ -1,12 +1,12 @@
 import { AccessRule } from './access-rule';
 import { AuthCheck, DEFAULT_CA_KEY, policies } from './auth-check';
 import { RouteRule } from './route-rule';
-import { deepCopy } from '../config/json-convert';
 import { SecretEnvVar } from '../config/secrets';
 import { brand, isMadeBy } from '../core/brand';
+import { snapshotOptions } from '../core/checked';
 import { isObject, JsonObject } from '../core/json';
+import { deepCopy } from '../core/json-convert';
 import { quoteValue } from '../core/quote';
-import { snapshotOptions } from '../input/checked';
 import { SecretRef } from '../secret-ref';
 
 /** A CA certificate (PEM) in a ConfigMap of the server's namespace, mounted read-only into the pod. */

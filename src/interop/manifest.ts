@@ -7,16 +7,16 @@
 import { Construct } from 'constructs';
 import * as YAML from 'yaml';
 import { completeExternalProviders } from './external-providers';
-import { plainCopy, toJsonValue } from '../config/json-convert';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { tooDeepDocuments, valueTooDeep, withoutDocuments } from '../config/yaml-depth';
+import { checkedArgument, checkedOptions, snapshotJson } from '../core/checked';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { hasOwnValue, isObject } from '../core/json';
+import { plainCopy, toJsonValue } from '../core/json-convert';
 import { childPath } from '../core/path';
 import { ProblemList } from '../core/problems';
 import { oneLine, quoteValue } from '../core/quote';
 import { ExternalProvider } from '../external-provider';
-import { checkedArgument, checkedOptions, snapshotJson } from '../input/checked';
 import { MANIFEST_RENDER_OPTIONS, MANIFEST_TEXT, PARSED_DISTRIBUTION } from '../input/entry-points';
 import { LlamaStackDistribution } from '../llama-stack-distribution';
 import { ServerTarget } from '../targets/server-target';

@@ -1,6 +1,6 @@
-import { plainCopy } from '../config/json-convert';
 import { ProviderConfig } from '../config/spec';
 import { brand, isMadeBy } from '../core/brand';
+import { plainCopy } from '../core/json-convert';
 import { SecretRef } from '../secret-ref';
 
 /** What every provider factory accepts. */

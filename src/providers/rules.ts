@@ -3,15 +3,15 @@
  * provider factory. A factory names a `ProviderRule`; `buildProviderSpec` validates the options
  * against it and returns the v1alpha2 provider entry.
  */
-import { toJsonValue } from '../config/json-convert';
 import { ProviderConfig, SecretKeyRef } from '../config/spec';
+import { snapshotOptions } from '../core/checked';
 import { isObject, present } from '../core/json';
+import { toJsonValue } from '../core/json-convert';
 import { childPath } from '../core/path';
 import { OptionProblems } from '../core/problems';
 import { quoteValue } from '../core/quote';
 import { quoteUrl } from '../core/redact';
 import { hasEnvReference, startsLikeHttpUrl } from '../core/url';
-import { snapshotOptions } from '../input/checked';
 import { SecretRef } from '../secret-ref';
 
 /** A typed option written to `settings` under the config key the server reads. */

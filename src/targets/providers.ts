@@ -10,9 +10,9 @@ import { ContainerEnv } from './startup';
 import { substituteEnv } from './startup/env-substitution';
 import { ALL_PROVIDER_APIS } from '../config/apis';
 import { compareBytewise, envPlaceholder, providerEnvName } from '../config/env-names';
-import { toJsonValue } from '../config/json-convert';
 import { LlamaStackDistributionSpec, ProviderConfig } from '../config/spec';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
+import { toJsonValue } from '../core/json-convert';
 import { childPath } from '../core/path';
 import { quoteValue } from '../core/quote';
 

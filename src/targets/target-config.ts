@@ -23,11 +23,12 @@ import { ServerAuth } from '../auth/server-auth';
 import { sha256Hex } from '../config/config-generator';
 import { collectSecretEnvVars, envNameCollisions, SecretEnvVar } from '../config/secrets';
 import { LlamaStackDistributionSpec } from '../config/spec';
+import { snapshotSpec } from '../config/spec-snapshot';
 import { validateSpec } from '../config/validate-spec';
 import { emitYaml } from '../config/yaml-emit';
+import { checkedArgument, checkedOptions } from '../core/checked';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { JsonObject } from '../core/json';
-import { checkedArgument, checkedOptions, snapshotSpec } from '../input/checked';
 import { SERVER_TARGET, TARGET_CONFIG_OPTIONS } from '../input/entry-points';
 
 export { effectiveBaseId } from './generation';

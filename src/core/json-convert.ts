@@ -1,6 +1,6 @@
-import { ConfigProblem } from '../core/errors';
-import { isJsonObject, isPlainObject, JsonObject, JsonValue, newObject, setOwn } from '../core/json';
-import { childPath, shortPath } from '../core/path';
+import { ConfigProblem } from './errors';
+import { isJsonObject, isPlainObject, JsonObject, JsonValue, newObject, setOwn } from './json';
+import { childPath, shortPath } from './path';
 
 /** How deep user-supplied JSON (settings) may nest. */
 export const MAX_JSON_DEPTH = 1000;
