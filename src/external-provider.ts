@@ -2,10 +2,11 @@ import { EXTERNAL_PROVIDER_APIS, externalProviderFieldProblems } from './config/
 import { ExternalProviderRef, SecretKeyRef } from './config/spec';
 import { brand, isMadeBy } from './core/brand';
 import { snapshotOptions } from './core/checked';
-import { ConfigProblem, LlamaStackConfigError } from './core/errors';
+import { LlamaStackConfigError } from './core/errors';
 import { isObject } from './core/json';
 import { plainCopy, toJsonValue } from './core/json-convert';
 import { childPath } from './core/path';
+import { OptionProblems } from './core/problems';
 import { quoteValue } from './core/quote';
 import { SecretRef } from './secret-ref';
 
@@ -107,8 +108,8 @@ export class ExternalProvider {
   private constructor(raw: ExternalProviderOptions) {
     brand(this, 'ExternalProvider');
     const options = snapshotOptions(raw, `${WHERE}(options)`);
-    const problems: ConfigProblem[] = [];
-    const add = (option: string, message: string, fix: string) => problems.push({ path: `${WHERE}(${option})`, message, fix });
+    const c = new OptionProblems(WHERE);
+    const add = (option: string, message: string, fix: string) => c.problem(option, message, fix);
     if (!isObject(options)) throw new LlamaStackConfigError([{ path: `${WHERE}(options)`, message: 'options must be an object', fix: 'pass { id, image, api, providerType, module }' }]);
     const text = (option: 'id' | 'image' | 'api' | 'providerType' | 'module', hint: string): string => {
       const v = options[option];
@@ -130,7 +131,7 @@ export class ExternalProvider {
     let config: { [key: string]: any } | undefined;
     if (options.config !== undefined && options.config !== null) {
       if (!isObject(options.config)) add('config', 'config must be an object of config keys', 'pass config: { <key>: <value> }');
-      else config = (toJsonValue(options.config, `${WHERE}(config)`, problems) ?? undefined) as { [key: string]: any } | undefined;
+      else config = (toJsonValue(options.config, `${WHERE}(config)`, c.problems) ?? undefined) as { [key: string]: any } | undefined;
     }
     let secretRefs: { [key: string]: SecretKeyRef } | undefined;
     if (options.secretRefs !== undefined && options.secretRefs !== null) {
@@ -157,7 +158,7 @@ export class ExternalProvider {
     if (providerType !== '' && module !== '') {
       for (const p of externalProviderFieldProblems(ref)) add(p.field, p.message, p.fix);
     }
-    if (problems.length > 0) throw new LlamaStackConfigError(problems);
+    c.throwIfAny();
     this.id = id;
     this.image = image;
     this.api = api;
