@@ -32,8 +32,8 @@ export class LlamaStackConfigError extends Error {
    * app may load two).
    * @internal
    */
-  public static [Symbol.hasInstance](this: unknown, x: unknown): x is LlamaStackConfigError {
-    return this === LlamaStackConfigError ? isMadeBy(x, 'LlamaStackConfigError') : Function.prototype[Symbol.hasInstance].call(this, x);
+  public static [Symbol.hasInstance]<T>(this: { prototype: T }, x: unknown): x is T {
+    return (this as unknown) === LlamaStackConfigError ? isMadeBy(x, 'LlamaStackConfigError') : Function.prototype[Symbol.hasInstance].call(this, x);
   }
 
   /** Every problem found, in a stable order. */

@@ -89,9 +89,9 @@ export abstract class Provider {
    * JavaScript; jsii languages use `isProvider`).
    * @internal
    */
-  public static [Symbol.hasInstance](this: unknown, x: unknown): x is Provider {
+  public static [Symbol.hasInstance]<T>(this: { prototype: T }, x: unknown): x is T {
     // Only for Provider itself: a subclass (InferenceProvider…) keeps the ordinary rule.
-    return this === Provider ? isMadeBy(x, 'Provider') : Function.prototype[Symbol.hasInstance].call(this, x);
+    return (this as unknown) === Provider ? isMadeBy(x, 'Provider') : Function.prototype[Symbol.hasInstance].call(this, x);
   }
 
   /** The id config.yaml knows it by: the given id, or else the provider type without its prefix. */
