@@ -5,7 +5,7 @@
  */
 import { ConfigProblem, LlamaStackConfigError } from './errors';
 import { plainCopy, toJsonValue } from './json-convert';
-import { childPath } from './path';
+import { childPath, indexPath } from './path';
 import { Shape } from './shape';
 
 /**
@@ -85,7 +85,7 @@ function copyOnce(v: unknown, path: string, problems: ConfigProblem[], ancestors
     ancestors.push(v);
     const out: any = Array.isArray(v) ? [] : {};
     if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) out.push(copyOnce(v[i], `${path}[${i}]`, problems, ancestors));
+      for (let i = 0; i < v.length; i++) out.push(copyOnce(v[i], indexPath(path, i), problems, ancestors));
     } else {
       for (const k of Object.keys(v)) {
         const value = copyOnce((v as any)[k], childPath(path, k), problems, ancestors);

@@ -1,6 +1,6 @@
 import { ConfigProblem } from './errors';
 import { isJsonObject, isPlainObject, JsonObject, JsonValue, newObject, setOwn } from './json';
-import { childPath, shortPath } from './path';
+import { childPath, indexPath, shortPath } from './path';
 
 /** How deep user-supplied JSON (settings) may nest. */
 export const MAX_JSON_DEPTH = 1000;
@@ -28,7 +28,7 @@ export function toJsonValue(v: unknown, path: string, problems: ConfigProblem[],
   if (Array.isArray(v)) {
     const out: JsonValue[] = [];
     ancestors.push(v);
-    for (let i = 0; i < v.length; i++) out.push(toJsonValue(v[i], `${path}[${i}]`, problems, depth + 1, ancestors));
+    for (let i = 0; i < v.length; i++) out.push(toJsonValue(v[i], indexPath(path, i), problems, depth + 1, ancestors));
     ancestors.pop();
     return out;
   }

@@ -7,7 +7,7 @@
 import { closest } from './closest';
 import { ConfigProblem } from './errors';
 import { isObject } from './json';
-import { childPath } from './path';
+import { childPath, indexPath } from './path';
 import { describeSecretValue } from './redact';
 
 /** A declared shape: what a value must be, and the check that says where it is not. */
@@ -69,7 +69,7 @@ export function listOf(item: Shape, fix = 'give a list, e.g. [ ... ]'): Shape {
     check(v, path, problems) {
       if (!Array.isArray(v)) return mismatch(this, v, path, problems);
       let ok = true;
-      v.forEach((x, i) => { ok = item.check(x, `${path}[${i}]`, problems) && ok; });
+      v.forEach((x, i) => { ok = item.check(x, indexPath(path, i), problems) && ok; });
       return ok;
     },
   };
