@@ -3,8 +3,8 @@
  * pod, and the ingress controller's place in the NetworkPolicy. Types, checks and the resolved
  * settings the renderers read (`Exposure`).
  */
-import { ConfigProblem } from './config/errors';
 import { LlamaStackDistributionSpec } from './config/spec';
+import { ConfigProblem } from './core/errors';
 import { isDns1123Label, isDns1123Subdomain, isQualifiedName, isValidLabelValue } from './kubernetes/names';
 
 /** Where TLS ends on the way from a client through the Ingress to the pod. */

@@ -1,9 +1,13 @@
-import { ConfigProblem, LlamaStackConfigError } from './config/errors';
 import { EXTERNAL_PROVIDER_APIS, externalProviderFieldProblems } from './config/external-providers';
-import { childPath, plainCopy, toJsonValue } from './config/json-convert';
-import { quoteValue } from './config/quote';
 import { ExternalProviderRef, SecretKeyRef } from './config/spec';
-import { snapshotOptions } from './input/checked';
+import { brand, isMadeBy } from './core/brand';
+import { snapshotOptions } from './core/checked';
+import { LlamaStackConfigError } from './core/errors';
+import { isObject } from './core/json';
+import { plainCopy, toJsonValue } from './core/json-convert';
+import { childPath } from './core/path';
+import { OptionProblems } from './core/problems';
+import { quoteValue } from './core/quote';
 import { SecretRef } from './secret-ref';
 
 /** Options of `ExternalProvider.fromImage`. */
@@ -51,9 +55,6 @@ export interface ExternalProviderOptions {
 
 const WHERE = 'ExternalProvider.fromImage';
 
-function isObject(v: unknown): v is { [key: string]: any } {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /**
  * A provider that is not in the server image: installed at deploy time from its own image (spec
@@ -63,6 +64,24 @@ function isObject(v: unknown): v is { [key: string]: any } {
  * Pass it in `externalProviders` of `LlamaStackDistribution` (server targets only).
  */
 export class ExternalProvider {
+  /**
+   * True for an `ExternalProvider` made by any copy of this library (an app may load two). Checks the
+   * class's brand, `Symbol.for('cdk8s-llama-stack.ExternalProvider')`, not `instanceof`.
+   * @param x any value
+   */
+  public static isExternalProvider(x: any): x is ExternalProvider {
+    return isMadeBy(x, 'ExternalProvider');
+  }
+
+  /**
+   * `instanceof ExternalProvider` holds for an ExternalProvider made by any copy of this library (TypeScript and
+   * JavaScript; jsii languages use `isExternalProvider`).
+   * @internal
+   */
+  public static [Symbol.hasInstance](x: unknown): x is ExternalProvider {
+    return isMadeBy(x, 'ExternalProvider');
+  }
+
   /**
    * A provider installed from its image.
    * @param options id, image, API, provider type and package (from the image's
@@ -87,9 +106,10 @@ export class ExternalProvider {
   private readonly ref: ExternalProviderRef;
 
   private constructor(raw: ExternalProviderOptions) {
+    brand(this, 'ExternalProvider');
     const options = snapshotOptions(raw, `${WHERE}(options)`);
-    const problems: ConfigProblem[] = [];
-    const add = (option: string, message: string, fix: string) => problems.push({ path: `${WHERE}(${option})`, message, fix });
+    const c = new OptionProblems(WHERE);
+    const add = (option: string, message: string, fix: string) => c.problem(option, message, fix);
     if (!isObject(options)) throw new LlamaStackConfigError([{ path: `${WHERE}(options)`, message: 'options must be an object', fix: 'pass { id, image, api, providerType, module }' }]);
     const text = (option: 'id' | 'image' | 'api' | 'providerType' | 'module', hint: string): string => {
       const v = options[option];
@@ -111,7 +131,7 @@ export class ExternalProvider {
     let config: { [key: string]: any } | undefined;
     if (options.config !== undefined && options.config !== null) {
       if (!isObject(options.config)) add('config', 'config must be an object of config keys', 'pass config: { <key>: <value> }');
-      else config = (toJsonValue(options.config, `${WHERE}(config)`, problems) ?? undefined) as { [key: string]: any } | undefined;
+      else config = (toJsonValue(options.config, `${WHERE}(config)`, c.problems) ?? undefined) as { [key: string]: any } | undefined;
     }
     let secretRefs: { [key: string]: SecretKeyRef } | undefined;
     if (options.secretRefs !== undefined && options.secretRefs !== null) {
@@ -122,7 +142,7 @@ export class ExternalProvider {
         for (const key of Object.keys(options.secretRefs)) {
           const v = options.secretRefs[key];
           if (key === '') add('secretRefs', 'a secretRefs key is empty', 'name the config key the secret is written to');
-          else if (!(v instanceof SecretRef)) add(childPath('secretRefs', key), 'must be a SecretRef', 'pass SecretRef.fromSecretName(<secret>, <key>)');
+          else if (!SecretRef.isSecretRef(v)) add(childPath('secretRefs', key), 'must be a SecretRef', 'pass SecretRef.fromSecretName(<secret>, <key>)');
           else Object.defineProperty(secretRefs, key, { value: v.toSpec(), enumerable: true, writable: true, configurable: true });
         }
       }
@@ -138,7 +158,7 @@ export class ExternalProvider {
     if (providerType !== '' && module !== '') {
       for (const p of externalProviderFieldProblems(ref)) add(p.field, p.message, p.fix);
     }
-    if (problems.length > 0) throw new LlamaStackConfigError(problems);
+    c.throwIfAny();
     this.id = id;
     this.image = image;
     this.api = api;

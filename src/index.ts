@@ -1,5 +1,5 @@
 export * from './config/spec';
-export { ConfigProblem, LlamaStackConfigError } from './config/errors';
+export { ConfigProblem, LlamaStackConfigError } from './core/errors';
 export { ConfigGenerator, GeneratedConfig, GenerateOptions } from './config/config-generator';
 export { SecretEnvVar, SecretEnvVarSource, SecretKeySelector } from './config/secrets';
 export * from './secret-ref';

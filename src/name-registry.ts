@@ -5,7 +5,7 @@
  * checked too; separate apps (the CR constructs' dry runs, the CLI's renders) are not.
  */
 import { IConstruct } from 'constructs';
-import { ConfigProblem } from './config/errors';
+import { ConfigProblem } from './core/errors';
 
 /** Objects without a namespace land in kubectl's current namespace: "default" unless told. */
 const UNSET_NAMESPACE = 'default';

@@ -1,7 +1,8 @@
 import * as kplus from 'cdk8s-plus-28';
-import { fail } from './config/errors';
-import { describeSecretValue } from './config/redact';
 import { SecretKeyRef } from './config/spec';
+import { brand, isMadeBy } from './core/brand';
+import { fail } from './core/errors';
+import { describeSecretValue } from './core/redact';
 import { isConfigMapKey, isDns1123Subdomain } from './kubernetes/names';
 
 const MAX_LENGTH = 253;
@@ -37,6 +38,25 @@ const NOT_SHOWN = 'not shown, in case it is the secret itself';
  */
 export class SecretRef {
   /**
+   * True for a `SecretRef` made by any copy of this library (an app may load two). Checks the
+   * class's brand, `Symbol.for('cdk8s-llama-stack.SecretRef')`, not `instanceof`.
+   * @param x any value
+   */
+  public static isSecretRef(x: any): x is SecretRef {
+    return isMadeBy(x, 'SecretRef');
+  }
+
+  /**
+   * `instanceof SecretRef` holds for a SecretRef made by any copy of this library (TypeScript and
+   * JavaScript; jsii languages use `isSecretRef`).
+   * @internal
+   */
+  public static [Symbol.hasInstance](x: unknown): x is SecretRef {
+    return isMadeBy(x, 'SecretRef');
+  }
+
+
+  /**
    * A key of a Secret, by name (the Secret may be created outside this app).
    * @param secretName name of the Secret, a DNS-1123 subdomain
    * @param key key inside the Secret
@@ -68,6 +88,7 @@ export class SecretRef {
   public readonly key: string;
 
   private constructor(secretName: string, key: string, where: string, nameArg: string) {
+    brand(this, 'SecretRef');
     // A Secret's name is a DNS-1123 subdomain.
     if (typeof secretName !== 'string' || isDns1123Subdomain(secretName).length > 0) {
       fail(`${where}(${nameArg})`, `not a valid Secret name: ${fault(secretName, /[-.a-z0-9]/, true)} (${NOT_SHOWN})`,

@@ -1,7 +1,8 @@
-import { fail } from './config/errors';
-import { quoteUrl } from './config/redact';
 import { KVStorageSpec, SQLStorageSpec } from './config/spec';
-import { snapshotOptions } from './input/checked';
+import { brand, isMadeBy } from './core/brand';
+import { snapshotOptions } from './core/checked';
+import { fail } from './core/errors';
+import { quoteUrl } from './core/redact';
 import { SecretRef } from './secret-ref';
 
 /** Options of `StorageBackend.redis`. */
@@ -48,6 +49,24 @@ function isRedisEndpoint(endpoint: string): boolean {
  * postgres), as `spec.storage.kv` and `spec.storage.sql` of the v1alpha2 API.
  */
 export class StorageBackend {
+  /**
+   * True for a `StorageBackend` made by any copy of this library (an app may load two). Checks the
+   * class's brand, `Symbol.for('cdk8s-llama-stack.StorageBackend')`, not `instanceof`.
+   * @param x any value
+   */
+  public static isStorageBackend(x: any): x is StorageBackend {
+    return isMadeBy(x, 'StorageBackend');
+  }
+
+  /**
+   * `instanceof StorageBackend` holds for a StorageBackend made by any copy of this library (TypeScript and
+   * JavaScript; jsii languages use `isStorageBackend`).
+   * @internal
+   */
+  public static [Symbol.hasInstance](x: unknown): x is StorageBackend {
+    return isMadeBy(x, 'StorageBackend');
+  }
+
   /** SQLite files on the server's data volume (key-value and SQL). */
   public static sqlite(): StorageBackend {
     return new StorageBackend('sqlite');
@@ -69,7 +88,7 @@ export class StorageBackend {
         'drop user:password@ from the endpoint and pass password: SecretRef.fromSecretName(<secret>, <key>)');
     }
     const password: unknown = options.password;
-    if (password !== undefined && password !== null && !(password instanceof SecretRef)) {
+    if (password !== undefined && password !== null && !SecretRef.isSecretRef(password)) {
       fail('StorageBackend.redis(password)', 'password must be a SecretRef', `pass password: ${SECRET_FIX}`);
     }
     return new StorageBackend('redis', endpoint, options.password ?? undefined);
@@ -79,7 +98,7 @@ export class StorageBackend {
   public static postgres(options: PostgresOptions): StorageBackend {
     const o: PostgresOptions = snapshotOptions(options, 'StorageBackend.postgres(options)') ?? {};
     for (const key of ['connectionString', 'password'] as const) {
-      if (o[key] !== undefined && o[key] !== null && !(o[key] instanceof SecretRef)) {
+      if (o[key] !== undefined && o[key] !== null && !SecretRef.isSecretRef(o[key])) {
         fail(`StorageBackend.postgres(${key})`, `${key} must be a SecretRef (it holds a password)`, `pass ${key}: ${SECRET_FIX}`);
       }
     }
@@ -104,6 +123,7 @@ export class StorageBackend {
   private readonly sqlFields?: SQLStorageSpec;
 
   private constructor(type: string, endpoint?: string, secret?: SecretRef, sqlFields?: SQLStorageSpec) {
+    brand(this, 'StorageBackend');
     this.type = type;
     this.endpoint = endpoint;
     this.secret = secret;

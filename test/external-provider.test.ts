@@ -17,8 +17,8 @@ import { schemaErrors } from './support/k8s-schema';
 import { restrictedViolations, restrictedViolationsOf } from './support/pod-security';
 import { fixesOf, problemsOf } from './support/problems';
 import { startupFromObjects } from './support/startup-from-objects';
-import { JsonObject } from '../src/config/json-value';
 import { validateSpec } from '../src/config/validate-spec';
+import { JsonObject } from '../src/core/json';
 import { checkStartup, EnvValue, StartupReport } from '../src/targets/startup';
 import { COPY_SCRIPT, INSTALL_SCRIPT } from '../src/workload/external-providers';
 

@@ -1,8 +1,8 @@
 import { Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { ConfigGenerator } from '../src/config/config-generator';
-import { LlamaStackConfigError } from '../src/config/errors';
 import { ProviderConfig } from '../src/config/spec';
+import { LlamaStackConfigError } from '../src/core/errors';
 import {
   InferenceProvider, Provider, SafetyProvider, TelemetryProvider, ToolRuntimeProvider, VectorIoProvider,
 } from '../src/providers';

@@ -13,9 +13,9 @@ import {
   LlamaStackDistributionResource, LlamaStackDistributionSpec, OgxServerResource, SafetyProvider, SecretRef, ServerAuth, ServerTarget, StorageBackend,
 } from '../src';
 import { runCli } from './support/cli-run';
-import { isCredentialKey, urlCredentials } from '../src/config/credential-keys';
-import { describeSecretValue, isSecretPath, quoteUrl } from '../src/config/redact';
 import { validateSpec } from '../src/config/validate-spec';
+import { isCredentialKey, urlCredentials } from '../src/core/credential-keys';
+import { describeSecretValue, isSecretPath, quoteUrl } from '../src/core/redact';
 import { generatedEnv } from '../src/targets/deployment-env';
 
 const SECRET = 'sk-live-0123456789abcdef';

@@ -4,14 +4,14 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Testing } from 'cdk8s';
-import { LlamaStackConfigError } from '../src/config/errors';
+import { schemaErrors } from './support/k8s-schema';
 import { LlamaStackDistributionSpec } from '../src/config/spec';
 import { validateSpec } from '../src/config/validate-spec';
 import { readBaseConfig } from '../src/config/yaml-parse';
+import { LlamaStackConfigError } from '../src/core/errors';
 import { LlamaStackDistribution } from '../src/distribution';
 import { InferenceProvider } from '../src/providers';
 import { SecretRef } from '../src/secret-ref';
-import { schemaErrors } from './support/k8s-schema';
 import { ServerTarget } from '../src/targets/server-target';
 import { effectiveBaseId, generateTargetConfig, TargetConfigGenerator } from '../src/targets/target-config';
 

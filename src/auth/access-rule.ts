@@ -1,10 +1,10 @@
 import { ACCESS_ACTIONS } from './conditions';
-import { isObject, present, RuleCheck, RuleConditionOptions } from './rule-check';
-import { LlamaStackConfigError } from '../config/errors';
-import { deepCopy } from '../config/json-convert';
-import { JsonObject } from '../config/json-value';
-import { quoteValue } from '../config/quote';
-import { snapshotOptions } from '../input/checked';
+import { RuleCheck, RuleConditionOptions } from './rule-check';
+import { brand, isMadeBy } from '../core/brand';
+import { snapshotOptions } from '../core/checked';
+import { isObject, JsonObject, present } from '../core/json';
+import { deepCopy } from '../core/json-convert';
+import { quoteValue } from '../core/quote';
 
 /** What an `access_policy` rule permits or forbids on a resource. */
 export enum AccessAction {
@@ -53,6 +53,24 @@ const RESOURCE = /^(regex:.+|[^:\s]+::\S.*)$/s;
  * ```
  */
 export class AccessRule {
+  /**
+   * True for an `AccessRule` made by any copy of this library (an app may load two). Checks the
+   * class's brand, `Symbol.for('cdk8s-llama-stack.AccessRule')`, not `instanceof`.
+   * @param x any value
+   */
+  public static isAccessRule(x: any): x is AccessRule {
+    return isMadeBy(x, 'AccessRule');
+  }
+
+  /**
+   * `instanceof AccessRule` holds for an AccessRule made by any copy of this library (TypeScript and
+   * JavaScript; jsii languages use `isAccessRule`).
+   * @internal
+   */
+  public static [Symbol.hasInstance](x: unknown): x is AccessRule {
+    return isMadeBy(x, 'AccessRule');
+  }
+
   /** A rule that allows `actions` when it matches (`permit`). */
   public static permit(options: AccessRuleOptions): AccessRule {
     return new AccessRule('permit', options);
@@ -68,6 +86,7 @@ export class AccessRule {
   private readonly rule: JsonObject;
 
   private constructor(effect: 'permit' | 'forbid', raw: AccessRuleOptions) {
+    brand(this, 'AccessRule');
     const options = snapshotOptions(raw, `AccessRule.${effect}(options)`);
     const c = new RuleCheck(`AccessRule.${effect}`);
     const opts: { [key: string]: any } = isObject(options) ? options : {};
@@ -99,7 +118,7 @@ export class AccessRule {
     const rule: JsonObject = { [effect]: scope };
     c.conditions(opts, rule);
     c.description(opts.description, rule);
-    if (c.problems.length > 0) throw new LlamaStackConfigError(c.problems);
+    c.throwIfAny();
     this.effect = effect;
     this.rule = rule;
   }

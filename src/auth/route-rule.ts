@@ -1,11 +1,11 @@
 import { valueWithoutResource } from './conditions';
 import { RouteRuleShape } from './route-match';
-import { isObject, RuleCheck, RuleConditionOptions } from './rule-check';
-import { LlamaStackConfigError } from '../config/errors';
-import { deepCopy } from '../config/json-convert';
-import { JsonObject } from '../config/json-value';
-import { quoteValue } from '../config/quote';
-import { snapshotOptions } from '../input/checked';
+import { RuleCheck, RuleConditionOptions } from './rule-check';
+import { brand, isMadeBy } from '../core/brand';
+import { snapshotOptions } from '../core/checked';
+import { isObject, JsonObject } from '../core/json';
+import { deepCopy } from '../core/json-convert';
+import { quoteValue } from '../core/quote';
 
 /** Options of `RouteRule.permit` and `RouteRule.forbid`. */
 export interface RouteRuleOptions extends RuleConditionOptions {
@@ -33,6 +33,24 @@ export interface RouteRuleOptions extends RuleConditionOptions {
  * ```
  */
 export class RouteRule {
+  /**
+   * True for a `RouteRule` made by any copy of this library (an app may load two). Checks the
+   * class's brand, `Symbol.for('cdk8s-llama-stack.RouteRule')`, not `instanceof`.
+   * @param x any value
+   */
+  public static isRouteRule(x: any): x is RouteRule {
+    return isMadeBy(x, 'RouteRule');
+  }
+
+  /**
+   * `instanceof RouteRule` holds for a RouteRule made by any copy of this library (TypeScript and
+   * JavaScript; jsii languages use `isRouteRule`).
+   * @internal
+   */
+  public static [Symbol.hasInstance](x: unknown): x is RouteRule {
+    return isMadeBy(x, 'RouteRule');
+  }
+
   /** A rule that allows the routes when it matches (`permit`). */
   public static permit(options: RouteRuleOptions): RouteRule {
     return new RouteRule('permit', options);
@@ -49,6 +67,7 @@ export class RouteRule {
   private readonly shape: RouteRuleShape;
 
   private constructor(effect: 'permit' | 'forbid', raw: RouteRuleOptions) {
+    brand(this, 'RouteRule');
     const options = snapshotOptions(raw, `RouteRule.${effect}(options)`);
     const c = new RuleCheck(`RouteRule.${effect}`);
     const opts: { [key: string]: any } = isObject(options) ? options : {};
@@ -77,7 +96,7 @@ export class RouteRule {
       }
     }
     c.description(opts.description, rule);
-    if (c.problems.length > 0) throw new LlamaStackConfigError(c.problems);
+    c.throwIfAny();
     this.effect = effect;
     this.rule = rule;
     this.shape = { effect, paths, conditional: rule.when !== undefined || rule.unless !== undefined };

@@ -4,9 +4,9 @@
  * problems at `<Factory>(<option>)` paths, never echoing more than the text the user wrote.
  */
 import { Condition, CONDITION_FORMS, parseCondition } from './conditions';
-import { ConfigProblem } from '../config/errors';
-import { JsonObject } from '../config/json-value';
-import { quoteValue } from '../config/quote';
+import { JsonObject, present } from '../core/json';
+import { OptionProblems } from '../core/problems';
+import { quoteValue } from '../core/quote';
 
 /** Options every rule takes. */
 export interface RuleConditionOptions {
@@ -31,24 +31,8 @@ export interface RuleConditionOptions {
   readonly description?: string;
 }
 
-export function isObject(v: unknown): v is { [key: string]: any } {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** Set, in the API server's sense: `null` counts as absent. */
-export function present(v: unknown): boolean {
-  return v !== undefined && v !== null;
-}
-
-/** Collects the problems of one factory call. */
-export class RuleCheck {
-  readonly problems: ConfigProblem[] = [];
-
-  constructor(readonly where: string) {}
-
-  problem(option: string, message: string, fix: string): void {
-    this.problems.push({ path: `${this.where}(${option})`, message, fix });
-  }
+/** Collects the problems of one factory call (the core collector, with the rules' own checks). */
+export class RuleCheck extends OptionProblems {
 
   /** A non-empty string (the value is shown only when it is one). */
   string(option: string, v: unknown, fix: string): v is string {

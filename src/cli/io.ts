@@ -1,6 +1,6 @@
 /** The streams the command line writes to, and how it writes documents and problems. */
 import * as fs from 'fs';
-import { oneLine } from '../config/quote';
+import { oneLine } from '../core/quote';
 import { manifestYaml } from '../kubernetes/manifest-yaml';
 
 /** Streams and environment the CLI uses (replaceable in tests). */

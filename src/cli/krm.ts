@@ -1,7 +1,7 @@
 /** `krm`: a kustomize exec KRM function; a ResourceList in on stdin, one out on stdout. */
 import { CliIo, problemsText } from './io';
 import { Renderer } from './renderer';
-import { oneLine } from '../config/quote';
+import { oneLine } from '../core/quote';
 import { isDistributionManifest } from '../interop/manifest';
 import { manifestYaml } from '../kubernetes/manifest-yaml';
 

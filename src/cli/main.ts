@@ -16,7 +16,7 @@ import { CliIo, PROCESS_IO, problemsText } from './io';
 import { krm } from './krm';
 import { readSources, writeOutputs } from './render';
 import { Renderer } from './renderer';
-import { oneLine } from '../config/quote';
+import { oneLine } from '../core/quote';
 
 export { CliIo, writeDocuments } from './io';
 export { packageVersion } from './args';

@@ -7,8 +7,8 @@ import * as path from 'path';
 import { Args } from './args';
 import { CliIo, problemsText, writeDocuments } from './io';
 import { Input, Output, Renderer } from './renderer';
-import { ConfigProblem } from '../config/errors';
-import { quoteValue } from '../config/quote';
+import { ConfigProblem } from '../core/errors';
+import { quoteValue } from '../core/quote';
 
 export function readSources(r: Renderer, files: string[], io: CliIo, cwd: string): Input[] {
   const inputs: Input[] = [];

@@ -5,8 +5,8 @@
 import * as os from 'os';
 import * as path from 'path';
 import { App, Chart } from 'cdk8s';
-import { ConfigProblem, formatProblem, LlamaStackConfigError } from '../config/errors';
-import { quoteValue } from '../config/quote';
+import { ConfigProblem, formatProblem, LlamaStackConfigError } from '../core/errors';
+import { quoteValue } from '../core/quote';
 import {
   distributionFromParsed, isDistributionManifest, ManifestParseOptions, parseDistribution, ParsedDistribution, readManifestDocuments,
 } from '../interop/manifest';

@@ -8,19 +8,21 @@ import { PROVIDER_APIS } from './apis';
 import { detectConfigVersion } from './config-version';
 import { applyDisabled } from './disabled-apis';
 import { embeddedBaseConfig } from './embedded-configs';
-import { ConfigProblem, fail, LlamaStackConfigError } from './errors';
-import { deepCopy, toJsonValue } from './json-convert';
-import { getOwn, isJsonObject, JsonObject, JsonValue, newObject, setOwn } from './json-value';
 import { applyProviders, countProviders } from './providers';
 import { appendResources, expandResources } from './resources';
 import { collectSecretEnvVars, envNameCollisions, SecretEnvVar } from './secrets';
 import { serverOnlyFields } from './server-extensions';
 import { LlamaStackDistributionSpec } from './spec';
+import { snapshotSpec } from './spec-snapshot';
 import { applyStorage } from './storage';
 import { validateSpec } from './validate-spec';
 import { emitYaml } from './yaml-emit';
 import { readBaseConfigShared, YamlReadError } from './yaml-parse';
-import { checkedOptions, GENERATE_OPTIONS, snapshotSpec } from '../input/checked';
+import { checkedOptions } from '../core/checked';
+import { ConfigProblem, fail, LlamaStackConfigError } from '../core/errors';
+import { getOwn, isJsonObject, JsonObject, JsonValue, newObject, setOwn } from '../core/json';
+import { deepCopy, toJsonValue } from '../core/json-convert';
+import { bool, str, struct } from '../core/shape';
 
 /** Options for `ConfigGenerator.generate`. */
 export interface GenerateOptions {
@@ -106,6 +108,13 @@ function setServerTls(config: JsonObject, dir: string): void {
   setOwn(server, 'tls_keyfile', `${dir}/tls.key`);
   setOwn(config, 'server', server);
 }
+
+/** What `ConfigGenerator.generate` takes as options, checked at run time. */
+const GENERATE_OPTIONS = struct('GenerateOptions', {
+  baseConfigYaml: str('pass the base config text'),
+  rejectUnknownModelProviders: bool(),
+  serverTlsDir: str(),
+});
 
 /** Generates config.yaml from a v1alpha2 spec, exactly as the operator's pipeline does. */
 export class ConfigGenerator {

@@ -1,6 +1,6 @@
 /** The base config's `version`: present, a number, and (truncated to an integer) 2. */
-import { fail } from './errors';
-import { getOwn, JsonObject, JsonValue } from './json-value';
+import { fail } from '../core/errors';
+import { getOwn, JsonObject, JsonValue } from '../core/json';
 
 export const SUPPORTED_CONFIG_VERSION = 2;
 

@@ -2,7 +2,7 @@
  * `disabled`: removes APIs from `apis` and their provider lists, then drops registered resources
  * whose provider_id belonged to a removed provider (keyed by id across all APIs, as the operator).
  */
-import { getOwn, isJsonObject, JsonObject, JsonValue, setOwn } from './json-value';
+import { getOwn, isJsonObject, JsonObject, JsonValue, setOwn } from '../core/json';
 
 /** Applies `spec.disabled` to the config (mutates it). */
 export function applyDisabled(config: JsonObject, disabled: readonly string[]): void {

@@ -4,7 +4,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { fail } from './errors';
+import { fail } from '../core/errors';
 
 const DATA_DIR = path.join(__dirname, '..', '..', 'data', 'operator', 'configs');
 

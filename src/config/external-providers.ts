@@ -5,8 +5,9 @@
  * extensions for the server targets.
  */
 import { ALL_PROVIDER_APIS } from './apis';
-import { quoteValue } from './quote';
 import { ExternalProviderRef, ExternalProvidersSpec, LlamaStackDistributionSpec } from './spec';
+import { present } from '../core/json';
+import { quoteValue } from '../core/quote';
 
 /** One list of `spec.externalProviders`: its field and the config.yaml API name. */
 export interface ExternalProviderApi {
@@ -74,9 +75,6 @@ export interface FieldProblem {
   readonly fix: string;
 }
 
-function present(v: unknown): boolean {
-  return v !== undefined && v !== null;
-}
 
 /**
  * The checks the server targets need beyond the schema: `providerType` and `module` are set and

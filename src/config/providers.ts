@@ -4,9 +4,9 @@
  */
 import { PROVIDER_APIS } from './apis';
 import { envPlaceholder, providerEnvName, compareBytewise } from './env-names';
-import { LlamaStackConfigError } from './errors';
-import { isJsonObject, JsonObject, JsonValue, newObject, setOwn, getOwn } from './json-value';
 import { ProviderConfig, ProvidersSpec } from './spec';
+import { LlamaStackConfigError } from '../core/errors';
+import { isJsonObject, JsonObject, JsonValue, newObject, setOwn, getOwn } from '../core/json';
 
 /** The id a provider is known by: `id`, or its `provider` when the id is omitted. */
 export function effectiveId(p: ProviderConfig): string {

@@ -4,7 +4,7 @@
  *
  * Follows `ParseQuantity` of k8s.io/apimachinery: an optional sign, a decimal number, then one of
  * a binary suffix (`Ki` … `Ei`), a decimal SI suffix (`n`, `u`, `m`, `k`, `M`, `G`, `T`, `P`,
- * `E`) or an integer exponent (`e3`, `E-2`). The CRDs' pattern (`QUANTITY` in validate-spec.ts)
+ * `E`) or an integer exponent (`e3`, `E-2`). The CRDs' pattern (`QUANTITY` in core/struct-check.ts)
  * also admits a fractional exponent (`1e1.5`), which the API server's parser rejects: that is
  * not a quantity here either.
  */

@@ -3,7 +3,7 @@
  * last entry of a repeated name win, and the user's come last, so the generated value (the config
  * path, the port, a Secret reference…) would silently be lost. Pure.
  */
-import { ConfigProblem } from './errors';
+import { ConfigProblem } from '../core/errors';
 
 /** An env var the Deployment generates, and what to use instead of setting it. */
 export interface GeneratedEnvVar {

@@ -3,10 +3,10 @@
  * with a resolved provider; entries the base already registers (same type and id) are skipped.
  */
 import { PROVIDER_APIS } from './apis';
-import { ConfigProblem } from './errors';
-import { getOwn, isJsonObject, JsonObject, JsonValue, newObject, setOwn } from './json-value';
 import { effectiveId, remoteType } from './providers';
 import { ModelConfig, ProvidersSpec, ResourcesSpec } from './spec';
+import { ConfigProblem } from '../core/errors';
+import { getOwn, isJsonObject, JsonObject, JsonValue, newObject, setOwn } from '../core/json';
 
 /** A provider reference: `{provider_id, provider_type}`. */
 interface ProviderRef {

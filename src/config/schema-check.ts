@@ -5,9 +5,11 @@
  * x-kubernetes-int-or-string, x-kubernetes-preserve-unknown-fields, additionalProperties and
  * map-list keys. Unknown fields are problems: the API server would prune them, losing a typo.
  */
-import { ConfigProblem } from './errors';
-import { childPath } from './json-convert';
-import { quoteValue } from './quote';
+import { ConfigProblem } from '../core/errors';
+import { isObject } from '../core/json';
+import { childPath } from '../core/path';
+import { ProblemList } from '../core/problems';
+import { quoteValue } from '../core/quote';
 
 /** An OpenAPI v3 schema node, as found in a CRD. */
 export type OpenApiSchema = { readonly [keyword: string]: any };
@@ -24,21 +26,20 @@ export interface SchemaCheck {
 /** Called for each node with a present value (e.g. to evaluate its CEL rules afterwards). */
 export type SchemaNodeVisitor = (schema: OpenApiSchema, value: unknown, path: string) => void;
 
-class Walk {
-  readonly problems: ConfigProblem[] = [];
+/** The core collector, and whether a problem blocks the CEL rules. */
+class Walk extends ProblemList {
   blocked = false;
 
-  constructor(readonly visit?: SchemaNodeVisitor) {}
+  constructor(readonly visit?: SchemaNodeVisitor) {
+    super();
+  }
 
   add(path: string, message: string, fix: string, blocking = false): void {
-    this.problems.push({ path, message, fix });
+    super.add(path, message, fix);
     if (blocking) this.blocked = true;
   }
 }
 
-function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function typeOf(v: unknown): string {
   if (v === null) return 'null';
@@ -91,7 +92,7 @@ function checkObject(s: OpenApiSchema, v: Record<string, unknown>, p: string, w:
   if (s.minProperties !== undefined && keys.length < s.minProperties) w.add(p, `fewer than minProperties ${s.minProperties}`, `set at least ${s.minProperties} field(s)`);
   if (s.maxProperties !== undefined && keys.length > s.maxProperties) w.add(p, `more than maxProperties ${s.maxProperties}`, `set at most ${s.maxProperties} field(s)`, true);
   for (const k of keys) {
-    if (Object.prototype.hasOwnProperty.call(props, k)) {walk(props[k], v[k], childPath(p, k), w);} else if (isObj(s.additionalProperties)) {walk(s.additionalProperties, v[k], childPath(p, k), w);} else if (s.additionalProperties !== true && !s['x-kubernetes-preserve-unknown-fields']) {
+    if (Object.prototype.hasOwnProperty.call(props, k)) {walk(props[k], v[k], childPath(p, k), w);} else if (isObject(s.additionalProperties)) {walk(s.additionalProperties, v[k], childPath(p, k), w);} else if (s.additionalProperties !== true && !s['x-kubernetes-preserve-unknown-fields']) {
       w.add(childPath(p, k), `unknown field ${quoteValue(k)}`, `remove it; known fields: ${Object.keys(props).join(', ')}`);
     }
   }
@@ -105,7 +106,7 @@ function checkArray(s: OpenApiSchema, v: unknown[], p: string, w: Walk): void {
   if (keys) {
     const seen = new Map<string, number>();
     v.forEach((item, i) => {
-      if (!isObj(item)) return;
+      if (!isObject(item)) return;
       const id = JSON.stringify(keys.map((k) => item[k]));
       const first = seen.get(id);
       if (first !== undefined) w.add(`${p}[${i}]`, `duplicate ${keys.join('/')} ${keys.map((k) => (typeof item[k] === 'number' ? String(item[k]) : quoteValue(item[k]))).join('/')} (also ${p}[${first}])`, 'keep one entry per key');
@@ -129,7 +130,7 @@ function walk(s: OpenApiSchema, v: unknown, p: string, w: Walk): void {
     return;
   }
   if (s.type === undefined) {
-    if (isObj(v) && s.properties) checkObject(s, v, p, w);
+    if (isObject(v) && s.properties) checkObject(s, v, p, w);
     return;
   }
   if (s.type !== t && !(s.type === 'number' && t === 'integer')) {

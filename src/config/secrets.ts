@@ -4,10 +4,10 @@
  */
 import { ALL_PROVIDER_APIS } from './apis';
 import { compareBytewise, providerEnvName, STORAGE_KV_PASSWORD_ENV, STORAGE_SQL_CONNECTION_STRING_ENV, STORAGE_SQL_PASSWORD_ENV } from './env-names';
-import { ConfigProblem } from './errors';
 import { externalProviderEntries } from './external-providers';
 import { effectiveId } from './providers';
 import { LlamaStackDistributionSpec, SecretKeyRef } from './spec';
+import { ConfigProblem } from '../core/errors';
 
 /** The Secret key a `SecretEnvVar` reads. */
 export interface SecretKeySelector {

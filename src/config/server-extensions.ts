@@ -4,9 +4,9 @@
  * params). The operator pipeline has no place for them: it reports them instead of dropping them.
  */
 import { SERVER_PROVIDER_APIS } from './apis';
-import { ConfigProblem } from './errors';
 import { EXTERNAL_PROVIDER_CRD_FIELDS, externalProviderEntries } from './external-providers';
 import { LlamaStackDistributionSpec } from './spec';
+import { ConfigProblem } from '../core/errors';
 
 const MODEL_EXTENSIONS = ['embeddingDimension', 'providerModelId'] as const;
 

@@ -3,8 +3,8 @@
  * `inference_store`, each as a whole (nothing is merged with the base's store).
  */
 import { envPlaceholder, STORAGE_KV_PASSWORD_ENV, STORAGE_SQL_CONNECTION_STRING_ENV } from './env-names';
-import { JsonObject, newObject, setOwn } from './json-value';
 import { StorageSpec } from './spec';
+import { JsonObject, newObject, setOwn } from '../core/json';
 
 function store(fields: [string, string][]): JsonObject {
   const out = newObject();

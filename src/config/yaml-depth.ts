@@ -10,7 +10,7 @@
  * `yaml` lexer is iterative) and its block and flow collections followed to the real depth.
  */
 import { Lexer } from 'yaml';
-import { quoteValue } from './quote';
+import { quoteValue } from '../core/quote';
 
 /** A document of a stream nested deeper than the limit. */
 export interface TooDeepDocument {

@@ -5,8 +5,8 @@
  */
 import { sortKeysGoYaml } from './go-key-order';
 import { formatGoYamlNumber } from './go-number';
-import { isJsonObject, JsonObject, JsonValue } from './json-value';
 import { readsBackAsString } from './yaml11-resolve';
+import { isJsonObject, JsonObject, JsonValue } from '../core/json';
 
 const BEST_WIDTH = 80;
 const SIMPLE_KEY_MAX_BYTES = 128;

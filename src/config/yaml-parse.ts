@@ -7,9 +7,9 @@
  */
 import * as YAML from 'yaml';
 import { formatGoFloat32 } from './go-number';
-import { deepCopy } from './json-convert';
-import { getOwn, JsonObject, JsonValue, newObject, setOwn } from './json-value';
 import { resolvePlain, Resolved } from './yaml11-resolve';
+import { getOwn, JsonObject, JsonValue, newObject, setOwn } from '../core/json';
+import { deepCopy } from '../core/json-convert';
 
 /** Deepest nesting accepted (the JSON step of the operator would choke long before). */
 export const MAX_DEPTH = 1000;

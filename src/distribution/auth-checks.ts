@@ -4,8 +4,8 @@
  * names it would clash with.
  */
 import { ServerAuth } from '../auth/server-auth';
-import { ConfigProblem } from '../config/errors';
 import { LlamaStackDistributionSpec } from '../config/spec';
+import { ConfigProblem } from '../core/errors';
 import { ServerTarget } from '../targets/server-target';
 import { AUTH_CA_VOLUME } from '../workload/plan';
 
@@ -13,7 +13,7 @@ export function authProblems(auth: unknown, target: ServerTarget, spec: LlamaSta
   if (auth === undefined || auth === null) return [];
   const problems: ConfigProblem[] = [];
   const path = 'props.auth';
-  if (!(auth instanceof ServerAuth)) {
+  if (!ServerAuth.isServerAuth(auth)) {
     return [{ path, message: 'auth must be a ServerAuth', fix: 'build it with ServerAuth.kubernetes(), ServerAuth.oauth2Jwks({...}), …' }];
   }
   if (target.isOperator) {

@@ -5,11 +5,11 @@
  */
 import type { LlamaStackDistributionProps } from './props';
 import { ALL_PROVIDER_APIS } from '../config/apis';
-import { ConfigProblem } from '../config/errors';
 import { shadowedEnvProblems } from '../config/reserved-env';
 import { SecretEnvVar } from '../config/secrets';
 import { serverOnlyFields } from '../config/server-extensions';
 import { LlamaStackDistributionSpec } from '../config/spec';
+import { ConfigProblem } from '../core/errors';
 import { generatedEnv, serverEnv } from '../targets/deployment-env';
 import { ServerTarget } from '../targets/server-target';
 import { externalProviderChecks } from '../workload/external-providers';

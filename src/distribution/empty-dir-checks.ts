@@ -1,12 +1,12 @@
 /**
  * `emptyDirSizeLimits`: each limit is a positive quantity, and applies to a volume the pod has.
  */
-import { ConfigProblem } from '../config/errors';
 import { externalProviderEntries } from '../config/external-providers';
 import { parseQuantity, quantitySign } from '../config/quantity';
-import { quoteValue } from '../config/quote';
 import { LlamaStackDistributionSpec } from '../config/spec';
-import { QUANTITY } from '../config/validate-spec';
+import { ConfigProblem } from '../core/errors';
+import { quoteValue } from '../core/quote';
+import { QUANTITY } from '../core/struct-check';
 import { hasPvc } from '../workload/plan';
 import { EmptyDirSizeLimits } from '../workload/volume-sizes';
 

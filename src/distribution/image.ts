@@ -1,9 +1,9 @@
 /** The container image: the props', the spec's, or the target's pinned image of the distribution. */
 import type { LlamaStackDistributionProps } from './props';
-import { ConfigProblem } from '../config/errors';
 import { isPinnedImage } from '../config/images';
-import { quoteValue } from '../config/quote';
 import { LlamaStackDistributionSpec } from '../config/spec';
+import { ConfigProblem } from '../core/errors';
+import { quoteValue } from '../core/quote';
 import { ServerTarget } from '../targets/server-target';
 
 /** The image to run; its problems (a distribution the target lacks, an unpinned image) are pushed. */

@@ -4,8 +4,8 @@
  */
 import type { LlamaStackDistributionProps } from './props';
 import { PROP_NAMES } from './props-shape';
-import { ConfigProblem } from '../config/errors';
-import { childPath } from '../config/json-convert';
+import { ConfigProblem } from '../core/errors';
+import { childPath } from '../core/path';
 
 /** What the mapping needs to know about the props: env names, external providers' order. */
 export interface PropsLayout {

@@ -4,16 +4,16 @@
  * checked against its declared type, and every problem comes back with its `props.…` path.
  * Code past this boundary sees only values of the declared types.
  */
-import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
-import { childPath } from '../config/json-convert';
-import { ExposeTlsMode } from '../expose';
 import type { LlamaStackDistributionProps } from './props';
-import { isMadeBy, isProviderOf } from '../input/brands';
-import { snapshotJson, threwProblem } from '../input/checked';
-import { SERVER_TARGET, VECTOR_STORE_DEFAULTS } from '../input/entry-points';
+import { isMadeBy, isProviderOf } from '../core/brand';
+import { snapshotJson, threwProblem } from '../core/checked';
+import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
+import { childPath } from '../core/path';
 import {
   anyJson, anyObject, bool, describeValue, either, instanceOf, int, listOf, mapOf, oneOf, Shape, str, struct, unknownKey,
-} from '../input/shape';
+} from '../core/shape';
+import { ExposeTlsMode } from '../expose';
+import { SERVER_TARGET, VECTOR_STORE_DEFAULTS } from '../input/entry-points';
 
 /** A list of one API's providers, made by that class's factories, e.g. `InferenceProvider.vllm(...)`. */
 function providerList(className: string, api: string, factories: string): Shape {

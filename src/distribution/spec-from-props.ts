@@ -3,8 +3,8 @@
  * spec; problems found on it are reported at the props paths (props-paths.ts).
  */
 import type { LlamaStackDistributionProps } from './props';
-import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
 import { ExternalProviderRef, ExternalProvidersSpec, LlamaStackDistributionSpec, ProviderConfig } from '../config/spec';
+import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { withController } from '../expose';
 import type { ExternalProvider } from '../external-provider';
 import type { Provider } from '../providers';

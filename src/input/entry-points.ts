@@ -2,8 +2,8 @@
  * Declared shapes of the options of the entry points that take the library's objects (the
  * target generator and the manifest reader); checked with `checkedOptions`.
  */
-import { isMadeBy } from './brands';
-import { anyObject, bool, instanceOf, listOf, mapOf, str, struct } from './shape';
+import { isMadeBy } from '../core/brand';
+import { anyObject, bool, instanceOf, listOf, mapOf, str, struct } from '../core/shape';
 
 export const SERVER_TARGET = instanceOf('a ServerTarget', (v) => isMadeBy(v, 'ServerTarget'), 'use ServerTarget.OGX_0_8, ServerTarget.LLAMA_STACK_0_7 or ServerTarget.OPERATOR');
 

@@ -9,10 +9,10 @@
  * - Reading a CR back, the render options can supply what the image declares
  *   (`ManifestRenderOptions.externalProviders`), matched by id.
  */
-import { ConfigProblem } from '../config/errors';
 import { EXTERNAL_PROVIDER_APIS, EXTERNAL_PROVIDER_CRD_FIELDS, externalProviderEntries } from '../config/external-providers';
-import { quoteValue } from '../config/quote';
 import { ExternalProviderRef, ExternalProvidersSpec, LlamaStackDistributionSpec } from '../config/spec';
+import { ConfigProblem } from '../core/errors';
+import { quoteValue } from '../core/quote';
 import { ExternalProvider } from '../external-provider';
 
 const RENDER = 'render the workload with LlamaStackDistribution (or commit LlamaStackDistribution.spec for the cdk8s-llama-stack CLI, which reads it)';

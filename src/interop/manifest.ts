@@ -7,14 +7,17 @@
 import { Construct } from 'constructs';
 import * as YAML from 'yaml';
 import { completeExternalProviders } from './external-providers';
-import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
-import { childPath, plainCopy, toJsonValue } from '../config/json-convert';
-import { oneLine, quoteValue } from '../config/quote';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { tooDeepDocuments, valueTooDeep, withoutDocuments } from '../config/yaml-depth';
+import { checkedArgument, checkedOptions, snapshotJson } from '../core/checked';
+import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
+import { hasOwnValue, isObject } from '../core/json';
+import { plainCopy, toJsonValue } from '../core/json-convert';
+import { childPath } from '../core/path';
+import { ProblemList } from '../core/problems';
+import { oneLine, quoteValue } from '../core/quote';
 import { LlamaStackDistribution } from '../distribution/llama-stack-distribution';
 import { ExternalProvider } from '../external-provider';
-import { checkedArgument, checkedOptions, snapshotJson } from '../input/checked';
 import { MANIFEST_RENDER_OPTIONS, MANIFEST_TEXT, PARSED_DISTRIBUTION } from '../input/entry-points';
 import { ServerTarget } from '../targets/server-target';
 
@@ -93,14 +96,6 @@ export interface ParsedDistribution {
 
 type Obj = Record<string, any>;
 
-function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function has(o: Obj, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(o, key) && o[key] !== undefined && o[key] !== null;
-}
-
 function describe(v: unknown): string {
   if (v === null || v === undefined) return 'nothing';
   if (Array.isArray(v)) return 'a list';
@@ -116,7 +111,7 @@ function bare(v: unknown): string {
 
 /** True for a LlamaStackDistribution of any llamastack.io version. */
 export function isDistributionManifest(obj: unknown): boolean {
-  return isObj(obj) && obj.kind === LLSD_KIND && typeof obj.apiVersion === 'string' && obj.apiVersion.startsWith('llamastack.io/');
+  return isObject(obj) && obj.kind === LLSD_KIND && typeof obj.apiVersion === 'string' && obj.apiVersion.startsWith('llamastack.io/');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -223,12 +218,8 @@ const METADATA_KEYS = [
   'deletionTimestamp', 'deletionGracePeriodSeconds', 'managedFields', 'finalizers', 'ownerReferences', 'generateName', 'selfLink',
 ];
 
-class Problems {
-  readonly list: ConfigProblem[] = [];
-
-  add(path: string, message: string, fix: string): void {
-    this.list.push({ path, message, fix });
-  }
+/** The core collector, with the manifest reader's own checks. */
+class Problems extends ProblemList {
 
   unknownFields(o: Obj, path: string, known: readonly string[]): void {
     for (const key of Object.keys(o)) {
@@ -241,7 +232,7 @@ class Problems {
   /** `v` as an object with only `known` fields, or undefined (absent, or reported). */
   object(v: unknown, path: string, known: readonly string[]): Obj | undefined {
     if (v === undefined || v === null) return undefined;
-    if (!isObj(v)) {
+    if (!isObject(v)) {
       this.add(path, `must be an object, not ${describe(v)}`, 'write it as a mapping of field: value');
       return undefined;
     }
@@ -322,9 +313,9 @@ class V1Alpha1Converter {
     this.move(spec, 'replicas', 'spec', workload, 'spec.workload');
 
     const server = p.object(spec.server, 'spec.server', V1_SERVER);
-    if (!has(spec, 'server')) p.add('spec.server', 'Required value', 'add server: {distribution: {name: starter}}');
+    if (!hasOwnValue(spec, 'server')) p.add('spec.server', 'Required value', 'add server: {distribution: {name: starter}}');
     if (server) {
-      if (has(server, 'distribution')) out.distribution = server.distribution;
+      if (hasOwnValue(server, 'distribution')) out.distribution = server.distribution;
       for (const f of ['workers', 'autoscaling', 'storage', 'podDisruptionBudget', 'topologySpreadConstraints']) {
         this.move(server, f, 'spec.server', workload, 'spec.workload');
       }
@@ -347,7 +338,7 @@ class V1Alpha1Converter {
 
   /** Copies `from[key]` to `to[key]` (empty lists dropped) and records where it came from. */
   private move(from: Obj, key: string, fromPath: string, to: Obj, toPath: string, toKey = key): void {
-    if (!has(from, key) || emptyList(from[key])) return;
+    if (!hasOwnValue(from, key) || emptyList(from[key])) return;
     to[toKey] = from[key];
     this.sources[`${toPath}.${toKey}`] = `${fromPath}.${key}`;
   }
@@ -357,7 +348,7 @@ class V1Alpha1Converter {
     const c = this.p.object(server.containerSpec, path, V1_CONTAINER);
     if (!c) return;
     this.sources['spec.workload.overrides'] ??= path;
-    if (has(c, 'name') && c.name !== CONTAINER_NAME) {
+    if (hasOwnValue(c, 'name') && c.name !== CONTAINER_NAME) {
       this.p.add(`${path}.name`, `v1alpha2 has no container name: the server container is always "${CONTAINER_NAME}", not ${describe(c.name)}`,
         `remove containerSpec.name (or set it to ${CONTAINER_NAME}), and rename references to the container (kubectl exec -c, log queries)`);
     }
@@ -371,7 +362,7 @@ class V1Alpha1Converter {
     const path = 'spec.server.userConfig';
     const u = this.p.object(server.userConfig, path, ['configMapName', 'configMapNamespace']);
     if (!u) return;
-    out.overrideConfig = has(u, 'configMapName') ? { configMapName: u.configMapName } : {};
+    out.overrideConfig = hasOwnValue(u, 'configMapName') ? { configMapName: u.configMapName } : {};
     this.sources['spec.overrideConfig'] = path;
     const ns = u.configMapNamespace;
     if (ns === undefined || ns === null || ns === '' || ns === this.namespace) return;
@@ -387,7 +378,7 @@ class V1Alpha1Converter {
   private tlsConfig(server: Obj): void {
     const path = 'spec.server.tlsConfig';
     const tls = this.p.object(server.tlsConfig, path, ['caBundle']);
-    if (!tls || !has(tls, 'caBundle')) return;
+    if (!tls || !hasOwnValue(tls, 'caBundle')) return;
     this.p.add(`${path}.caBundle`,
       'a v1alpha1 CA bundle adds trusted CAs for outbound calls without serving TLS; v1alpha2 only has networking.tls.caBundle, '
       + 'which its CRD accepts only with serving TLS (CEL: "caBundle is only valid when TLS is enabled")',
@@ -400,7 +391,7 @@ class V1Alpha1Converter {
     const n = this.p.object(spec.network, path, V1_NETWORK);
     if (!n) return;
     this.sources['spec.networking'] = path;
-    if (has(n, 'exposeRoute')) {
+    if (hasOwnValue(n, 'exposeRoute')) {
       networking.expose = { enabled: n.exposeRoute };
       this.sources['spec.networking.expose'] = `${path}.exposeRoute`;
       this.sources['spec.networking.expose.enabled'] = `${path}.exposeRoute`;
@@ -421,10 +412,10 @@ class V1Alpha1Converter {
 /** Reads one manifest object; throws `LlamaStackConfigError` listing every problem. */
 export function parseDistribution(obj: unknown, options: ManifestParseOptions = {}): ParsedDistribution {
   const p = new Problems();
-  if (!isObj(obj)) {
+  if (!isObject(obj)) {
     throw new LlamaStackConfigError([{ path: '(document)', message: `must be a Kubernetes object, not ${describe(obj)}`, fix: `pass a ${LLSD_KIND} manifest` }]);
   }
-  if (kindProblem(obj, p)) throw new LlamaStackConfigError(p.list);
+  if (kindProblem(obj, p)) p.throwIfAny();
   p.unknownFields(obj, '', MANIFEST_KEYS);
   const { name, namespace } = readMetadata(obj, p, options);
   if (obj.spec === undefined || obj.spec === null) p.add('spec', 'Required value', 'add spec: {distribution: {name: starter}}');
@@ -434,12 +425,12 @@ export function parseDistribution(obj: unknown, options: ManifestParseOptions = 
     const converter = new V1Alpha1Converter(p, namespace);
     spec = plainCopy(converter.convert(obj.spec));
     sourcePaths = converter.sources;
-  } else if (isObj(obj.spec)) {
+  } else if (isObject(obj.spec)) {
     spec = plainCopy(obj.spec);
   } else if (obj.spec !== undefined && obj.spec !== null) {
     p.add('spec', `must be an object, not ${describe(obj.spec)}`, 'write spec as a mapping, e.g. spec: {distribution: {name: starter}}');
   }
-  if (p.list.length > 0) throw new LlamaStackConfigError(p.list);
+  p.throwIfAny();
   return { name, namespace, spec, apiVersion: obj.apiVersion, sourcePaths };
 }
 

@@ -3,14 +3,10 @@
  * pull policy, env vars and the Secret / ConfigMap keys they read. Pure.
  */
 import { isConfigMapKey, isEnvVarName, nameProblem, objectNameRule, shown } from './names';
-import { ConfigProblem } from '../config/errors';
-import { describeSecretValue } from '../config/redact';
+import { ConfigProblem } from '../core/errors';
+import { isObject } from '../core/json';
+import { describeSecretValue } from '../core/redact';
 
-type Obj = Record<string, any>;
-
-function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 export const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
 
@@ -37,7 +33,7 @@ export function pullPolicyProblems(policy: unknown, path: string): ConfigProblem
 
 /** A `{name, key}` reference to a Secret (or ConfigMap): the name an object can have, the key one it can hold. */
 export function keyRefProblems(ref: unknown, path: string, kind: 'Secret' | 'ConfigMap' = 'Secret'): ConfigProblem[] {
-  if (!isObj(ref)) return [];
+  if (!isObject(ref)) return [];
   const problems: ConfigProblem[] = [];
   // A Secret reference is a secret-bearing position (a secret pasted as its name or key): described, not quoted.
   const show = (v: string) => (kind === 'Secret' ? `${describeSecretValue(v)} (not shown)` : shown(v));
@@ -61,7 +57,7 @@ export function envProblems(env: unknown, path: string): ConfigProblem[] {
   if (!Array.isArray(env)) return [];
   const problems: ConfigProblem[] = [];
   env.forEach((e, i) => {
-    if (!isObj(e)) return;
+    if (!isObject(e)) return;
     const at = `${path}[${i}]`;
     if (typeof e.name === 'string') {
       const errs = e.name === '' ? ['Required value'] : isEnvVarName(e.name);
@@ -70,7 +66,7 @@ export function envProblems(env: unknown, path: string): ConfigProblem[] {
       }
     }
     const from = e.valueFrom;
-    if (!isObj(from)) return;
+    if (!isObject(from)) return;
     if (typeof e.value === 'string' && e.value !== '') {
       problems.push({ path: `${at}.valueFrom`, message: 'may not be specified when `value` is not empty', fix: 'keep value or valueFrom' });
     }

@@ -3,9 +3,9 @@
  * each function returns what is wrong with a value (empty when valid), in the API server's words.
  * Pure: no cdk8s, no construct, no I/O.
  */
-import { ConfigProblem } from '../config/errors';
-import { childPath } from '../config/json-convert';
-import { quoteValue } from '../config/quote';
+import { ConfigProblem } from '../core/errors';
+import { childPath } from '../core/path';
+import { quoteValue } from '../core/quote';
 
 const DNS1123_LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const DNS1123_SUBDOMAIN_FMT = `${DNS1123_LABEL_FMT}(\\.${DNS1123_LABEL_FMT})*`;
@@ -117,7 +117,7 @@ export function isDns1035Name(s: string, max = LABEL_MAX_LENGTH): boolean {
   return s.length <= max && DNS1035_LABEL.test(s);
 }
 
-/** A user value for a message: quoted, escaped, one line, cut short (src/config/quote.ts). */
+/** A user value for a message: quoted, escaped, one line, cut short (src/core/quote.ts). */
 export function shown(v: string): string {
   return quoteValue(v);
 }

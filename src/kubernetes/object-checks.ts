@@ -10,13 +10,11 @@ import {
   isConfigMapKey, isDns1035Label, isDns1123Label, isDns1123Subdomain, isQualifiedName, labelMapProblems, labelSelectorProblems, shown,
 } from './names';
 import { mountPathProblem, nodeSelectorProblems, tolerationProblems, volumeTypes } from './pod-checks';
-import { ConfigProblem } from '../config/errors';
+import { ConfigProblem } from '../core/errors';
+import { isObject } from '../core/json';
 
 type Obj = Record<string, any>;
 
-function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** `core.MaxSecretSize`: the most data a ConfigMap (or Secret) holds. */
 export const CONFIG_MAP_MAX_BYTES = 1024 * 1024;
@@ -35,23 +33,23 @@ function utf8Bytes(s: string): number {
 /** Bytes of a ConfigMap's data and binaryData, as the API server counts them. */
 export function configMapDataBytes(m: Obj): number {
   let total = 0;
-  for (const v of Object.values(isObj(m.data) ? m.data : {})) if (typeof v === 'string') total += utf8Bytes(v);
-  for (const v of Object.values(isObj(m.binaryData) ? m.binaryData : {})) if (typeof v === 'string') total += Buffer.from(v, 'base64').length;
+  for (const v of Object.values(isObject(m.data) ? m.data : {})) if (typeof v === 'string') total += utf8Bytes(v);
+  for (const v of Object.values(isObject(m.binaryData) ? m.binaryData : {})) if (typeof v === 'string') total += Buffer.from(v, 'base64').length;
   return total;
 }
 
 /** The largest parts of a spec that land in the generated config, with their paths. */
 function specContributors(spec: unknown): { path: string; bytes: number }[] {
-  if (!isObj(spec)) return [];
+  if (!isObject(spec)) return [];
   const out: { path: string; bytes: number }[] = [];
   const add = (path: string, v: unknown) => {
     if (v !== undefined && v !== null) out.push({ path, bytes: utf8Bytes(JSON.stringify(v) ?? '') });
   };
   for (const f of ['models', 'shields', 'tools']) add(`spec.resources.${f}`, spec.resources?.[f]);
-  for (const [field, list] of Object.entries(isObj(spec.providers) ? spec.providers : {})) {
+  for (const [field, list] of Object.entries(isObject(spec.providers) ? spec.providers : {})) {
     (Array.isArray(list) ? list : []).forEach((p: any, i: number) => add(`spec.providers.${field}[${i}].settings`, p?.settings));
   }
-  for (const [field, list] of Object.entries(isObj(spec.externalProviders) ? spec.externalProviders : {})) {
+  for (const [field, list] of Object.entries(isObject(spec.externalProviders) ? spec.externalProviders : {})) {
     (Array.isArray(list) ? list : []).forEach((p: any, i: number) => add(`spec.externalProviders.${field}[${i}].config`, p?.config));
   }
   return out.sort((a, b) => b.bytes - a.bytes);
@@ -87,7 +85,7 @@ export function configMapSizeProblem(m: Obj, spec?: unknown): ConfigProblem | un
 function metadataProblems(m: Obj): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const at = `${objectPath(m)}.metadata`;
-  const meta = isObj(m.metadata) ? m.metadata : {};
+  const meta = isObject(m.metadata) ? m.metadata : {};
   if (typeof meta.name === 'string') {
     const dns1035 = DNS1035_NAMED.includes(m.kind);
     const errs = meta.name === '' ? ['Required value'] : dns1035 ? isDns1035Label(meta.name) : isDns1123Subdomain(meta.name);
@@ -100,7 +98,7 @@ function metadataProblems(m: Obj): ConfigProblem[] {
     if (errs.length > 0) problems.push({ path: `${at}.namespace`, message: `${shown(meta.namespace)} is not a namespace name: ${errs.join('; ')}`, fix: 'use a DNS-1123 label' });
   }
   problems.push(...labelMapProblems(meta.labels, `${at}.labels`));
-  for (const k of Object.keys(isObj(meta.annotations) ? meta.annotations : {})) {
+  for (const k of Object.keys(isObject(meta.annotations) ? meta.annotations : {})) {
     const errs = isQualifiedName(k.toLowerCase());
     if (errs.length > 0) problems.push({ path: `${at}.annotations`, message: `annotation key ${shown(k)} is not a qualified name: ${errs.join('; ')}`, fix: 'use a qualified name such as example.com/key' });
   }
@@ -147,7 +145,7 @@ function podProblems(pod: Obj, path: string): ConfigProblem[] {
   ];
   const containerNames = new Set<string>();
   for (const [c, at] of containers) {
-    if (!isObj(c)) continue;
+    if (!isObject(c)) continue;
     if (typeof c.name !== 'string' || isDns1123Label(c.name).length > 0) {
       problems.push({ path: `${at}.name`, message: `${shown(String(c.name))}: a container name must be a DNS-1123 label`, fix: 'rename the container' });
     } else if (containerNames.has(c.name)) {
@@ -188,11 +186,11 @@ function classNameProblem(v: unknown, path: string, kind: string): ConfigProblem
 
 function kindProblems(m: Obj, spec?: unknown): ConfigProblem[] {
   const at = objectPath(m);
-  const s = isObj(m.spec) ? m.spec : {};
+  const s = isObject(m.spec) ? m.spec : {};
   switch (m.kind) {
     case 'ConfigMap': {
       const problems: ConfigProblem[] = [];
-      for (const k of [...Object.keys(isObj(m.data) ? m.data : {}), ...Object.keys(isObj(m.binaryData) ? m.binaryData : {})]) {
+      for (const k of [...Object.keys(isObject(m.data) ? m.data : {}), ...Object.keys(isObject(m.binaryData) ? m.binaryData : {})]) {
         const errs = isConfigMapKey(k);
         if (errs.length > 0) problems.push({ path: `${at}.data`, message: `key ${shown(k)}: ${errs.join('; ')}`, fix: 'use a valid key' });
       }
@@ -201,14 +199,14 @@ function kindProblems(m: Obj, spec?: unknown): ConfigProblem[] {
       return problems;
     }
     case 'Deployment': {
-      const template = isObj(s.template) ? s.template : {};
+      const template = isObject(s.template) ? s.template : {};
       const problems = [
         ...labelMapProblems(template.metadata?.labels, `${at}.spec.template.metadata.labels`),
         ...labelSelectorProblems(s.selector, `${at}.spec.selector`),
-        ...podProblems(isObj(template.spec) ? template.spec : {}, `${at}.spec.template.spec`),
+        ...podProblems(isObject(template.spec) ? template.spec : {}, `${at}.spec.template.spec`),
       ];
-      const selector = isObj(s.selector?.matchLabels) ? s.selector.matchLabels : {};
-      const labels = isObj(template.metadata?.labels) ? template.metadata.labels : {};
+      const selector = isObject(s.selector?.matchLabels) ? s.selector.matchLabels : {};
+      const labels = isObject(template.metadata?.labels) ? template.metadata.labels : {};
       if (Object.entries(selector).some(([k, v]) => labels[k] !== v)) {
         problems.push({ path: `${at}.spec.template.metadata.labels`, message: '`selector` does not match template `labels`', fix: 'keep the selector labels on the pod template' });
       }
@@ -249,7 +247,7 @@ function kindProblems(m: Obj, spec?: unknown): ConfigProblem[] {
 export function objectProblems(manifests: readonly unknown[], spec?: unknown): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   for (const m of manifests) {
-    if (!isObj(m)) continue;
+    if (!isObject(m)) continue;
     problems.push(...metadataProblems(m), ...kindProblems(m, spec));
   }
   return problems;

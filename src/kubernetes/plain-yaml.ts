@@ -7,9 +7,9 @@
  */
 import * as YAML from 'yaml';
 import { plainReadsAsString } from './manifest-yaml';
-import { ConfigProblem } from '../config/errors';
-import { childPath } from '../config/json-convert';
-import { quoteValue } from '../config/quote';
+import { ConfigProblem } from '../core/errors';
+import { childPath } from '../core/path';
+import { quoteValue } from '../core/quote';
 
 /** Only strings that start like a number, a boolean or a null can be misread. */
 const MAY_BE_MISREAD = /^[-+.0-9~nNtTfFyYoO]/;

@@ -8,17 +8,11 @@ import {
   isConfigMapKey, isDns1123Label, isQualifiedName, isValidLabelValue, labelMapProblems, labelSelectorProblems, nameProblem,
   objectNameRule, shown,
 } from './names';
-import { ConfigProblem } from '../config/errors';
+import { ConfigProblem } from '../core/errors';
+import { isObject, present } from '../core/json';
 
 type Obj = Record<string, any>;
 
-function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function present(v: unknown): boolean {
-  return v !== undefined && v !== null;
-}
 
 /** Every volume source of core/v1 `Volume` (a volume has exactly one). */
 export const VOLUME_SOURCES = [
@@ -33,7 +27,7 @@ export const RESTRICTED_VOLUME_TYPES = ['configMap', 'csi', 'downwardAPI', 'empt
 
 /** The volume source keys a volume sets. */
 export function volumeTypes(v: unknown): string[] {
-  return isObj(v) ? VOLUME_SOURCES.filter((k) => present(v[k])) : [];
+  return isObject(v) ? VOLUME_SOURCES.filter((k) => present(v[k])) : [];
 }
 
 /** A mount the library adds to the server container. */
@@ -71,7 +65,7 @@ function itemsProblems(items: unknown, path: string): ConfigProblem[] {
   if (!Array.isArray(items)) return [];
   const problems: ConfigProblem[] = [];
   items.forEach((item, i) => {
-    if (!isObj(item)) return;
+    if (!isObject(item)) return;
     const at = `${path}[${i}]`;
     if (typeof item.key === 'string') {
       const errs = item.key === '' ? ['Required value'] : isConfigMapKey(item.key);
@@ -98,7 +92,7 @@ function relativePathProblem(p: string): string | undefined {
 function sourceProblems(v: Obj, type: string, path: string): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const src = v[type];
-  if (!isObj(src)) return problems;
+  if (!isObject(src)) return problems;
   const at = `${path}.${type}`;
   const required = (field: string, what: string) => {
     if (!present(src[field]) || src[field] === '') problems.push({ path: `${at}.${field}`, message: 'Required value', fix: `set ${field}: ${what}` });
@@ -165,7 +159,7 @@ export function volumeProblems(input: PodVolumesInput): ConfigProblem[] {
   const volumes = Array.isArray(input.volumes) ? input.volumes : [];
   const names = new Map<string, number>();
   volumes.forEach((v, i) => {
-    if (!isObj(v)) return;
+    if (!isObject(v)) return;
     const at = `${input.volumesPath}[${i}]`;
     const name = v.name;
     if (typeof name === 'string') {
@@ -221,7 +215,7 @@ export function volumeProblems(input: PodVolumesInput): ConfigProblem[] {
   }
   const mounts = Array.isArray(input.volumeMounts) ? input.volumeMounts : [];
   mounts.forEach((m, i) => {
-    if (!isObj(m)) return;
+    if (!isObject(m)) return;
     const at = `${input.volumeMountsPath}[${i}]`;
     if (typeof m.name === 'string' && m.name !== '' && !volumeNames.has(m.name)) {
       problems.push({
@@ -311,7 +305,7 @@ export function tolerationProblems(tolerations: unknown, path: string): ConfigPr
   if (!Array.isArray(tolerations)) return [];
   const problems: ConfigProblem[] = [];
   tolerations.forEach((t, i) => {
-    if (!isObj(t)) return;
+    if (!isObject(t)) return;
     const at = `${path}[${i}]`;
     const key = typeof t.key === 'string' ? t.key : '';
     const operator = typeof t.operator === 'string' ? t.operator : '';
@@ -355,7 +349,7 @@ export function topologySpreadProblems(constraints: unknown, path: string): Conf
   const problems: ConfigProblem[] = [];
   const pairs = new Map<string, number>();
   constraints.forEach((c, i) => {
-    if (!isObj(c)) return;
+    if (!isObject(c)) return;
     const at = `${path}[${i}]`;
     if (typeof c.maxSkew === 'number' && c.maxSkew <= 0) {
       problems.push({ path: `${at}.maxSkew`, message: `${c.maxSkew} must be greater than zero`, fix: 'use 1 or more' });

@@ -7,8 +7,8 @@
  * as there.
  */
 import { isQualifiedName, shown } from './names';
-import { ConfigProblem } from '../config/errors';
 import { compareQuantities, parseQuantity } from '../config/quantity';
+import { ConfigProblem } from '../core/errors';
 
 const STANDARD_CONTAINER_RESOURCES = ['cpu', 'memory', 'ephemeral-storage'];
 

@@ -1,5 +1,6 @@
-import { plainCopy } from '../config/json-convert';
 import { ProviderConfig } from '../config/spec';
+import { brand, isMadeBy } from '../core/brand';
+import { plainCopy } from '../core/json-convert';
 import { SecretRef } from '../secret-ref';
 
 /** What every provider factory accepts. */
@@ -74,6 +75,25 @@ export interface HostedOptions extends ApiKeyOptions {
  * `provider_type: remote::<provider>` in config.yaml.
  */
 export abstract class Provider {
+  /**
+   * True for a `Provider` made by any copy of this library (an app may load two). Checks the
+   * class's brand, `Symbol.for('cdk8s-llama-stack.Provider')`, not `instanceof`.
+   * @param x any value
+   */
+  public static isProvider(x: any): x is Provider {
+    return isMadeBy(x, 'Provider');
+  }
+
+  /**
+   * `instanceof Provider` holds for a provider made by any copy of this library (TypeScript and
+   * JavaScript; jsii languages use `isProvider`).
+   * @internal
+   */
+  public static [Symbol.hasInstance]<T>(this: { prototype: T }, x: unknown): x is T {
+    // Only for Provider itself: a subclass (InferenceProvider…) keeps the ordinary rule.
+    return (this as unknown) === Provider ? isMadeBy(x, 'Provider') : Function.prototype[Symbol.hasInstance].call(this, x);
+  }
+
   /** The id config.yaml knows it by: the given id, or else the provider type without its prefix. */
   public readonly id: string;
   /** Provider type as given: `vllm` (read as `remote::vllm`), or prefixed, e.g. `inline::qdrant`. */
@@ -87,6 +107,7 @@ export abstract class Provider {
    * @param spec the v1alpha2 provider entry (copied)
    */
   protected constructor(api: string, spec: ProviderConfig) {
+    brand(this, 'Provider');
     this.api = api;
     this.spec = plainCopy(spec);
     this.providerType = this.spec.provider;

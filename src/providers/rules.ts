@@ -3,12 +3,15 @@
  * provider factory. A factory names a `ProviderRule`; `buildProviderSpec` validates the options
  * against it and returns the v1alpha2 provider entry.
  */
-import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
-import { childPath, toJsonValue } from '../config/json-convert';
-import { quoteValue } from '../config/quote';
-import { quoteUrl } from '../config/redact';
 import { ProviderConfig, SecretKeyRef } from '../config/spec';
-import { snapshotOptions } from '../input/checked';
+import { snapshotOptions } from '../core/checked';
+import { isObject, present } from '../core/json';
+import { toJsonValue } from '../core/json-convert';
+import { childPath } from '../core/path';
+import { OptionProblems } from '../core/problems';
+import { quoteValue } from '../core/quote';
+import { quoteUrl } from '../core/redact';
+import { hasEnvReference, startsLikeHttpUrl } from '../core/url';
 import { SecretRef } from '../secret-ref';
 
 /** A typed option written to `settings` under the config key the server reads. */
@@ -51,24 +54,12 @@ const DEFAULT_HINTS: { readonly [option: string]: string } = {
 const ENDPOINT_KEY = 'url';
 const API_KEY_KEY = 'api_key';
 
-/** Set, in the API server's sense: `null` counts as absent. */
-function present(v: unknown): boolean {
-  return v !== undefined && v !== null;
-}
-
-function isObject(v: unknown): v is { [key: string]: any } {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** Collects problems and which option wrote each config key. */
-class Check {
-  public readonly problems: ConfigProblem[] = [];
+/** Collects problems (the core collector) and which option wrote each config key. */
+class Check extends OptionProblems {
   private readonly writers = new Map<string, string>();
 
-  constructor(private readonly where: string, private readonly rule: ProviderRule) {}
-
-  public problem(option: string, message: string, fix: string): void {
-    this.problems.push({ path: `${this.where}(${option})`, message, fix });
+  constructor(where: string, private readonly rule: ProviderRule) {
+    super(where);
   }
 
   public hint(option: string): string {
@@ -93,7 +84,7 @@ class Check {
   }
 
   public secret(option: string, v: unknown): v is SecretRef {
-    if (v instanceof SecretRef) return true;
+    if (SecretRef.isSecretRef(v)) return true;
     this.problem(option, `${option} must be a SecretRef`, `pass ${option}: ${SECRET_HINT}`);
     return false;
   }
@@ -114,7 +105,7 @@ function checkType(c: Check, type: unknown): void {
 function checkEndpoint(c: Check, rule: ProviderRule, endpoint: unknown): void {
   if (!c.string('endpoint', endpoint)) return;
   c.writes(ENDPOINT_KEY, 'endpoint');
-  if (rule.httpEndpoint && !/^https?:\/\/[^\s/]/.test(endpoint) && !endpoint.includes('${env.')) {
+  if (rule.httpEndpoint && !startsLikeHttpUrl(endpoint) && !hasEnvReference(endpoint)) {
     c.problem('endpoint', `${quoteUrl(endpoint)} is not an http(s) URL`,
       `write the full URL with its scheme, e.g. ${rule.hints?.endpoint ?? 'http://<service>.<namespace>.svc:<port>'}`);
   }
@@ -206,7 +197,7 @@ export function buildProviderSpec(where: string, rule: ProviderRule, raw: unknow
   const refs = secretRefs(c, rule, opts);
   const settings = { ...typedSettings(c, rule, opts) };
   const user = userSettings(c, where, opts.settings);
-  if (c.problems.length > 0) throw new LlamaStackConfigError(c.problems);
+  c.throwIfAny();
   for (const key of Object.keys(user)) {
     Object.defineProperty(settings, key, { value: user[key], enumerable: true, writable: true, configurable: true });
   }

@@ -8,16 +8,16 @@
 import { TargetGeneration } from './generation';
 import { mapOf } from './providers';
 import { AUTH_CA_FILE, ServerAuth } from '../auth/server-auth';
-import { JsonObject } from '../config/json-value';
-import { quoteValue } from '../config/quote';
 import { SecretEnvVar } from '../config/secrets';
 import { LlamaStackDistributionSpec } from '../config/spec';
+import { JsonObject } from '../core/json';
+import { quoteValue } from '../core/quote';
 
 export const AUTH_PATH = 'props.auth';
 
 /** The secret env vars of `auth`, with the option each comes from (for name collisions). */
 export function authSecretEnvVars(auth: unknown): { envVars: SecretEnvVar[]; paths: string[] } {
-  if (!(auth instanceof ServerAuth)) return { envVars: [], paths: [] };
+  if (!ServerAuth.isServerAuth(auth)) return { envVars: [], paths: [] };
   const envVars = auth.secretEnvVars.map((e) => ({ name: e.name, valueFrom: { secretKeyRef: { ...e.valueFrom.secretKeyRef } } }));
   return { envVars, paths: auth._secretPaths };
 }
@@ -26,7 +26,7 @@ export function authSecretEnvVars(auth: unknown): { envVars: SecretEnvVar[]; pat
 export function applyAuth(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, auth: unknown,
   caFile: string | undefined): void {
   if (auth === undefined || auth === null) return;
-  if (!(auth instanceof ServerAuth)) {
+  if (!ServerAuth.isServerAuth(auth)) {
     g.problem(AUTH_PATH, 'auth must be a ServerAuth', 'build it with ServerAuth.kubernetes(), ServerAuth.oauth2Jwks({...}), …');
     return;
   }

@@ -6,12 +6,12 @@
  * fatal on 0.7.1), and no deprecated `tool_groups`.
  */
 import { TargetGeneration } from './generation';
-import { LlamaStackConfigError } from '../config/errors';
-import { deepCopy } from '../config/json-convert';
-import { getOwn, isJsonObject, JsonObject } from '../config/json-value';
-import { quoteValue } from '../config/quote';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { readBaseConfig, YamlReadError } from '../config/yaml-parse';
+import { LlamaStackConfigError } from '../core/errors';
+import { getOwn, isJsonObject, JsonObject } from '../core/json';
+import { deepCopy } from '../core/json-convert';
+import { quoteValue } from '../core/quote';
 
 export const DEFAULT_DISTRIBUTION = 'starter';
 

@@ -8,8 +8,8 @@ import { dropReferences, providerIds } from './dropped-providers';
 import { effectiveBaseId, TargetGeneration } from './generation';
 import { enabledProviderIds, listOf, mapOf } from './providers';
 import { ContainerEnv } from './startup';
-import { getOwn, isJsonObject, JsonObject } from '../config/json-value';
-import { quoteValue } from '../config/quote';
+import { getOwn, isJsonObject, JsonObject } from '../core/json';
+import { quoteValue } from '../core/quote';
 
 export function applyDisabled(g: TargetGeneration, config: JsonObject, disabled: readonly string[], env: ContainerEnv): void {
   if (disabled.length === 0) return;

@@ -4,7 +4,7 @@
  * stop the server ("Provider `faiss` not found", a default embedding model that is not found).
  */
 import { effectiveBaseId, TargetGeneration } from './generation';
-import { getOwn, isJsonObject, JsonObject, JsonValue } from '../config/json-value';
+import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
 
 function names(v: JsonValue | undefined, ids: ReadonlySet<string>): boolean {
   return isJsonObject(v) && ids.has(effectiveBaseId(getOwn(v, 'provider_id')) ?? '');

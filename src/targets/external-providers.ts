@@ -19,10 +19,10 @@ import { listOf, mapOf } from './providers';
 import { ALL_PROVIDER_APIS } from '../config/apis';
 import { compareBytewise, envPlaceholder, providerEnvName } from '../config/env-names';
 import { externalProviderEntries, externalProviderFieldProblems, ExternalProviderEntry } from '../config/external-providers';
-import { toJsonValue } from '../config/json-convert';
-import { getOwn, isJsonObject, JsonObject, JsonValue } from '../config/json-value';
-import { quoteValue } from '../config/quote';
 import { LlamaStackDistributionSpec } from '../config/spec';
+import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
+import { toJsonValue } from '../core/json-convert';
+import { quoteValue } from '../core/quote';
 
 /** The config.yaml entry, or undefined when the entry has problems (reported). */
 function entryOf(g: TargetGeneration, e: ExternalProviderEntry): JsonObject | undefined {

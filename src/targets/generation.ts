@@ -6,9 +6,9 @@
 import { ProviderRegistry } from './registry';
 import { ServerTarget, TargetData } from './server-target';
 import { StartupRules } from './startup/release';
-import { ConfigProblem } from '../config/errors';
-import { JsonValue } from '../config/json-value';
 import { ProviderConfig } from '../config/spec';
+import { ConfigProblem } from '../core/errors';
+import { JsonValue } from '../core/json';
 
 export class TargetGeneration {
   readonly problems: ConfigProblem[] = [];

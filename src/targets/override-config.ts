@@ -10,10 +10,10 @@ import { TargetGeneration } from './generation';
 import { ServerTarget } from './server-target';
 import { perPodStores, severalPods } from './shared-state';
 import { checkGeneratedConfig, PodFacts } from './startup-check';
-import { ConfigProblem } from '../config/errors';
-import { getOwn, isJsonObject } from '../config/json-value';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { readBaseConfig, YamlReadError } from '../config/yaml-parse';
+import { ConfigProblem } from '../core/errors';
+import { getOwn, isJsonObject } from '../core/json';
 
 const PROP = 'props.overrideConfigYaml';
 

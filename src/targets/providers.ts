@@ -10,10 +10,11 @@ import { ContainerEnv } from './startup';
 import { substituteEnv } from './startup/env-substitution';
 import { ALL_PROVIDER_APIS } from '../config/apis';
 import { compareBytewise, envPlaceholder, providerEnvName } from '../config/env-names';
-import { childPath, toJsonValue } from '../config/json-convert';
-import { getOwn, isJsonObject, JsonObject, JsonValue } from '../config/json-value';
-import { quoteValue } from '../config/quote';
 import { LlamaStackDistributionSpec, ProviderConfig } from '../config/spec';
+import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
+import { toJsonValue } from '../core/json-convert';
+import { childPath } from '../core/path';
+import { quoteValue } from '../core/quote';
 
 export function listOf(config: JsonObject, key: string): JsonValue[] {
   const v = getOwn(config, key);

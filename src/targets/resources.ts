@@ -8,11 +8,11 @@ import { effectiveId, TargetGeneration } from './generation';
 import { enabledProviderIds, enablingEnvVar, listOf, mapOf } from './providers';
 import { ContainerEnv } from './startup';
 import { substituteEnv } from './startup/env-substitution';
-import { toJsonValue } from '../config/json-convert';
-import { getOwn, isJsonObject, JsonObject, JsonValue } from '../config/json-value';
-import { quoteValue } from '../config/quote';
 import { normalizeModel } from '../config/resources';
 import { LlamaStackDistributionSpec, ModelConfig, ShieldConfig } from '../config/spec';
+import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
+import { toJsonValue } from '../core/json-convert';
+import { quoteValue } from '../core/quote';
 
 const MODEL_TYPES = ['llm', 'embedding', 'rerank'];
 

@@ -5,6 +5,7 @@ import { Release, StartupRules } from './startup/release';
 import { DISABLEABLE_APIS } from '../config/apis';
 import { EMBEDDED_DISTRIBUTIONS } from '../config/embedded-configs';
 import { operatorDistributionImage } from '../config/images';
+import { brand, isMadeBy } from '../core/brand';
 
 const DATA = path.join(__dirname, '..', '..', 'data', 'targets');
 
@@ -34,6 +35,24 @@ export class ServerTarget {
   /** The llama-stack operator's v1alpha2 pipeline, byte for byte (its embedded base configs). */
   public static readonly OPERATOR = new ServerTarget('operator');
 
+  /**
+   * True for a `ServerTarget` made by any copy of this library (an app may load two). Checks the
+   * class's brand, `Symbol.for('cdk8s-llama-stack.ServerTarget')`, not `instanceof`.
+   * @param x any value
+   */
+  public static isServerTarget(x: any): x is ServerTarget {
+    return isMadeBy(x, 'ServerTarget');
+  }
+
+  /**
+   * `instanceof ServerTarget` holds for a ServerTarget made by any copy of this library (TypeScript and
+   * JavaScript; jsii languages use `isServerTarget`).
+   * @internal
+   */
+  public static [Symbol.hasInstance](x: unknown): x is ServerTarget {
+    return isMadeBy(x, 'ServerTarget');
+  }
+
   /** `ogx-0.8`, `llama-stack-0.7` or `operator`. */
   public readonly id: string;
   private dataCache?: TargetData;
@@ -43,6 +62,7 @@ export class ServerTarget {
   private registryCache?: ProviderRegistry;
 
   private constructor(id: string, private readonly tagOverride?: string) {
+    brand(this, 'ServerTarget');
     this.id = id;
   }
 

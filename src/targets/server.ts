@@ -2,8 +2,8 @@
 import { containerPort } from './deployment-env';
 import { TargetGeneration } from './generation';
 import { mapOf } from './providers';
-import { JsonObject } from '../config/json-value';
 import { LlamaStackDistributionSpec } from '../config/spec';
+import { JsonObject } from '../core/json';
 
 export function applyServer(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, serverTlsDir: string | undefined): void {
   const server = mapOf(config, 'server');

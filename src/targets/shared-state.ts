@@ -7,9 +7,9 @@
 import { ServerTarget } from './server-target';
 import { ContainerEnv } from './startup';
 import { substituteEnv } from './startup/env-substitution';
-import { ConfigProblem } from '../config/errors';
-import { getOwn, isJsonObject, JsonObject, JsonValue } from '../config/json-value';
 import { LlamaStackDistributionSpec } from '../config/spec';
+import { ConfigProblem } from '../core/errors';
+import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
 
 /** How to share each kind of per-pod store, in props. */
 const SHARED: { [what: string]: string } = {

@@ -8,9 +8,9 @@
 import { containerEnv, dataMountPath } from './deployment-env';
 import { TargetGeneration } from './generation';
 import { checkStartup, StartupFinding } from './startup';
-import { ConfigProblem } from '../config/errors';
-import { JsonObject } from '../config/json-value';
 import { LlamaStackDistributionSpec } from '../config/spec';
+import { ConfigProblem } from '../core/errors';
+import { JsonObject } from '../core/json';
 
 /** Where the pod can write and which files it has, as the workload renders it. */
 export interface PodFacts {

@@ -6,9 +6,9 @@
 import { TargetGeneration } from './generation';
 import { mapOf } from './providers';
 import { envPlaceholder, STORAGE_SQL_PASSWORD_ENV } from '../config/env-names';
-import { getOwn, isJsonObject, JsonObject } from '../config/json-value';
-import { quoteUrl } from '../config/redact';
 import { LlamaStackDistributionSpec } from '../config/spec';
+import { getOwn, isJsonObject, JsonObject } from '../core/json';
+import { quoteUrl } from '../core/redact';
 
 /** `redis://[:pass@]host:port[/db]` or `host:port`. */
 function parseRedis(endpoint: string): { host: string; port: number } | undefined {

@@ -21,13 +21,14 @@ import { applyStorage } from './storage';
 import { applyVectorStoreDefaults, VectorStoreDefaults } from './vector-stores';
 import { ServerAuth } from '../auth/server-auth';
 import { sha256Hex } from '../config/config-generator';
-import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
-import { JsonObject } from '../config/json-value';
 import { collectSecretEnvVars, envNameCollisions, SecretEnvVar } from '../config/secrets';
 import { LlamaStackDistributionSpec } from '../config/spec';
+import { snapshotSpec } from '../config/spec-snapshot';
 import { validateSpec } from '../config/validate-spec';
 import { emitYaml } from '../config/yaml-emit';
-import { checkedArgument, checkedOptions, snapshotSpec } from '../input/checked';
+import { checkedArgument, checkedOptions } from '../core/checked';
+import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
+import { JsonObject } from '../core/json';
 import { SERVER_TARGET, TARGET_CONFIG_OPTIONS } from '../input/entry-points';
 
 export { effectiveBaseId } from './generation';

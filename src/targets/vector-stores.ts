@@ -6,9 +6,9 @@
  */
 import { effectiveId, TargetGeneration } from './generation';
 import { UserModel } from './resources';
-import { getOwn, isJsonObject, JsonObject } from '../config/json-value';
-import { quoteValue } from '../config/quote';
 import { LlamaStackDistributionSpec } from '../config/spec';
+import { getOwn, isJsonObject, JsonObject } from '../core/json';
+import { quoteValue } from '../core/quote';
 
 /** The identifier the release gives a registered model. */
 export function modelIdentifier(g: TargetGeneration, m: UserModel): string {

@@ -7,7 +7,7 @@ import { WorkloadPlan } from './plan';
 import { renderHpa, renderPdb } from './scaling';
 import { renderService, renderServiceAccount } from './service';
 import { renderPvc } from './storage';
-import { LlamaStackConfigError } from '../config/errors';
+import { LlamaStackConfigError } from '../core/errors';
 import { objectProblems } from '../kubernetes/object-checks';
 import { plainYamlProblems } from '../kubernetes/plain-yaml';
 

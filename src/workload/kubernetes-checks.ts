@@ -9,10 +9,10 @@ import { EXTERNAL_PROVIDERS_VOLUME } from './external-providers';
 import { AUTH_CA_VOLUME, PATHS, WorkloadPlan } from './plan';
 import { resolveEmptyDirSizeLimits } from './volume-sizes';
 import type { ServerAuth } from '../auth/server-auth';
-import { ConfigProblem } from '../config/errors';
 import { EXTERNAL_PROVIDERS_MOUNT, externalProviderEntries } from '../config/external-providers';
 import { parseQuantity, quantitySign } from '../config/quantity';
 import { LlamaStackDistributionSpec } from '../config/spec';
+import { ConfigProblem } from '../core/errors';
 import { envProblems, imageProblems, keyRefProblems, pullPolicyProblems } from '../kubernetes/container-checks';
 import {
   isConfigMapKey, labelMapProblems, NAMESPACE_NAME, NameRule, nameProblem, objectNameRule, shown,

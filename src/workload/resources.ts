@@ -14,11 +14,11 @@
  * 4Gi (room for the reranker, instead of an OOM kill on its first use). The former 1Gi request
  * and limit were OOM-killed by the first embedding request.
  */
-import { ConfigProblem } from '../config/errors';
 import { compareQuantities, parseQuantity, Quantity, quantitySign } from '../config/quantity';
-import { quoteValue } from '../config/quote';
 import { WorkloadSpec } from '../config/spec';
-import { QUANTITY } from '../config/validate-spec';
+import { ConfigProblem } from '../core/errors';
+import { quoteValue } from '../core/quote';
+import { QUANTITY } from '../core/struct-check';
 
 /** Default memory request per worker, in GiB. */
 export const MEMORY_REQUEST_GI_PER_WORKER = 2;

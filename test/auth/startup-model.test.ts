@@ -8,7 +8,7 @@
  * silently or what can never match.
  * See /work/shared/reference/llama-stack/startup-checks.md §8.1.
  */
-import { JsonObject, JsonValue } from '../../src/config/json-value';
+import { JsonObject, JsonValue } from '../../src/core/json';
 import { ServerTarget } from '../../src/targets/server-target';
 import { checkStartup, ContainerEnv, EnvValue, StartupReport } from '../../src/targets/startup';
 

@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { ConfigGenerator, GeneratedConfig } from '../../src/config/config-generator';
-import { LlamaStackConfigError } from '../../src/config/errors';
+import { LlamaStackConfigError } from '../../src/core/errors';
 
 const DIR = path.join(__dirname, '..', 'fixtures', 'conformance');
 

@@ -4,7 +4,7 @@
  */
 import { ConfigGenerator } from '../../src/config/config-generator';
 import { envSegment } from '../../src/config/env-names';
-import { LlamaStackConfigError } from '../../src/config/errors';
+import { LlamaStackConfigError } from '../../src/core/errors';
 
 function problemsOf(fn: () => unknown): string[] {
   try {

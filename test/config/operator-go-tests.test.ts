@@ -16,9 +16,6 @@ import { detectConfigVersion } from '../../src/config/config-version';
 import { applyDisabled } from '../../src/config/disabled-apis';
 import { EMBEDDED_DISTRIBUTIONS, embeddedBaseConfig } from '../../src/config/embedded-configs';
 import { envSegment } from '../../src/config/env-names';
-import { LlamaStackConfigError } from '../../src/config/errors';
-import { deepCopy } from '../../src/config/json-convert';
-import { JsonObject, JsonValue } from '../../src/config/json-value';
 import { applyProviders, expandProviders } from '../../src/config/providers';
 import { appendResources, expandResources } from '../../src/config/resources';
 import { collectSecretEnvVars, SecretEnvVar } from '../../src/config/secrets';
@@ -26,6 +23,9 @@ import { LlamaStackDistributionSpec, ProviderConfig, ProvidersSpec, ResourcesSpe
 import { applyStorage } from '../../src/config/storage';
 import { emitYaml } from '../../src/config/yaml-emit';
 import { readBaseConfig, readBaseConfigShared } from '../../src/config/yaml-parse';
+import { LlamaStackConfigError } from '../../src/core/errors';
+import { JsonObject, JsonValue } from '../../src/core/json';
+import { deepCopy } from '../../src/core/json-convert';
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures

@@ -6,11 +6,11 @@
 import * as fc from 'fast-check';
 import { ConfigGenerator, GeneratedConfig, GenerateOptions } from '../../src/config/config-generator';
 import { envSegment } from '../../src/config/env-names';
-import { LlamaStackConfigError } from '../../src/config/errors';
-import { JsonObject, JsonValue } from '../../src/config/json-value';
 import { LlamaStackDistributionSpec } from '../../src/config/spec';
 import { emitYaml } from '../../src/config/yaml-emit';
 import { readBaseConfig } from '../../src/config/yaml-parse';
+import { LlamaStackConfigError } from '../../src/core/errors';
+import { JsonObject, JsonValue } from '../../src/core/json';
 
 // ---------------------------------------------------------------------------------------------
 // Strings, numbers and JSON values

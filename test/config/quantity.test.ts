@@ -1,6 +1,6 @@
 /** Kubernetes quantities as exact values (src/config/quantity.ts), against resource.Quantity's rules. */
 import { compareQuantities, parseQuantity, quantitySign } from '../../src/config/quantity';
-import { QUANTITY } from '../../src/config/validate-spec';
+import { QUANTITY } from '../../src/core/struct-check';
 
 const cmp = (a: string | number, b: string | number) => compareQuantities(parseQuantity(a)!, parseQuantity(b)!);
 

@@ -1,8 +1,8 @@
 /** Bugs found by the property and table tests, each pinned by its minimal input. */
 import { ConfigGenerator } from '../../src/config/config-generator';
-import { LlamaStackConfigError } from '../../src/config/errors';
 import { emitYaml } from '../../src/config/yaml-emit';
 import { readBaseConfig, YamlReadError } from '../../src/config/yaml-parse';
+import { LlamaStackConfigError } from '../../src/core/errors';
 
 test('a digit-led string with \\r is double-quoted, not a TypeError', () => {
   expect(emitYaml({ v: '1\r' })).toBe('v: "1\\r"\n');

@@ -1,8 +1,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as fc from 'fast-check';
-import { ConfigProblem } from '../../src/config/errors';
 import { validateSpec } from '../../src/config/validate-spec';
+import { ConfigProblem } from '../../src/core/errors';
 
 const BASE = { distribution: { name: 'starter' } };
 const DISABLED_MESSAGE = 'disabled must contain valid API names (agents, datasetio, eval, inference, safety, scoring, telemetry, tool_runtime, vector_io)';

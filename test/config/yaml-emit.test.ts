@@ -3,8 +3,8 @@
  * sigs.k8s.io/yaml.Marshal): exact bytes for every verified example, key order, number
  * formatting, 80-column folding, literal block hints, structure and unicode handling.
  */
-import { JsonValue } from '../../src/config/json-value';
 import { emitYaml } from '../../src/config/yaml-emit';
+import { JsonValue } from '../../src/core/json';
 
 /** The text go-yaml writes for `v: <value>` (a one-key top-level map). */
 function valueLine(value: JsonValue): string {

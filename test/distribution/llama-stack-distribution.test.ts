@@ -1,7 +1,7 @@
 import { App, Chart, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { ConfigGenerator } from '../../src/config/config-generator';
-import { LlamaStackConfigError } from '../../src/config/errors';
+import { LlamaStackConfigError } from '../../src/core/errors';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
 
 import { InferenceProvider, SafetyProvider, ToolRuntimeProvider } from '../../src/providers';

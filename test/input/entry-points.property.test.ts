@@ -15,7 +15,7 @@ import * as fc from 'fast-check';
 import * as YAML from 'yaml';
 import * as L from '../../src';
 import { main } from '../../src/cli/main';
-import { ConfigProblem, LlamaStackConfigError } from '../../src/config/errors';
+import { ConfigProblem, LlamaStackConfigError } from '../../src/core/errors';
 import { crdSchemaErrors } from '../support/crd-schema';
 import { schemaErrors } from '../support/k8s-schema';
 import { k8sValidityProblems } from '../support/k8s-validity';

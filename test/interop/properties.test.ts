@@ -14,7 +14,7 @@ import { Testing } from 'cdk8s';
 import * as fc from 'fast-check';
 import * as YAML from 'yaml';
 import { main } from '../../src/cli/main';
-import { ConfigProblem, LlamaStackConfigError } from '../../src/config/errors';
+import { ConfigProblem, LlamaStackConfigError } from '../../src/core/errors';
 import { LlamaStackDistribution } from '../../src/distribution';
 import { LlamaStackDistributionResource, OgxServerResource } from '../../src/interop/custom-resources';
 import { LlamaStackDistributionManifest } from '../../src/interop/manifest';

@@ -1,5 +1,5 @@
 import { Testing } from 'cdk8s';
-import { LlamaStackConfigError } from '../../src/config/errors';
+import { LlamaStackConfigError } from '../../src/core/errors';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
 
 /** The problems (path and message) of the LlamaStackConfigError `fn` throws; fails if it throws none. */

@@ -5,8 +5,8 @@
  */
 import { Testing } from 'cdk8s';
 import { ConfigGenerator } from '../../src/config/config-generator';
-import { LlamaStackConfigError } from '../../src/config/errors';
 import { readBaseConfig } from '../../src/config/yaml-parse';
+import { LlamaStackConfigError } from '../../src/core/errors';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
 import { InferenceProvider, SafetyProvider, VectorIoProvider } from '../../src/providers';
 import { SecretRef } from '../../src/secret-ref';

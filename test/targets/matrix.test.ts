@@ -7,8 +7,8 @@
  */
 import { Testing } from 'cdk8s';
 import { AccessAction, AccessRule, RouteRule, ServerAuth } from '../../src/auth';
-import { LlamaStackConfigError } from '../../src/config/errors';
 import { readBaseConfig } from '../../src/config/yaml-parse';
+import { LlamaStackConfigError } from '../../src/core/errors';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
 import { InferenceProvider, SafetyProvider, ToolRuntimeProvider, VectorIoProvider } from '../../src/providers';
 import { SecretRef } from '../../src/secret-ref';

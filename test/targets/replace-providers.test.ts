@@ -3,8 +3,8 @@
  * all), and whatever pointed at a dropped provider goes with it, so the config starts.
  */
 import { Testing } from 'cdk8s';
-import { LlamaStackConfigError } from '../../src/config/errors';
 import { readBaseConfig } from '../../src/config/yaml-parse';
+import { LlamaStackConfigError } from '../../src/core/errors';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
 import { LlamaStackDistributionResource } from '../../src/interop/custom-resources';
 import { InferenceProvider, SafetyProvider, VectorIoProvider } from '../../src/providers';

@@ -4,8 +4,8 @@
  * /work/shared/reference/llama-stack/startup-checks.md (§1 env substitution, §2 StackConfig,
  * §3 storage, §4 provider resolution, §5 registration, §7 post-start checks, §10 checklist).
  */
-import { JsonObject, JsonValue } from '../../src/config/json-value';
 import { readBaseConfig } from '../../src/config/yaml-parse';
+import { JsonObject, JsonValue } from '../../src/core/json';
 import { ServerTarget } from '../../src/targets/server-target';
 import { checkStartup, ContainerEnv, ContainerFacts, EnvValue, StartupFinding, StartupReport } from '../../src/targets/startup';
 import { convertSubstituted, secretStandIn, substituteEnv } from '../../src/targets/startup/env-substitution';

@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { App, Chart } from 'cdk8s';
-import { LlamaStackConfigError } from '../../src/config/errors';
+import { LlamaStackConfigError } from '../../src/core/errors';
 import { LlamaStackDistribution } from '../../src/distribution';
 import { ServerTarget } from '../../src/targets/server-target';
 import { generateTargetConfig } from '../../src/targets/target-config';

@@ -12,8 +12,8 @@ import { mapping, show, StartupContext } from './context';
 import { typeError } from './field-types';
 import { ACCESS_ACTIONS, CONDITION_FORMS, parseCondition, valueWithoutResource } from '../../auth/conditions';
 import { anonymousDecision, HEALTH_ROUTE, RouteRuleShape } from '../../auth/route-match';
-import { isCredentialKey } from '../../config/credential-keys';
-import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../config/json-value';
+import { isCredentialKey } from '../../core/credential-keys';
+import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../core/json';
 
 const PC = 'server.auth.provider_config';
 

@@ -1,5 +1,5 @@
 /** The state one start-up run shares between its stages. */
-import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../config/json-value';
+import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../core/json';
 import { ProviderType } from '../registry';
 import { SubstitutionResult } from './env-substitution';
 import { Findings } from './findings';

@@ -6,7 +6,7 @@
  * server drops them.
  */
 import { StartupFinding } from './findings';
-import { isJsonObject, JsonObject, JsonValue, setOwn } from '../../config/json-value';
+import { isJsonObject, JsonObject, JsonValue, setOwn } from '../../core/json';
 
 /** One env var as the container will see it. */
 export type EnvValue =

@@ -4,7 +4,7 @@
  * answers what a config class does with a value at start-up: accept it, or fail with
  * "Input should be a valid …". Types it does not know (nested config classes) accept any mapping.
  */
-import { isJsonObject, JsonValue } from '../../config/json-value';
+import { isJsonObject, JsonValue } from '../../core/json';
 
 type Member = 'str' | 'int' | 'float' | 'bool' | 'none' | 'url' | 'list' | 'dict' | 'model' | 'literal' | 'any';
 

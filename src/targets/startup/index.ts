@@ -13,7 +13,7 @@ import { resolveProviders } from './provider-resolution';
 import { registerResources } from './registration';
 import { Release } from './release';
 import { checkStackConfig } from './stack-config';
-import { JsonObject } from '../../config/json-value';
+import { JsonObject } from '../../core/json';
 
 export { ContainerEnv, EnvValue } from './env-substitution';
 export { ContainerFacts } from './context';

@@ -6,7 +6,7 @@
  */
 import { mapping, show, StartupContext } from './context';
 import { Registered, RegisteredModel } from './registration';
-import { getOwn, JsonObject } from '../../config/json-value';
+import { getOwn, JsonObject } from '../../core/json';
 
 /** Models the enabled inline providers list by themselves, under their configured ids. */
 function listedModels(c: StartupContext): Map<string, RegisteredModel> {

@@ -8,8 +8,8 @@
 import { EnabledProvider, list, mapping, show, StartupContext } from './context';
 import { typeError } from './field-types';
 import { familyOf, sqlitePath } from './stack-config';
-import { isCredentialKey } from '../../config/credential-keys';
-import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../config/json-value';
+import { isCredentialKey } from '../../core/credential-keys';
+import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../core/json';
 
 function keysOf(c: StartupContext, providers: JsonObject): void {
   const { apis } = c.rules;

@@ -6,7 +6,7 @@
  * identifier registered twice with other fields stop the server.
  */
 import { list, mapping, show, StartupContext } from './context';
-import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../config/json-value';
+import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../core/json';
 
 /** A model in the registry once start-up is done, by identifier. */
 export interface RegisteredModel {

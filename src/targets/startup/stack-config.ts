@@ -7,7 +7,7 @@
 import { checkAuth } from './auth';
 import { list, mapping, show, StartupContext } from './context';
 import { allApiNames } from './release';
-import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../config/json-value';
+import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../core/json';
 
 const KV_STORES = ['metadata', 'prompts', 'connectors'];
 const SQL_STORES = ['inference', 'conversations', 'responses'];

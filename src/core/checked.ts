@@ -1,18 +1,12 @@
 /**
- * Checked input for the pure core's entry points (ConfigGenerator and the generators): the spec
- * is snapshotted as JSON once and options are checked against their declared types, every
- * problem with its path, before any stage reads them.
+ * Checked input at the entry points (ConfigGenerator, the generators, the factories): values are
+ * snapshotted as JSON or copied once, and options are checked against their declared shapes,
+ * every problem with its path, before any stage reads them.
  */
-import { bool, describeValue, Shape, str, struct } from './shape';
-import { ConfigProblem, LlamaStackConfigError } from '../config/errors';
-import { childPath, plainCopy, toJsonValue } from '../config/json-convert';
-import { LlamaStackDistributionSpec } from '../config/spec';
-
-export const GENERATE_OPTIONS = struct('GenerateOptions', {
-  baseConfigYaml: str('pass the base config text'),
-  rejectUnknownModelProviders: bool(),
-  serverTlsDir: str(),
-});
+import { ConfigProblem, LlamaStackConfigError } from './errors';
+import { plainCopy, toJsonValue } from './json-convert';
+import { childPath, indexPath } from './path';
+import { Shape } from './shape';
 
 /**
  * Options as the declared shape says, copied once (library objects kept); throws every problem.
@@ -44,14 +38,6 @@ export function checkedArgument<T>(shape: Shape, raw: unknown, path: string): T 
   const problems: ConfigProblem[] = [];
   if (!shape.check(raw, path, problems)) throw new LlamaStackConfigError(problems);
   return raw as T;
-}
-
-/** The spec as JSON, read once: values JSON cannot hold (BigInt, functions, cycles) are problems. */
-export function snapshotSpec(raw: unknown, path = 'spec'): LlamaStackDistributionSpec {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new LlamaStackConfigError([{ path, message: `must be an object, got ${describeValue(raw)}`, fix: 'pass a v1alpha2 spec object, e.g. { distribution: { name: "starter" } }' }]);
-  }
-  return snapshotJson(raw, path) as LlamaStackDistributionSpec;
 }
 
 /** Any value as plain JSON data, read once; values JSON cannot hold are problems, thrown together. */
@@ -99,7 +85,7 @@ function copyOnce(v: unknown, path: string, problems: ConfigProblem[], ancestors
     ancestors.push(v);
     const out: any = Array.isArray(v) ? [] : {};
     if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) out.push(copyOnce(v[i], `${path}[${i}]`, problems, ancestors));
+      for (let i = 0; i < v.length; i++) out.push(copyOnce(v[i], indexPath(path, i), problems, ancestors));
     } else {
       for (const k of Object.keys(v)) {
         const value = copyOnce((v as any)[k], childPath(path, k), problems, ancestors);

@@ -1,5 +1,6 @@
 import { ConfigProblem } from './errors';
-import { isJsonObject, JsonObject, JsonValue, newObject, setOwn } from './json-value';
+import { isJsonObject, isPlainObject, JsonObject, JsonValue, newObject, setOwn } from './json';
+import { childPath, indexPath, shortPath } from './path';
 
 /** How deep user-supplied JSON (settings) may nest. */
 export const MAX_JSON_DEPTH = 1000;
@@ -27,7 +28,7 @@ export function toJsonValue(v: unknown, path: string, problems: ConfigProblem[],
   if (Array.isArray(v)) {
     const out: JsonValue[] = [];
     ancestors.push(v);
-    for (let i = 0; i < v.length; i++) out.push(toJsonValue(v[i], `${path}[${i}]`, problems, depth + 1, ancestors));
+    for (let i = 0; i < v.length; i++) out.push(toJsonValue(v[i], indexPath(path, i), problems, depth + 1, ancestors));
     ancestors.pop();
     return out;
   }
@@ -46,28 +47,10 @@ export function toJsonValue(v: unknown, path: string, problems: ConfigProblem[],
   return null;
 }
 
-/** A path of deeply nested data, cut in the middle so a problem stays one readable line. */
-function shortPath(path: string): string {
-  return path.length <= 200 ? path : `${path.slice(0, 100)}…${path.slice(-60)}`;
-}
-
-/** A plain object, also one made in another realm (vm contexts, structuredClone under jest). */
-function isPlainObject(v: unknown): v is object {
-  if (!isJsonObject(v)) return false;
-  const proto = Object.getPrototypeOf(v);
-  return proto === null || Object.getPrototypeOf(proto) === null;
-}
-
 function describe(v: unknown): string {
   if (v === undefined) return 'undefined';
   if (typeof v === 'object') return (v as object).constructor?.name ?? 'object';
   return typeof v;
-}
-
-/** `a.b` for identifier-like keys, `a["x-y"]` otherwise. */
-export function childPath(path: string, key: string): string {
-  if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) return `${path}.${key}`;
-  return `${path}[${JSON.stringify(key.length > 80 ? `${key.slice(0, 80)}…` : key)}]`;
 }
 
 /** A deep copy of JSON data (the operator's json.Marshal / json.Unmarshal copy of the base). */

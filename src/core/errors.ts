@@ -1,3 +1,5 @@
+import { brand, isMadeBy } from './brand';
+
 /** One thing wrong with the input: where, what, and how to fix it. */
 export interface ConfigProblem {
   /** Field path, e.g. `spec.providers.inference[1].id` or `baseConfig`. */
@@ -25,6 +27,15 @@ export function formatProblem(p: ConfigProblem): string {
  * @jsii ignore a subclass of Error has no jsii form; other languages see the message
  */
 export class LlamaStackConfigError extends Error {
+  /**
+   * `instanceof LlamaStackConfigError` holds for an error thrown by any copy of this library (an
+   * app may load two).
+   * @internal
+   */
+  public static [Symbol.hasInstance]<T>(this: { prototype: T }, x: unknown): x is T {
+    return (this as unknown) === LlamaStackConfigError ? isMadeBy(x, 'LlamaStackConfigError') : Function.prototype[Symbol.hasInstance].call(this, x);
+  }
+
   /** Every problem found, in a stable order. */
   public readonly problems: ConfigProblem[];
 
@@ -34,6 +45,7 @@ export class LlamaStackConfigError extends Error {
     this.name = 'LlamaStackConfigError';
     this.problems = problems;
     Object.setPrototypeOf(this, LlamaStackConfigError.prototype);
+    brand(this, 'LlamaStackConfigError');
   }
 }
 

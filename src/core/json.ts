@@ -8,7 +8,7 @@ export interface JsonObject {
 
 /** True for a plain JSON object (not an array, not null). */
 export function isJsonObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+  return isObject(v);
 }
 
 /** Own-property lookup that ignores the prototype (keys such as `__proto__` or `constructor`). */
@@ -25,4 +25,26 @@ export function setOwn(obj: JsonObject, key: string, value: JsonValue): void {
 /** A new empty object without a prototype, so any key is an ordinary key. */
 export function newObject(): JsonObject {
   return Object.create(null) as JsonObject;
+}
+
+/** True for an object that is not an array or null (a JSON object, or a record of options). */
+export function isObject(v: unknown): v is { [key: string]: any } {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Set, in the API server's sense: `null` counts as absent. */
+export function present(v: unknown): boolean {
+  return v !== undefined && v !== null;
+}
+
+/** Own property `key` is set (not undefined, not null): CEL `has()`, as the API server prunes nulls. */
+export function hasOwnValue(o: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(o, key) && present((o as { [key: string]: unknown })[key]);
+}
+
+/** A plain object, also one made in another realm (vm contexts, structuredClone under jest). */
+export function isPlainObject(v: unknown): v is object {
+  if (!isObject(v)) return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === null || Object.getPrototypeOf(proto) === null;
 }

@@ -4,9 +4,11 @@
  * `check` reports each mismatch with its path and a fix, describing the value (its type, its
  * length) without quoting it, so no secret typed into the wrong field reaches an error.
  */
-import { ConfigProblem } from '../config/errors';
-import { childPath } from '../config/json-convert';
-import { describeSecretValue } from '../config/redact';
+import { closest } from './closest';
+import { ConfigProblem } from './errors';
+import { isObject } from './json';
+import { childPath, indexPath } from './path';
+import { describeSecretValue } from './redact';
 
 /** A declared shape: what a value must be, and the check that says where it is not. */
 export interface Shape {
@@ -67,14 +69,10 @@ export function listOf(item: Shape, fix = 'give a list, e.g. [ ... ]'): Shape {
     check(v, path, problems) {
       if (!Array.isArray(v)) return mismatch(this, v, path, problems);
       let ok = true;
-      v.forEach((x, i) => { ok = item.check(x, `${path}[${i}]`, problems) && ok; });
+      v.forEach((x, i) => { ok = item.check(x, indexPath(path, i), problems) && ok; });
       return ok;
     },
   };
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** A map from names to values of `value`'s shape (not a list). */
@@ -83,7 +81,7 @@ export function mapOf(value: Shape, fix = 'give an object of name: value pairs')
     expected: 'an object of name: value pairs',
     fix,
     check(v, path, problems) {
-      if (!isRecord(v)) return mismatch(this, v, path, problems);
+      if (!isObject(v)) return mismatch(this, v, path, problems);
       let ok = true;
       for (const k of Object.keys(v).sort()) ok = value.check(v[k], childPath(path, k), problems) && ok;
       return ok;
@@ -93,7 +91,7 @@ export function mapOf(value: Shape, fix = 'give an object of name: value pairs')
 
 /** Any JSON object (a Kubernetes fragment the API server checks field by field). */
 export function anyObject(what = 'an object'): Shape {
-  return shape(what, `give ${what}`, isRecord);
+  return shape(what, `give ${what}`, isObject);
 }
 
 /** Any JSON value (settings, params: checked further by the stages that read them). */
@@ -109,7 +107,7 @@ export function struct(name: string, fields: Record<string, Shape>, required: re
     expected: `an object (${name})`,
     fix: `give an object with ${known.join(', ')}`,
     check(v, path, problems) {
-      if (!isRecord(v)) return mismatch(this, v, path, problems);
+      if (!isObject(v)) return mismatch(this, v, path, problems);
       let ok = true;
       for (const k of required) {
         if (v[k] === undefined) {
@@ -144,31 +142,4 @@ export function unknownKey(path: string, key: string, known: readonly string[], 
     message: `is not a field of ${name}`,
     fix: near ? `did you mean ${near}? Otherwise remove it` : `remove it (${name} has ${known.join(', ')})`,
   };
-}
-
-/** The known name within edit distance 2 (or differing only in case), if there is one. */
-function closest(key: string, known: readonly string[]): string | undefined {
-  if (key.length > 64) return undefined;
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const k of known) {
-    const d = k.toLowerCase() === key.toLowerCase() ? 0 : editDistance(key, k);
-    if (d < bestDistance) {
-      best = k;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = row;
-  }
-  return prev[b.length];
 }

@@ -1,0 +1,129 @@
+/**
+ * Plaintext credentials in a v1alpha2 spec (unless `allowPlaintextCredentials`): credential keys
+ * with plaintext values in free-form data (`settings`, an external provider's `config`), URLs
+ * with a password or a credential query parameter, a postgres host with a password. Each is
+ * reported, never quoted. The rules of the spec check (validate-spec.ts) call these.
+ */
+import { hostHoldsCredentials, isCredentialKey, isEnvReference, urlCredentials } from '../core/credential-keys';
+import { isObject } from '../core/json';
+import { childPath, indexPath } from '../core/path';
+import { describeSecretValue } from '../core/redact';
+import { get, has, Obj, report, show, WalkCtx } from '../core/struct-check';
+
+/** The context the credential rules read. */
+export interface CredentialCtx extends WalkCtx {
+  /** Plaintext credentials are accepted (the operator pipeline), not reported. */
+  readonly allowPlaintextCredentials: boolean;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+
+/** Bounds on the free-form data read for credentials: settings are user data of any size. */
+const MAX_CREDENTIAL_SCAN_NODES = 10000;
+const MAX_CREDENTIAL_SCAN_DEPTH = 64;
+
+const IN_PLAIN_TEXT = 'it would be written as is into the generated config and objects';
+
+/** A value that is a plaintext credential when found under a credential key. */
+function plaintextValue(v: unknown): boolean {
+  return (typeof v === 'string' && v !== '' && !isEnvReference(v)) || (typeof v === 'number' && Number.isFinite(v));
+}
+
+/**
+ * Reports credential keys with plaintext values and URLs with credentials in free-form data
+ * (`settings`, an external provider's `config`). `topFix` names the Secret reference for a
+ * top-level key.
+ */
+function scanCredentials(v: unknown, path: string, ctx: CredentialCtx, topFix: (key: string) => string): void {
+  const budget = { nodes: MAX_CREDENTIAL_SCAN_NODES };
+  const nestedFix = 'put it in a Secret and reference it with secretRefs: { <top-level config key>: { name, key } }, or expose the Secret as an env var (valueFrom.secretKeyRef) and write ${env.<NAME>} in its place';
+  const visit = (x: unknown, at: string, depth: number, top: boolean, underKey: boolean): void => {
+    if (--budget.nodes < 0 || depth > MAX_CREDENTIAL_SCAN_DEPTH) return;
+    if (typeof x === 'string') {
+      const creds = urlCredentials(x);
+      if (creds !== undefined) {
+        report(ctx, at, `the URL holds ${creds === 'password' ? 'a password' : 'a credential query parameter'} (${describeSecretValue(x)}, not shown): ${IN_PLAIN_TEXT}`,
+          'remove it from the URL, put it in a Secret and reference it with secretRefs: { <config key>: { name: <Secret name>, key: <key> } }');
+      }
+      return;
+    }
+    if (Array.isArray(x)) {
+      for (let i = 0; i < x.length; i++) {
+        if (underKey && plaintextValue(x[i])) {
+          report(ctx, indexPath(at, i), `a credential in plain text (${describeSecretValue(x[i])}, not shown): ${IN_PLAIN_TEXT}`, nestedFix);
+        } else {
+          visit(x[i], indexPath(at, i), depth + 1, false, underKey);
+        }
+      }
+      return;
+    }
+    if (!isObject(x)) return;
+    for (const key of Object.keys(x)) {
+      const item = get(x, key);
+      const credential = isCredentialKey(key);
+      if (credential && plaintextValue(item)) {
+        report(ctx, childPath(at, key), `${show(key)} is a credential in plain text (${describeSecretValue(item)}, not shown): ${IN_PLAIN_TEXT}`,
+          top ? topFix(key) : nestedFix);
+      } else {
+        visit(item, childPath(at, key), depth + 1, false, credential);
+      }
+    }
+  };
+  visit(v, path, 0, true, false);
+}
+
+const SECRET_REF_HINT = '{ name: <Secret name>, key: <key> }';
+
+/** A provider's endpoint and settings. */
+export function providerCredentialRules(o: Obj, path: string, ctx: CredentialCtx): void {
+  if (ctx.allowPlaintextCredentials) return;
+  const endpoint = get(o, 'endpoint');
+  const creds = urlCredentials(endpoint);
+  if (creds !== undefined) {
+    report(ctx, childPath(path, 'endpoint'),
+      `the endpoint URL holds ${creds === 'password' ? 'a password (user:password@)' : 'a credential query parameter'} (${describeSecretValue(endpoint)}, not shown): ${IN_PLAIN_TEXT}`,
+      `remove it from the URL, put it in a Secret and reference it with apiKey: ${SECRET_REF_HINT} or secretRefs: { <config key>: ${SECRET_REF_HINT} }`);
+  }
+  if (has(o, 'settings')) {
+    scanCredentials(get(o, 'settings'), childPath(path, 'settings'), ctx, (key) => (normalizedApiKey(key)
+      ? `put it in a Secret and reference it with apiKey: ${SECRET_REF_HINT} (written as ${key}), or secretRefs: { ${key}: ${SECRET_REF_HINT} }`
+      : `put it in a Secret and reference it with secretRefs: { ${secretRefsKey(key)}: ${SECRET_REF_HINT} }`));
+  }
+}
+
+/** An external provider's config. */
+export function externalProviderCredentialRules(o: Obj, path: string, ctx: CredentialCtx): void {
+  if (ctx.allowPlaintextCredentials || !has(o, 'config')) return;
+  scanCredentials(get(o, 'config'), childPath(path, 'config'), ctx,
+    (key) => `put it in a Secret and reference it with secretRefs: { ${secretRefsKey(key)}: ${SECRET_REF_HINT} }`);
+}
+
+function normalizedApiKey(key: string): boolean {
+  return key === 'api_key';
+}
+
+/** A config key as written inside `secretRefs: { … }`. */
+function secretRefsKey(key: string): string {
+  return IDENTIFIER.test(key) ? key : show(key);
+}
+
+/** A Redis URL with a password (`redis://:password@host`). */
+export function kvCredentialRules(o: Obj, path: string, ctx: CredentialCtx): void {
+  if (ctx.allowPlaintextCredentials) return;
+  const endpoint = get(o, 'endpoint');
+  const creds = urlCredentials(endpoint);
+  if (creds === undefined) return;
+  report(ctx, childPath(path, 'endpoint'),
+    `the Redis URL holds ${creds === 'password' ? 'a password' : 'a credential query parameter'} (${describeSecretValue(endpoint)}, not shown): ${IN_PLAIN_TEXT}`,
+    `write redis://<host>:<port> without it, put the password in a Secret and reference it with password: ${SECRET_REF_HINT}`);
+}
+
+/** A postgres host that is a URL (or user info) with a password in it. */
+export function sqlCredentialRules(o: Obj, path: string, ctx: CredentialCtx): void {
+  if (ctx.allowPlaintextCredentials) return;
+  const host = get(o, 'host');
+  if (!hostHoldsCredentials(host)) return;
+  report(ctx, childPath(path, 'host'), `the host holds a password (${describeSecretValue(host)}, not shown): ${IN_PLAIN_TEXT}`,
+    `give the host name alone (with port, db and user in their fields), put the password in a Secret and reference it with password: ${SECRET_REF_HINT}`);
+}
