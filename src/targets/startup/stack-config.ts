@@ -6,19 +6,9 @@
  */
 import { checkAuth } from './auth';
 import { list, mapping, show, StartupContext } from './context';
-import { allApiNames } from './release';
+import { allApiNames, StoreRule, storeRules } from './release';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../config/json-value';
 
-const KV_STORES = ['metadata', 'prompts', 'connectors'];
-const SQL_STORES = ['inference', 'conversations', 'responses'];
-const STORE_DEFAULTS: { [store: string]: string | null } = {
-  metadata: 'kv_default',
-  prompts: 'kv_default',
-  connectors: 'kv_default',
-  inference: 'sql_default',
-  conversations: 'sql_default',
-  responses: null,
-};
 const BACKEND_TYPES = ['kv_sqlite', 'kv_redis', 'kv_postgres', 'kv_mongodb', 'sql_sqlite', 'sql_postgres'];
 
 /** pydantic's lax `int`: an integral number, a boolean, or a string of digits (a literal "8321" is 8321). */
@@ -191,27 +181,40 @@ function storage(c: StartupContext): void {
   }
   const stores = s ? mapping(getOwn(s, 'stores')) : undefined;
   const types = backendTypes(c.doc);
-  for (const store of [...KV_STORES, ...SQL_STORES]) {
+  const rules = storeRules(c.rules);
+  for (const store of Object.keys(rules)) {
+    const rule = rules[store];
     const path = `storage.stores.${store}`;
     const has = stores !== undefined && Object.prototype.hasOwnProperty.call(stores, store);
     const ref = has ? getOwn(stores!, store) : undefined;
     if (has && ref === null) {
-      if (store !== 'responses' && !(store === 'inference' && !c.routerPresent('inference'))) {
-        c.findings.fatal(path, `storage.stores.${store} must be configured (it is null)`, `point it at a ${KV_STORES.includes(store) ? 'kv' : 'sql'}_* backend`);
-      }
+      const allowed = rule.nullable === true || (rule.nullable === 'withoutInference' && !c.routerPresent('inference'));
+      if (!allowed) c.findings.fatal(path, `storage.stores.${store} must be configured (it is null)`, `point it at a ${rule.family}_* backend`);
       continue;
     }
-    const backend = isJsonObject(ref) ? getOwn(ref, 'backend') : STORE_DEFAULTS[store];
+    const backend = isJsonObject(ref) ? migratedBackend(rule, ref) : rule.default;
     if (backend === null) continue;
-    const family = KV_STORES.includes(store) ? 'kv' : 'sql';
     const type = typeof backend === 'string' ? types.get(backend) : undefined;
     if (type === undefined) {
       c.findings.fatal(`${path}${isJsonObject(ref) ? '.backend' : ''}`, `storage.stores.${store} references unknown backend ${show(backend)}. Available backends: ${[...types.keys()].join(', ')}`,
         isJsonObject(ref) ? 'point it at a backend of storage.backends' : `set storage.stores.${store} explicitly (its default is ${backend})`);
-    } else if (!type.startsWith(`${family}_`)) {
-      c.findings.fatal(`${path}.backend`, `storage.stores.${store} references backend ${show(backend)} of type '${type}', but a backend of type ${family}_* is required`, `point it at a ${family}_* backend`);
+    } else if (!type.startsWith(`${rule.family}_`)) {
+      c.findings.fatal(`${path}.backend`, `storage.stores.${store} references backend ${show(backend)} of type '${type}', but a backend of type ${rule.family}_* is required`,
+        rule.migratesFromKv ? `write the SQL form: {table_name: ${store}, backend: <a sql_* backend>}` : `point it at a ${rule.family}_* backend`);
     }
   }
+}
+
+/**
+ * The backend a store reference names once the release has read it. OGX 1.0+ rewrites an old KV
+ * reference of prompts/connectors (`namespace`, no `table_name`) to the SQL form, replacing
+ * `kv_` by `sql_` in the backend name (`ServerStoresConfig._migrate_kv_to_sql`).
+ */
+function migratedBackend(rule: StoreRule, ref: JsonObject): JsonValue | undefined {
+  const backend = getOwn(ref, 'backend');
+  if (!rule.migratesFromKv || !Object.prototype.hasOwnProperty.call(ref, 'namespace') || Object.prototype.hasOwnProperty.call(ref, 'table_name')) return backend;
+  if (backend === undefined) return 'sql_default';
+  return typeof backend === 'string' ? backend.split('kv_').join('sql_') : backend;
 }
 
 /** SQLite writes its file at start-up: the path must be absolute and on a writable volume. */
