@@ -7,6 +7,8 @@
  */
 import { EnabledProvider, list, mapping, show, StartupContext } from './context';
 import { typeError } from './field-types';
+import { checkVectorMetadataStores, injectedKeys } from './injected-defaults';
+import { checkJobRuntime } from './job-runtime';
 import { familyOf, sqlitePath } from './stack-config';
 import { isCredentialKey } from '../../config/credential-keys';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../config/json-value';
@@ -130,12 +132,13 @@ function configClass(c: StartupContext, p: EnabledProvider, requiredExtras: read
   if (!known) return;
   const fields = known.fields;
   const byKey = new Map(fields.map((f) => [f.key, f]));
+  const injected = injectedKeys(c, p);
   for (const f of fields) {
     const at = `${p.path}.config.${f.key}`;
     const has = Object.prototype.hasOwnProperty.call(p.config, f.key);
     const v = has ? getOwn(p.config, f.key) : undefined;
     if (!has) {
-      if (f.required) c.findings.fatal(at, `${p.type} requires ${f.key} (Field required)`, `set ${f.key}`);
+      if (f.required && !injected.includes(f.key)) c.findings.fatal(at, `${p.type} requires ${f.key} (Field required)`, `set ${f.key}`);
       continue;
     }
     const err = typeError(f.type, v as JsonValue, isCredentialKey(f.key));
@@ -259,4 +262,6 @@ export function resolveProviders(c: StartupContext, requiredExtras: { readonly [
   }
   listedPlainApis(c);
   onePerPlainApi(c);
+  checkVectorMetadataStores(c);
+  checkJobRuntime(c);
 }

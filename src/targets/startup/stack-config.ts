@@ -69,6 +69,7 @@ function apisList(c: StartupContext): void {
   const listed = c.listedApis ?? [];
   listed.forEach((api, i) => {
     if (!names.includes(api)) c.findings.fatal(`apis[${i}]`, `API '${api}' does not exist in ${c.release.description}`, `remove ${api} from apis (its APIs: ${names.join(', ')})`);
+    if ((c.rules.apis.unimplemented ?? []).includes(api)) c.findings.fatal(`apis[${i}]`, `${api} is an API of ${c.release.description} with no implementation (KeyError at start-up)`, `remove ${api} from apis`);
     const router = c.rules.apis.routingTables[api];
     if (router !== undefined && !listed.includes(router)) c.findings.fatal(`apis[${i}]`, `${api} is listed without its router API ${router} (KeyError at start-up)`, `add ${router} to apis, or remove ${api}`);
   });
@@ -100,9 +101,10 @@ function server(c: StartupContext): void {
   if (typeof getOwn(s, 'tls_cafile') === 'string' && setCount === 2) {
     c.findings.fatal('server.tls_cafile', 'tls_cafile makes every client present a certificate (mTLS), and kubelet probes do not', 'remove tls_cafile');
   }
-  cors(c, getOwn(s, 'cors'));
+  // OGX 1.0 removed cors and quota (#5750): they are only dropped keys there.
+  if (c.rules.keys.server.includes('cors')) cors(c, getOwn(s, 'cors'));
   checkAuth(c, getOwn(s, 'auth'));
-  quota(c, mapping(getOwn(s, 'quota')));
+  if (c.rules.keys.server.includes('quota')) quota(c, mapping(getOwn(s, 'quota')));
 }
 
 function cors(c: StartupContext, v: JsonValue | undefined): void {
