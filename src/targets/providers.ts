@@ -66,7 +66,7 @@ function providerEntry(g: TargetGeneration, p: ProviderConfig, api: string, path
   const known = g.registry.find(api, type);
   if (!known) {
     g.problem(`${path}.provider`, `${g.target.description} has no ${api} provider ${quoteValue(type)}`,
-      `use one of: ${g.registry.typesOf(api).join(', ')}`);
+      g.replacementFor(`${api}/${type}`) ?? `use one of: ${g.registry.typesOf(api).join(', ')}`);
     return undefined;
   }
   const id = effectiveId(p);
@@ -118,7 +118,7 @@ export function applyProviders(g: TargetGeneration, config: JsonObject, spec: Ll
     const path = `spec.providers.${field}`;
     const removed = g.removedIn(api);
     if (removed) {
-      g.problem(path, `the ${api} API was removed in ${removed}`, `remove spec.providers.${field}`);
+      g.problem(path, `the ${api} API was removed in ${removed}`, g.fixWithReplacement(`remove spec.providers.${field}`, api));
       continue;
     }
     const entries: JsonObject[] = [];

@@ -2,8 +2,8 @@
  * The operator's rules (overlay by provider id, secrets as env vars, resource defaults, disabled
  * APIs, storage) written in the schema a real server line reads, then checked by the start-up
  * model of that release. Each stage lives in its own module:
- * base-config → providers → external-providers → storage → disabled-apis → resources → vector-stores → server → auth
- * → startup-check.
+ * base-config (and image-release) → providers → external-providers → storage → disabled-apis → resources →
+ * vector-stores → server → auth → startup-check.
  */
 import { applyAuth, authSecretEnvVars } from './auth';
 import { keepWhatTheReleaseReads, loadBaseConfig } from './base-config';
@@ -11,6 +11,7 @@ import { containerEnv } from './deployment-env';
 import { applyDisabled, checkRemovedApis } from './disabled-apis';
 import { applyExternalProviders } from './external-providers';
 import { TargetGeneration } from './generation';
+import { checkImageRelease } from './image-release';
 import { applyProviders, enabledProviderIds, listOf, mapOf } from './providers';
 import { applyModels, applyShields, checkTools } from './resources';
 import { applyServer } from './server';
@@ -115,6 +116,10 @@ export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: S
   const g = new TargetGeneration(target);
   const { config, distribution } = loadBaseConfig(g, spec, options.baseConfigYaml);
   g.distribution = distribution;
+  // A tag set with withImageTag may be a release whose schema this target does not model.
+  const image = checkImageRelease(target, target.imageTag);
+  g.problems.push(...image.errors);
+  g.warnings.push(...image.warnings);
   const fromSpec = secretEnvVars(spec);
   const fromAuth = authSecretEnvVars(options.auth);
   const envVars = [...fromSpec.envVars, ...fromAuth.envVars];
