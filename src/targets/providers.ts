@@ -8,6 +8,7 @@ import { effectiveBaseId, effectiveId, providerType, TargetGeneration } from './
 import { ProviderType } from './registry';
 import { ContainerEnv } from './startup';
 import { substituteEnv } from './startup/env-substitution';
+import { aliasChoices } from './startup/release';
 import { ALL_PROVIDER_APIS } from '../config/apis';
 import { compareBytewise, envPlaceholder, providerEnvName } from '../config/env-names';
 import { childPath, toJsonValue } from '../config/json-convert';
@@ -38,7 +39,7 @@ function setKey(g: TargetGeneration, config: JsonObject, known: ProviderType, ke
 }
 
 export function checkKnownKey(g: TargetGeneration, known: ProviderType, key: string, path: string): void {
-  if (known.acceptsAnyKey || known.keys.includes(key)) return;
+  if (known.acceptsAnyKey || known.keys.includes(key) || aliasChoices(g.rules, known.api, known.type).includes(key)) return;
   g.problem(path, `${known.type} has no config key ${quoteValue(key)} in ${g.target.description} (the server would silently ignore it)`,
     `use one of: ${known.keys.join(', ') || '(none)'}`);
 }

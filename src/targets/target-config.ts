@@ -3,7 +3,7 @@
  * APIs, storage) written in the schema a real server line reads, then checked by the start-up
  * model of that release. Each stage lives in its own module:
  * base-config (and image-release) → providers → external-providers → storage → disabled-apis → resources →
- * vector-stores → server → auth → startup-check.
+ * vector-stores → server → auth (→ vector-metadata-store) → startup-check.
  */
 import { applyAuth, authSecretEnvVars } from './auth';
 import { keepWhatTheReleaseReads, loadBaseConfig } from './base-config';
@@ -19,6 +19,7 @@ import { ServerTarget } from './server-target';
 import { perPodStores, severalPods } from './shared-state';
 import { checkGeneratedConfig } from './startup-check';
 import { applyStorage } from './storage';
+import { applyVectorMetadataStore } from './vector-metadata-store';
 import { applyVectorStoreDefaults, VectorStoreDefaults } from './vector-stores';
 import { ServerAuth } from '../auth/server-auth';
 import { sha256Hex } from '../config/config-generator';
@@ -137,6 +138,7 @@ export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: S
   applyVectorStoreDefaults(g, config, spec, models, options.vectorStores, enabledProviderIds(config, 'vector_io', env));
   applyServer(g, config, spec, options.serverTlsDir);
   applyAuth(g, config, spec, options.auth, options.authCaFile);
+  applyVectorMetadataStore(g, config);
   g.problems.push(...envNameCollisions(envVars, paths));
   if (g.problems.length > 0) throw new LlamaStackConfigError(g.problems);
   const configYaml = emitYaml(config);

@@ -9,6 +9,7 @@ import { EnabledProvider, list, mapping, show, StartupContext } from './context'
 import { typeError } from './field-types';
 import { checkVectorMetadataStores, injectedKeys } from './injected-defaults';
 import { checkJobRuntime } from './job-runtime';
+import { aliasChoices } from './release';
 import { familyOf, sqlitePath } from './stack-config';
 import { isCredentialKey } from '../../config/credential-keys';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../config/json-value';
@@ -157,8 +158,9 @@ function configClass(c: StartupContext, p: EnabledProvider, requiredExtras: read
     }
   }
   const forbid = c.rules.forbidExtraKeys.includes(`${p.api}/${p.type}`);
+  const alsoAccepted = aliasChoices(c.rules, p.api, p.type);
   for (const key of Object.keys(p.config)) {
-    if (byKey.has(key) || known.acceptsAnyKey) continue;
+    if (byKey.has(key) || known.acceptsAnyKey || alsoAccepted.includes(key)) continue;
     if (forbid) c.findings.fatal(`${p.path}.config.${key}`, `${p.type} forbids unknown keys (Extra inputs are not permitted): ${key}`, `remove ${key}`);
     else c.findings.warn(`${p.path}.config.${key}`, `${p.type} has no config key ${key} in ${c.release.description} (it is ignored)`, `remove ${key}`);
   }

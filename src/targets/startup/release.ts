@@ -49,6 +49,12 @@ export function storeRules(rules: StartupRules): { readonly [store: string]: Sto
   return out;
 }
 
+/** Keys a provider's config class accepts besides the registry's fields (alias choices). */
+export function aliasChoices(rules: StartupRules, api: string, type: string): readonly string[] {
+  const v = rules.aliasChoices?.[`${api}/${type}`];
+  return Array.isArray(v) ? v : [];
+}
+
 /** The shape of `startup.json`. */
 export interface StartupRules {
   readonly apis: {
@@ -106,6 +112,8 @@ export interface StartupRules {
   readonly tenancy?: boolean;
   /** OGX 1.2+: env vars the CLI and `Stack.initialize()` read as numbers. */
   readonly envOverrides?: { readonly workers?: string; readonly metricsPort?: string; readonly metricsEnabled?: string };
+  /** `api/type` → keys its config class also accepts (pydantic `AliasChoices`, `populate_by_name`). */
+  readonly aliasChoices?: { readonly [apiType: string]: readonly string[] | string };
   /** OGX 1.3: file processors that run in worker processes fed by the SQL job runtime. */
   readonly workerModeProviders?: { readonly [api: string]: readonly string[] };
 }
