@@ -54,8 +54,11 @@ export function checkPostStart(c: StartupContext, registered: Registered): void 
       const missing = m !== undefined && (m.dimension === undefined || m.dimension === null) && (dims === undefined || dims === null);
       // OGX 1.1+ (#5993) only refuses a dimension that is not an integer.
       if (c.rules.embeddingDimensionAtPostStart === 'integerIfSet') {
-        if (m && m.dimension !== undefined && m.dimension !== null && !(typeof m.dimension === 'number' && Number.isInteger(m.dimension))) {
-          c.findings.fatal('vector_stores.default_embedding_model', `Embedding model '${m.identifier}' has a non-integer 'embedding_dimension' in metadata`, 'give the model an integer embedding dimension');
+        // `int(embedding_dimension)` (core/stack.py, v1.3.0:394-399): numbers and digit strings pass.
+        const d = m?.dimension;
+        const convertible = typeof d === 'number' || typeof d === 'boolean' || (typeof d === 'string' && /^\s*[+-]?\d+\s*$/.test(d));
+        if (m && d !== undefined && d !== null && !convertible) {
+          c.findings.fatal('vector_stores.default_embedding_model', `Embedding dimension ${JSON.stringify(d)} cannot be converted to an integer`, 'give the model an integer embedding dimension');
         }
       } else if (missing) {
         c.findings.fatal('vector_stores.default_embedding_model', `Embedding model '${m!.identifier}' is missing 'embedding_dimension' in metadata`, 'give the model an embedding dimension');
