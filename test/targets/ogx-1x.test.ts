@@ -386,6 +386,20 @@ describe('§8.4 tenancy (1.2+)', () => {
   });
 });
 
+describe('§8.1 auth fields per release', () => {
+  test('tenant fields are read from 1.2, attribute_headers from 1.0', () => {
+    const k8s = { provider_config: { type: 'kubernetes', tenant_claim: 'groups' } };
+    expect(messages(run(OGX_1_3, cfg({ server: { auth: k8s } })))).toEqual({ fatal: [], warnings: [] });
+    expect(messages(run(OGX_1_1, cfg({ server: { auth: k8s } }))).warnings)
+      .toEqual(['server.auth.provider_config.tenant_claim: OGX 1.1.3 does not read server.auth.provider_config.tenant_claim (it is dropped)']);
+    const upstream = { provider_config: { type: 'upstream_header', principal_header: 'x-user', attribute_headers: { 'x-team': 'teams' } } };
+    expect(messages(run(OGX_1_1, cfg({ server: { auth: upstream } })))).toEqual({ fatal: [], warnings: [] });
+    expect(messages(run(ServerTarget.OGX_0_8, cfg({ server: { auth: upstream } }))).warnings).toHaveLength(1);
+    expect(messages(run(OGX_1_2, cfg({ server: { auth: { provider_config: { type: 'custom', endpoint: 'http://a', tenant_field: 7 } } } }))).fatal)
+      .toEqual(['server.auth.provider_config.tenant_field: tenant_field: the number 7 where the field takes null or a str (Optional[str])']);
+  });
+});
+
 describe('§0 CLI env (1.2+)', () => {
   test.each(STRICT)('%s: OGX_WORKERS and the metrics port must be integers; OGX_WORKERS wins over server.workers', (_id, target) => {
     expect(messages(run(target, cfg(), { OGX_WORKERS: 'two' })).fatal).toEqual(['server: OGX_WORKERS="two" is not an integer: the server stops reading it (workers)']);

@@ -112,6 +112,8 @@ export interface StartupRules {
   readonly tenancy?: boolean;
   /** OGX 1.2+: env vars the CLI and `Stack.initialize()` read as numbers. */
   readonly envOverrides?: { readonly workers?: string; readonly metricsPort?: string; readonly metricsEnabled?: string };
+  /** Auth provider type → fields (and pydantic types) its config class has beyond 0.8's. */
+  readonly authFieldsAdded?: { readonly [type: string]: { readonly [field: string]: string } | string };
   /** `api/type` → keys its config class also accepts (pydantic `AliasChoices`, `populate_by_name`). */
   readonly aliasChoices?: { readonly [apiType: string]: readonly string[] | string };
   /** OGX 1.3: file processors that run in worker processes fed by the SQL job runtime. */
