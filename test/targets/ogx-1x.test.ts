@@ -386,6 +386,18 @@ describe('§8.4 tenancy (1.2+)', () => {
   });
 });
 
+describe('§3.3 references a config class fills in by default', () => {
+  test.each(ONE_X)('%s: interactions defaults its store to sql_default, which must exist', (_id, target) => {
+    const backends = { kv_default: { type: 'kv_sqlite', db_path: '/d/kv.db' }, sql_main: { type: 'sql_sqlite', db_path: '/d/sql.db' } };
+    const stores = { inference: { table_name: 'i', backend: 'sql_main' }, conversations: { table_name: 'c', backend: 'sql_main' }, prompts: { table_name: 'p', backend: 'sql_main' }, connectors: { table_name: 'k', backend: 'sql_main' } };
+    const providers = { inference: [{ provider_id: 'st', provider_type: 'inline::sentence-transformers' }], interactions: [{ provider_id: 'i', provider_type: 'inline::builtin' }] };
+    expect(messages(run(target, cfg({ providers, storage: { backends, stores } }))).fatal)
+      .toEqual(["providers.interactions[0].config.store: inline::builtin defaults store to the SQL store backend 'sql_default', which storage.backends does not have"]);
+    const explicit = { ...providers, interactions: [{ provider_id: 'i', provider_type: 'inline::builtin', config: { store: { table_name: 'interactions', backend: 'sql_main' } } }] };
+    expect(messages(run(target, cfg({ providers: explicit, storage: { backends, stores } }))).fatal).toEqual([]);
+  });
+});
+
 describe('§8.1 auth fields per release', () => {
   test('tenant fields are read from 1.2, attribute_headers from 1.0', () => {
     const k8s = { provider_config: { type: 'kubernetes', tenant_claim: 'groups' } };

@@ -214,6 +214,18 @@ function storageReferences(c: StartupContext, p: EnabledProvider): void {
     for (const k of Object.keys(v)) walk(v[k], `${path}.${k}`);
   };
   walk(p.config, `${p.path}.config`);
+  // A reference the config class fills in by default names its backend too.
+  const injected = injectedKeys(c, p);
+  const defaults = p.known?.defaultStorageReferences() ?? {};
+  for (const key of Object.keys(defaults).sort()) {
+    if (Object.prototype.hasOwnProperty.call(p.config, key) || injected.includes(key)) continue;
+    const backend = getOwn(defaults[key], 'backend');
+    const want = Object.prototype.hasOwnProperty.call(defaults[key], 'table_name') ? 'sql' : 'kv';
+    if (typeof backend === 'string' && familyOf(c, backend) !== want) {
+      c.findings.fatal(`${p.path}.config.${key}`, `${p.type} defaults ${key} to the ${want === 'kv' ? 'KVStore' : 'SQL store'} backend '${backend}', which storage.backends does not have`,
+        `set ${key} explicitly: {${want === 'kv' ? 'namespace' : 'table_name'}: ..., backend: <a ${want}_* backend>}`);
+    }
+  }
 }
 
 function dependencies(c: StartupContext, p: EnabledProvider): void {
