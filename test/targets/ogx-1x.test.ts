@@ -15,6 +15,8 @@ import { ServerTarget } from '../../src/targets/server-target';
 import { checkStartup, ContainerFacts, EnvValue, StartupReport } from '../../src/targets/startup';
 import { FIPS_CIPHERS } from '../../src/targets/startup/server-tls';
 import { generateTargetConfig } from '../../src/targets/target-config';
+import { MINIMAL_CR } from '../support/cr-text';
+import { runCli } from '../support/cli-run';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
 const DATA = path.join(__dirname, '..', '..', 'data', 'targets');
@@ -443,6 +445,17 @@ describe('§4.6 the 1.3 job runtime', () => {
     const providers = { ...pypdf, file_processors: [{ provider_id: 'docling', provider_type: 'inline::docling', config: { vlm_model: 'granite-vision' } }] };
     expect(messages(run(OGX_1_3, cfg({ providers }))).fatal)
       .toEqual(["providers.file_processors[0].config.vlm_model: inline::docling 'docling': required dependency 'inference' cannot be reconstructed in a worker (configured VLM processing needs the inference router)"]);
+  });
+});
+
+describe('the command line', () => {
+  test.each([['ogx-1.3', '1.3.0'], ['ogx-1.2', '1.2.2'], ['ogx-1.1', '1.1.3']])('--target %s renders the %s image with a 1.x config', async (id, tag) => {
+    const r = await runCli(['render', `--target=${id}`, '-'], MINIMAL_CR);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`image: docker.io/ogxai/distribution-starter:${tag}`);
+    expect(r.out).toContain('table_name: prompts');
+    expect(r.out).not.toContain('inline::llama-guard');
   });
 });
 
