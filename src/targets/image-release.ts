@@ -12,7 +12,9 @@ import { ConfigProblem } from '../config/errors';
 import { quoteValue } from '../config/quote';
 
 /** Targets whose data models a release, newest line first. */
-const MODELLED = (): ServerTarget[] => [ServerTarget.OGX_1_3, ServerTarget.OGX_1_2, ServerTarget.OGX_1_1, ServerTarget.OGX_0_8, ServerTarget.LLAMA_STACK_0_7];
+const MODELLED = (): ServerTarget[] => [
+  ServerTarget.OGX_1_3, ServerTarget.OGX_1_2, ServerTarget.OGX_1_1, ServerTarget.OGX_0_8, ServerTarget.LLAMA_STACK_0_7,
+];
 
 const VERSION = /^v?(\d+)\.(\d+)\.(\d+)$/;
 

@@ -15,8 +15,8 @@ import { ServerTarget } from '../../src/targets/server-target';
 import { checkStartup, ContainerFacts, EnvValue, StartupReport } from '../../src/targets/startup';
 import { FIPS_CIPHERS } from '../../src/targets/startup/server-tls';
 import { generateTargetConfig } from '../../src/targets/target-config';
-import { MINIMAL_CR } from '../support/cr-text';
 import { runCli } from '../support/cli-run';
+import { MINIMAL_CR } from '../support/cr-text';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
 const DATA = path.join(__dirname, '..', '..', 'data', 'targets');
@@ -75,7 +75,8 @@ function messages(r: StartupReport): { fatal: string[]; warnings: string[] } {
   return { fatal: r.fatal.map((f) => `${f.path}: ${f.message}`), warnings: r.warnings.map((f) => `${f.path}: ${f.message}`) };
 }
 
-function generationProblems(spec: LlamaStackDistributionSpec, target: ServerTarget, baseConfigYaml?: string): { path: string; message: string; fix?: string }[] {
+function generationProblems(spec: LlamaStackDistributionSpec, target: ServerTarget, baseConfigYaml?: string):
+{ path: string; message: string; fix?: string }[] {
   try {
     generateTargetConfig(spec, target, { baseConfigYaml });
   } catch (e) {
@@ -340,7 +341,10 @@ describe('§8.2 strict TLS (1.2+)', () => {
   });
 
   test.each(STRICT)('%s: FIPS ciphers with both TLS files and insecure off', (_id, target) => {
-    const tls = (ciphers: unknown, insecure = false) => messages(run(target, cfg({ server: { ...both, tls_config: { ciphers }, ...(insecure ? { insecure } : {}) } } as JsonObject), {}, { insecureFlag: false, ...files })).fatal;
+    const tls = (ciphers: unknown, insecure = false): string[] => {
+      const server = { ...both, tls_config: { ciphers }, ...(insecure ? { insecure } : {}) };
+      return messages(run(target, cfg({ server } as JsonObject), {}, { insecureFlag: false, ...files })).fatal;
+    };
     expect(tls(FIPS_CIPHERS.slice(0, 2))).toEqual([]);
     expect(tls(null)).toEqual([]);
     expect(tls([])).toEqual(['server.tls_config.ciphers: At least one cipher suite must be specified.']);
@@ -431,8 +435,10 @@ describe('§0 CLI env (1.2+)', () => {
 
 describe('§4.6 the 1.3 job runtime', () => {
   const noSql = { backends: { kv_default: { type: 'kv_sqlite', db_path: '/d/kv.db' } }, stores: { inference: null, conversations: { table_name: 'c', backend: 'kv_default' } } };
-  const pypdf = { files: [{ provider_id: 'f', provider_type: 'inline::localfs', config: { storage_dir: '/d/f', metadata_store: { table_name: 'f', backend: 'sql_default' } } }],
-    file_processors: [{ provider_id: 'pypdf', provider_type: 'inline::pypdf' }] };
+  const pypdf = {
+    files: [{ provider_id: 'f', provider_type: 'inline::localfs', config: { storage_dir: '/d/f', metadata_store: { table_name: 'f', backend: 'sql_default' } } }],
+    file_processors: [{ provider_id: 'pypdf', provider_type: 'inline::pypdf' }],
+  };
 
   test('a worker-mode file processor needs a sql_* backend for the jobs table', () => {
     const fatal = messages(run(OGX_1_3, cfg({ apis: ['files', 'file_processors'], providers: pypdf, storage: noSql }))).fatal;

@@ -5,10 +5,10 @@
  * What it cannot know (secret values, reachability, files in the image) is listed in
  * docs/startup-model.md.
  */
+import { checkCliEnv } from './cli-env';
 import { ContainerFacts, StartupContext } from './context';
 import { ContainerEnv, substituteEnv } from './env-substitution';
 import { StartupFinding } from './findings';
-import { checkCliEnv } from './cli-env';
 import { checkPostStart } from './post-start';
 import { resolveProviders } from './provider-resolution';
 import { registerResources } from './registration';
