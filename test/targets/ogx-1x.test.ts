@@ -335,6 +335,14 @@ describe('§8.2 strict TLS (1.2+)', () => {
     expect(messages(run(target, cfg({ server: both }), {}, { insecureFlag: false, ...files }))).toEqual({ fatal: [], warnings: [] });
   });
 
+  test.each(STRICT)('%s: one TLS file of the pair is the TLS gate, or plain HTTP when insecure', (_id, target) => {
+    const one = cfg({ server: { tls_certfile: '/tls/tls.crt' } });
+    expect(messages(run(target, one, {}, { insecureFlag: false, ...files })).fatal)
+      .toEqual(["server.tls_keyfile: only one of tls_certfile / tls_keyfile is set: TLS required: set tls_certfile/tls_keyfile in server config or pass '--insecure' to disable."]);
+    expect(messages(run(target, one, {}, { insecureFlag: true, ...files })).fatal)
+      .toEqual(['server.tls_keyfile: only one of tls_certfile / tls_keyfile is set, so the server serves plain HTTP']);
+  });
+
   test('1.1 has no gate and no insecure key', () => {
     expect(messages(run(OGX_1_1, cfg(), {}, { insecureFlag: false }))).toEqual({ fatal: [], warnings: [] });
     expect(messages(run(OGX_1_1, cfg({ server: { insecure: true } }))).warnings).toEqual(['server.insecure: OGX 1.1.3 does not read server.insecure (it is dropped)']);

@@ -54,7 +54,9 @@ function modelFields(c: StartupContext, server: JsonObject): void {
     c.findings.fatal('server.insecure', `server.insecure must be a boolean, not ${show(insecure)}`, 'write insecure: true or false, or leave it out', c.envAt('server.insecure'));
   }
   const hsts = getOwn(server, 'hsts_max_age');
-  if (hsts !== undefined && !(typeof hsts === 'number' && Number.isInteger(hsts) && hsts >= 0)) {
+  // pydantic's lax int: an integral number or a string of digits.
+  const hstsNumber = typeof hsts === 'number' ? hsts : typeof hsts === 'string' && /^\s*[+-]?\d+\s*$/.test(hsts) ? Number(hsts) : undefined;
+  if (hsts !== undefined && !(hstsNumber !== undefined && Number.isInteger(hstsNumber) && hstsNumber >= 0)) {
     c.findings.fatal('server.hsts_max_age', `hsts_max_age must be an integer ≥ 0, not ${show(hsts)}`, 'write a number of seconds (0 turns HSTS off), or leave it out (31536000)');
   }
   const tlsConfig = getOwn(server, 'tls_config');

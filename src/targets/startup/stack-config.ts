@@ -7,6 +7,7 @@
 import { checkAuth } from './auth';
 import { list, mapping, show, StartupContext } from './context';
 import { allApiNames, StoreRule, storeRules } from './release';
+import { runsInsecure } from './server-tls';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../config/json-value';
 
 const BACKEND_TYPES = ['kv_sqlite', 'kv_redis', 'kv_postgres', 'kv_mongodb', 'sql_sqlite', 'sql_postgres'];
@@ -93,7 +94,13 @@ function server(c: StartupContext): void {
   const cert = getOwn(s, 'tls_certfile');
   const key = getOwn(s, 'tls_keyfile');
   const setCount = [cert, key].filter((v) => typeof v === 'string' && v !== '').length;
-  if (setCount === 1) c.findings.fatal(cert ? 'server.tls_keyfile' : 'server.tls_certfile', 'only one of tls_certfile / tls_keyfile is set, so the server serves plain HTTP', 'set both, or neither');
+  if (setCount === 1) {
+    // OGX 1.2+ without insecure exits at the CLI's TLS gate instead (server-tls.ts).
+    const gate = c.rules.strictTls === true && !runsInsecure(c);
+    c.findings.fatal(cert ? 'server.tls_keyfile' : 'server.tls_certfile', gate
+      ? "only one of tls_certfile / tls_keyfile is set: TLS required: set tls_certfile/tls_keyfile in server config or pass '--insecure' to disable."
+      : 'only one of tls_certfile / tls_keyfile is set, so the server serves plain HTTP', 'set both, or neither');
+  }
   const files = c.facts.files;
   for (const [k, v] of [['tls_certfile', cert], ['tls_keyfile', key], ['tls_cafile', getOwn(s, 'tls_cafile')]] as const) {
     if (files && typeof v === 'string' && v !== '' && !files.includes(v)) c.findings.fatal(`server.${k}`, `${v} is not a file the pod has`, 'mount the serving certificate (tls.secretName) where the config points');
