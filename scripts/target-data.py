@@ -15,6 +15,9 @@ What it produces, and how:
   source, default when it is a literal), inherited fields included, `extra` from model_config,
   and `sample_run_config()` when its body is a dict of literals, f-strings over `__distro_dir__`
   and nested `X.sample_run_config(...)` / `XReference(...).model_dump()` calls.
+* target.json pod facts (printed; checked with --check)  -- from containers/Containerfile and
+  .github/workflows/pypi.yml when the tree has them: USER, HOME, TIKTOKEN_CACHE_DIR, whether
+  the entrypoint runs `stack run --insecure`, the distributions the release builds images of.
 * startup.json (the derivable rules)  -- apis (router / routing tables / plain / internal /
   internal without implementation), the keys of StackConfig, ServerConfig and
   RegisteredResources, the auth provider types, storage.stores (family, default backend,
@@ -24,7 +27,8 @@ What it produces, and how:
 
 Usage (a new release, e.g. 1.4.0):
 
-    git --git-dir=/work/.mirror/opendatahub-io+ogx/repo archive v1.4.0 src | tar -x -C /tmp/ogx-1.4.0
+    git --git-dir=/work/.mirror/opendatahub-io+ogx/repo archive v1.4.0 src containers .github/workflows/pypi.yml \\
+        | tar -x -C /tmp/ogx-1.4.0
     python3 scripts/target-data.py --src /tmp/ogx-1.4.0 --release 1.4.0 --id ogx-1.4 \\
         --base-target ogx-1.3 --write
     # then: write target.json (copy ogx-1.3's, change release/imageTag/releases/pod facts from
@@ -539,6 +543,33 @@ def distributions(t, target_id):
 
 
 # ---------------------------------------------------------------------------------------------
+# The image (target.json pod facts), when the tree has containers/ and .github/
+
+
+def pod_facts(src_root):
+    """uid, HOME, the tiktoken cache, whether the entrypoint passes --insecure, and the
+    distributions the release workflow builds images of. None without a Containerfile."""
+    containerfile = os.path.join(src_root, 'containers', 'Containerfile')
+    if not os.path.isfile(containerfile):
+        return None
+    text = open(containerfile, encoding='utf-8').read()
+    user = re.findall(r'^USER\s+(\S+)', text, re.M)
+    home = re.findall(r'^ENV\s+HOME=(\S+)', text, re.M)
+    tiktoken = re.findall(r'^ENV\s+TIKTOKEN_CACHE_DIR="?([^"\s]+)"?', text, re.M)
+    facts = {
+        'runAsUser': int(user[-1]) if user and user[-1].isdigit() else 0,
+        'home': home[-1] if home else '/root',
+        'entrypointInsecure': bool(re.search(r'stack run --insecure', text)),
+    }
+    if tiktoken:
+        facts['tiktokenCacheDir'] = tiktoken[-1]
+    workflow = os.path.join(src_root, '.github', 'workflows', 'pypi.yml')
+    if os.path.isfile(workflow):
+        facts['imageDistributions'] = sorted(set(re.findall(r'^\s*- distro:\s*(\S+)', open(workflow, encoding='utf-8').read(), re.M)))
+    return facts
+
+
+# ---------------------------------------------------------------------------------------------
 # Check and write
 
 
@@ -618,6 +649,22 @@ def main():
             if key == 'stores' and want is None:
                 continue
             diff(f'startup.{key}', want, value, problems)
+        pod = pod_facts(args.src)
+        if pod is None:
+            print('note: no containers/Containerfile in --src: pod facts not checked', file=sys.stderr)
+        else:
+            target = json.load(open(os.path.join(out_dir, 'target.json'), encoding='utf-8'))
+            committed_pod = dict(target.get('pod', {}))
+            committed_pod.pop('fsGroup', None)  # the operator's choice, not the image's
+            release = (target.get('releases') or {}).get(args.release)
+            if isinstance(release, dict):
+                committed_pod['entrypointInsecure'] = release.get('entrypointInsecure')
+            derived = dict(pod)
+            if 'imageDistributions' in derived:
+                # Only the distributions whose configs the target ships.
+                shipped = set(os.listdir(os.path.join(out_dir, 'distributions')))
+                derived['imageDistributions'] = [d for d in derived['imageDistributions'] if d in shipped]
+            diff('target.pod', committed_pod, derived, problems)
         for p in problems:
             print(p)
         print(f'{args.id}: {"OK" if not problems else f"{len(problems)} difference(s)"} '
@@ -644,6 +691,10 @@ def main():
     with open(os.path.join(out_dir, 'startup.json'), 'w', encoding='utf-8') as f:
         json.dump(startup, f, indent=2)
         f.write('\n')
+    pod = pod_facts(args.src)
+    if pod is not None:
+        print('pod facts for target.json (pod, and releases.<version>.entrypointInsecure):')
+        print(json.dumps(pod, indent=2))
     print(f'wrote {out_dir}: {len(dists)} distribution files, {sum(len(v) for v in providers.values())} providers')
 
 
