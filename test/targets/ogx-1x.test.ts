@@ -168,7 +168,8 @@ describe.each(ONE_X)('%s', (id, target) => {
 
   test('golden: the validated minimal config, safety disabled, with the golden spec', () => {
     const golden = fs.readFileSync(path.join(FIXTURES, 'targets', `${id}.minimal.golden.yaml`), 'utf8');
-    const r = generateTargetConfig({ ...GOLDEN_SPEC, disabled: ['safety'] }, target, { baseConfigYaml: VALIDATED, scratchDirs: ['/data'] });
+    // /tmp: from 1.2 the CLI writes the resolved config to a temporary file.
+    const r = generateTargetConfig({ ...GOLDEN_SPEC, disabled: ['safety'] }, target, { baseConfigYaml: VALIDATED, scratchDirs: ['/data', '/tmp'] });
     expect(r.warnings).toEqual([]);
     expect(r.configYaml).toBe(golden);
   });
@@ -434,6 +435,14 @@ describe('§0 CLI env (1.2+)', () => {
     expect(messages(run(target, cfg({ server: { workers: 2 } }), { OGX_METRICS_ENDPOINT_ENABLED: 'true' })).warnings[0])
       .toMatch(/^server\.workers: OGX_METRICS_ENDPOINT_ENABLED starts a metrics server in each of the 2 worker processes/);
     expect(messages(run(target, cfg({ server: { workers: 1 } }), { OGX_METRICS_ENDPOINT_ENABLED: 'true', OGX_WORKERS: '1' }))).toEqual({ fatal: [], warnings: [] });
+  });
+
+  test.each(STRICT)('%s: the CLI needs a writable temp directory for the resolved config', (_id, target) => {
+    const fatal = 'server: the CLI writes the resolved config to a temporary file (tempfile.mkstemp) and no temp directory is writable';
+    expect(messages(run(target, cfg(), {}, { writableDirs: ['/.ogx'] })).fatal).toEqual([fatal]);
+    expect(messages(run(target, cfg(), { TMPDIR: '/.ogx/tmp' }, { writableDirs: ['/.ogx'] })).fatal).toEqual([]);
+    expect(messages(run(target, cfg(), {}, { writableDirs: ['/.ogx', '/tmp'] })).fatal).toEqual([]);
+    expect(messages(run(OGX_1_1, cfg(), {}, { writableDirs: ['/.ogx'] })).fatal).toEqual([]);
   });
 
   test('1.1 reads neither', () => {

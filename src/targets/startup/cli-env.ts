@@ -3,7 +3,9 @@
  * `_uvicorn_run`, v1.3.0:177-180; `core/telemetry/__init__.py`, #6034): `OGX_WORKERS` replaces
  * `server.workers`, and `OGX_METRICS_PORT` is the Prometheus port. A value that is not an
  * integer stops the server. Each worker process starts the metrics server, so metrics with
- * several workers bind one port twice (code reading: a warning).
+ * several workers bind one port twice (code reading: a warning). The CLI also writes the resolved
+ * config to a temporary file (`tempfile.mkstemp`, v1.3.0:170-175), so a temp directory must be
+ * writable.
  */
 import { mapping, StartupContext } from './context';
 import { ContainerEnv } from './env-substitution';
@@ -27,7 +29,18 @@ function integer(c: StartupContext, env: ContainerEnv, name: string | undefined,
   return Number(v);
 }
 
+/** Python's `tempfile.gettempdir()` candidates: TMPDIR, TEMP, TMP, then the usual dirs. */
+function tempDirWritable(c: StartupContext, env: ContainerEnv): void {
+  const dirs = c.facts.writableDirs;
+  if (!c.rules.cliTempConfig || !dirs) return;
+  const candidates = [...['TMPDIR', 'TEMP', 'TMP'].map((n) => plain(env, n)).filter((v): v is string => v !== undefined && v !== ''), '/tmp', '/var/tmp', '/usr/tmp'];
+  const writable = (d: string) => dirs.some((w) => d === w || d.startsWith(w.endsWith('/') ? w : `${w}/`));
+  if (candidates.some(writable)) return;
+  c.findings.fatal('server', 'the CLI writes the resolved config to a temporary file (tempfile.mkstemp) and no temp directory is writable', 'mount a writable volume (an emptyDir) at /tmp');
+}
+
 export function checkCliEnv(c: StartupContext, env: ContainerEnv): void {
+  tempDirWritable(c, env);
   const names = c.rules.envOverrides;
   if (!names) return;
   const server = mapping(getOwn(c.doc, 'server'));

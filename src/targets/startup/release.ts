@@ -112,6 +112,8 @@ export interface StartupRules {
   readonly tenancy?: boolean;
   /** OGX 1.2+: env vars the CLI and `Stack.initialize()` read as numbers. */
   readonly envOverrides?: { readonly workers?: string; readonly metricsPort?: string; readonly metricsEnabled?: string };
+  /** OGX 1.2+: the CLI writes the resolved config to a temporary file (`tempfile.mkstemp`) before serving. */
+  readonly cliTempConfig?: boolean;
   /** Auth provider type → fields (and pydantic types) its config class has beyond 0.8's. */
   readonly authFieldsAdded?: { readonly [type: string]: { readonly [field: string]: string } | string };
   /** `api/type` → keys its config class also accepts (pydantic `AliasChoices`, `populate_by_name`). */
