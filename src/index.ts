@@ -9,7 +9,7 @@ export * from './external-provider';
 export * from './auth';
 export * from './distribution';
 export { ExposeOptions, ExposeTlsMode, GatewayParentRef, IngressTlsOptions } from './expose';
-export { ServerTarget } from './targets/server-target';
+export { MetricsEnvVars, ServerTarget } from './targets/server-target';
 export { TargetConfig, TargetConfigGenerator, TargetConfigOptions } from './targets/target-config';
 export { VectorStoreDefaults } from './targets/vector-stores';
 export { EmptyDirSizeLimits } from './workload/volume-sizes';

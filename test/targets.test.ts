@@ -163,7 +163,7 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (id, target) => {
 describe('the construct on server targets', () => {
   test.each<[ServerTarget, string, string, string, string]>([
     [ServerTarget.OGX_0_8, 'docker.io/ogxai/distribution-starter:0.8.0', 'OGX_PORT', 'OGX_CONFIG_DIR', '/.ogx'],
-    [ServerTarget.LLAMA_STACK_0_7, 'docker.io/llamastack/distribution-starter:0.7.1', 'LLAMA_STACK_PORT', 'LLAMA_STACK_CONFIG_DIR', '/.llama'],
+    [ServerTarget.LLAMA_STACK_0_7, 'docker.io/llamastack/distribution-starter:0.7.3', 'LLAMA_STACK_PORT', 'LLAMA_STACK_CONFIG_DIR', '/.llama'],
   ])('%s', (target, image, portEnv, dirEnv, dataDir) => {
     const chart = Testing.chart();
     new LlamaStackDistribution(chart, 'llama', {

@@ -20,7 +20,7 @@ Commands:
                          functionConfig) replaced by its objects
 
 Options:
-  --target ID            server line: ogx-0.8 (default), llama-stack-0.7, operator
+  --target ID            server line: ogx-0.8 (default), ogx-1.3, ogx-1.2, ogx-1.1, llama-stack-0.7, operator
   --namespace NS         namespace of manifests that name none; a manifest in another
                          namespace is an error
   --output-dir DIR       (render) write <name>.k8s.yaml per manifest instead of stdout
@@ -45,6 +45,9 @@ Exit codes: 0 ok, 1 invalid input (every problem listed), 2 usage or internal er
 
 const TARGETS: { [id: string]: ServerTarget } = {
   'ogx-0.8': ServerTarget.OGX_0_8,
+  'ogx-1.3': ServerTarget.OGX_1_3,
+  'ogx-1.2': ServerTarget.OGX_1_2,
+  'ogx-1.1': ServerTarget.OGX_1_1,
   'llama-stack-0.7': ServerTarget.LLAMA_STACK_0_7,
   'operator': ServerTarget.OPERATOR,
 };

@@ -81,12 +81,12 @@ export function checkRemovedApis(g: TargetGeneration, config: JsonObject): void 
     const removed = g.removedIn(api);
     if (removed && listOf(providers, api).length > 0) {
       g.problem(`config.providers.${api}`, `the ${api} API was removed in ${removed}, and the base config still has it`,
-        `add ${api} to spec.disabled, or use a base config made for ${g.target.description}`);
+        g.fixWithReplacement(`add ${api} to spec.disabled, or use a base config made for ${g.target.description}`, api));
     }
   }
   const apis = getOwn(config, 'apis');
   for (const api of Array.isArray(apis) ? apis : []) {
     const removed = typeof api === 'string' ? g.removedIn(api) : undefined;
-    if (typeof api === 'string' && removed && listOf(providers, api).length === 0) g.problem('config.apis', `the ${api} API was removed in ${removed}`, `add ${api} to spec.disabled`);
+    if (typeof api === 'string' && removed && listOf(providers, api).length === 0) g.problem('config.apis', `the ${api} API was removed in ${removed}`, g.fixWithReplacement(`add ${api} to spec.disabled`, api));
   }
 }

@@ -100,7 +100,7 @@ export function applyExternalProviders(g: TargetGeneration, config: JsonObject, 
     first.set(id, e.path);
     const removed = g.removedIn(e.api);
     if (removed) {
-      g.problem(e.path, `the ${e.api} API was removed in ${removed}`, `remove spec.externalProviders.${e.field}`);
+      g.problem(e.path, `the ${e.api} API was removed in ${removed}`, g.fixWithReplacement(`remove spec.externalProviders.${e.field}`, e.api));
       continue;
     }
     if (!router.includes(e.api) && !plain.includes(e.api)) {

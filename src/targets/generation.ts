@@ -55,6 +55,21 @@ export class TargetGeneration {
     return undefined;
   }
 
+  /**
+   * What to use instead of something the release removed (an API such as `safety`, `shields`,
+   * or a provider type as `inference/inline::transformers`), when the target's data says.
+   */
+  replacementFor(what: string): string | undefined {
+    const r = this.data.replacements;
+    return r && Object.prototype.hasOwnProperty.call(r, what) ? r[what] : undefined;
+  }
+
+  /** `fix`, followed by the replacement of `what` when there is one. */
+  fixWithReplacement(fix: string, what: string): string {
+    const r = this.replacementFor(what);
+    return r ? `${fix}; ${r}` : fix;
+  }
+
   removedIn(api: string): string | undefined {
     return Object.prototype.hasOwnProperty.call(this.data.removedApis, api) ? this.data.removedApis[api] : undefined;
   }

@@ -8,6 +8,7 @@ import { effectiveBaseId, effectiveId, providerType, TargetGeneration } from './
 import { ProviderType } from './registry';
 import { ContainerEnv } from './startup';
 import { substituteEnv } from './startup/env-substitution';
+import { aliasChoices } from './startup/release';
 import { ALL_PROVIDER_APIS } from '../config/apis';
 import { compareBytewise, envPlaceholder, providerEnvName } from '../config/env-names';
 import { LlamaStackDistributionSpec, ProviderConfig } from '../config/spec';
@@ -39,7 +40,7 @@ function setKey(g: TargetGeneration, config: JsonObject, known: ProviderType, ke
 }
 
 export function checkKnownKey(g: TargetGeneration, known: ProviderType, key: string, path: string): void {
-  if (known.acceptsAnyKey || known.keys.includes(key)) return;
+  if (known.acceptsAnyKey || known.keys.includes(key) || aliasChoices(g.rules, known.api, known.type).includes(key)) return;
   g.problem(path, `${known.type} has no config key ${quoteValue(key)} in ${g.target.description} (the server would silently ignore it)`,
     `use one of: ${known.keys.join(', ') || '(none)'}`);
 }
@@ -67,7 +68,7 @@ function providerEntry(g: TargetGeneration, p: ProviderConfig, api: string, path
   const known = g.registry.find(api, type);
   if (!known) {
     g.problem(`${path}.provider`, `${g.target.description} has no ${api} provider ${quoteValue(type)}`,
-      `use one of: ${g.registry.typesOf(api).join(', ')}`);
+      g.replacementFor(`${api}/${type}`) ?? `use one of: ${g.registry.typesOf(api).join(', ')}`);
     return undefined;
   }
   const id = effectiveId(p);
@@ -119,7 +120,7 @@ export function applyProviders(g: TargetGeneration, config: JsonObject, spec: Ll
     const path = `spec.providers.${field}`;
     const removed = g.removedIn(api);
     if (removed) {
-      g.problem(path, `the ${api} API was removed in ${removed}`, `remove spec.providers.${field}`);
+      g.problem(path, `the ${api} API was removed in ${removed}`, g.fixWithReplacement(`remove spec.providers.${field}`, api));
       continue;
     }
     const entries: JsonObject[] = [];

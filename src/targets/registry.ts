@@ -9,6 +9,7 @@ interface FieldInfo {
   readonly type: string;
   readonly required: boolean;
   readonly alias: string | null;
+  readonly default?: any;
 }
 
 /** One config field as the YAML spells it. */
@@ -85,6 +86,19 @@ export class ProviderType {
   sampleValue(key: string): any {
     const sample = this.info.sample_run_config ?? {};
     return Object.prototype.hasOwnProperty.call(sample, key) ? JSON.parse(JSON.stringify(sample[key])) : undefined;
+  }
+
+  /**
+   * Storage references the config class fills in by default (interactions `store` names
+   * `sql_default`), by YAML key: they need that backend when the key is not written.
+   */
+  defaultStorageReferences(): { [key: string]: any } {
+    const out: { [key: string]: any } = {};
+    for (const name of Object.keys(this.info.fields)) {
+      const f = this.info.fields[name];
+      if (!f.required && refersToBackend(f.default)) out[f.alias ?? name] = JSON.parse(JSON.stringify(f.default));
+    }
+    return out;
   }
 
   /** The sample config's references to storage backends (`persistence`, `kvstore`, `metadata_store`…). */

@@ -167,6 +167,12 @@ export function applyShields(g: TargetGeneration, config: JsonObject, spec: Llam
     dropDanglingDefaultShield(config);
     return;
   }
+  if (g.rules.resources.shields === undefined) {
+    // OGX 1.0 removed shields with the safety API: registered_resources.shields is ignored.
+    g.problem('spec.resources.shields', `${g.target.description} has no shields (the safety API was removed in ${g.removedIn('safety') ?? 'this release'})`,
+      g.fixWithReplacement('remove spec.resources.shields', 'shields'));
+    return;
+  }
   const resources = mapOf(config, 'registered_resources');
   const list = listOf(resources, 'shields');
   const registry = new IdIndexedList(list, 'shield_id');

@@ -1,4 +1,8 @@
-/** `server`: the port the container listens on, workers, and the serving certificate. */
+/**
+ * `server`: the port the container listens on, workers, and the serving certificate. On an OGX
+ * 1.2+ image whose entrypoint does not pass `--insecure` (1.2.0), plain HTTP also needs
+ * `server.insecure: true`, which is what the later entrypoints set.
+ */
 import { containerPort } from './deployment-env';
 import { TargetGeneration } from './generation';
 import { mapOf } from './providers';
@@ -18,5 +22,7 @@ export function applyServer(g: TargetGeneration, config: JsonObject, spec: Llama
     server.tls_keyfile = `${serverTlsDir}/tls.key`;
     g.wrote('server.tls_certfile', 'spec.networking.tls');
     g.wrote('server.tls_keyfile', 'spec.networking.tls');
+  } else if (g.rules.strictTls && !g.target.entrypointPassesInsecure && !(server.tls_certfile && server.tls_keyfile)) {
+    server.insecure = true;
   }
 }

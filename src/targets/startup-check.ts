@@ -40,7 +40,12 @@ export function checkGeneratedConfig(g: TargetGeneration, config: JsonObject, sp
   const tlsFiles = pod.serverTlsDir ? [`${pod.serverTlsDir}/tls.crt`, `${pod.serverTlsDir}/tls.key`] : [];
   const report = checkStartup(config, g.target._release, containerEnv(g.target, spec, secretEnvNames), {
     requiredWhenEnabled: g.data.requiredExtras,
-    container: { writableDirs: [dataMountPath(g.target, spec), ...pod.scratchDirs], files: tlsFiles },
+    container: {
+      writableDirs: [dataMountPath(g.target, spec), ...pod.scratchDirs],
+      files: tlsFiles,
+      // OGX 1.2.1+ images pass --insecure (the 1.2+ TLS gate then lets plain HTTP through).
+      insecureFlag: g.target.entrypointPassesInsecure,
+    },
   });
   const map = (f: StartupFinding): ConfigProblem => toProblem(g, f, pod.configProp);
   return { problems: report.fatal.map(map), warnings: report.warnings.map(map) };

@@ -5,6 +5,7 @@
  */
 import { TargetGeneration } from './generation';
 import { mapOf } from './providers';
+import { storeRules } from './startup/release';
 import { envPlaceholder, STORAGE_SQL_PASSWORD_ENV } from '../config/env-names';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { getOwn, isJsonObject, JsonObject } from '../core/json';
@@ -71,6 +72,9 @@ export function applyStorage(g: TargetGeneration, config: JsonObject, spec: Llam
   stores.metadata ??= { backend: 'kv_default', namespace: 'registry' };
   stores.inference ??= { backend: 'sql_default', table_name: 'inference_store' };
   stores.conversations ??= { backend: 'sql_default', table_name: 'openai_conversations' };
-  stores.prompts ??= { backend: 'kv_default', namespace: 'prompts' };
-  stores.connectors ??= { backend: 'kv_default', namespace: 'connectors' };
+  // OGX 1.0+ reads prompts and connectors from SQL (an old KV reference is rewritten at start-up).
+  const rules = storeRules(g.rules);
+  for (const store of ['prompts', 'connectors']) {
+    stores[store] ??= rules[store]?.family === 'sql' ? { backend: 'sql_default', table_name: store } : { backend: 'kv_default', namespace: store };
+  }
 }

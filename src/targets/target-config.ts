@@ -2,8 +2,8 @@
  * The operator's rules (overlay by provider id, secrets as env vars, resource defaults, disabled
  * APIs, storage) written in the schema a real server line reads, then checked by the start-up
  * model of that release. Each stage lives in its own module:
- * base-config → providers → external-providers → storage → disabled-apis → resources → vector-stores → server → auth
- * → startup-check.
+ * base-config (and image-release) → providers → external-providers → storage → disabled-apis → resources →
+ * vector-stores → server → auth (→ vector-metadata-store) → startup-check.
  */
 import { applyAuth, authSecretEnvVars } from './auth';
 import { keepWhatTheReleaseReads, loadBaseConfig } from './base-config';
@@ -11,6 +11,7 @@ import { containerEnv } from './deployment-env';
 import { applyDisabled, checkRemovedApis } from './disabled-apis';
 import { applyExternalProviders } from './external-providers';
 import { TargetGeneration } from './generation';
+import { checkImageRelease } from './image-release';
 import { applyProviders, enabledProviderIds, listOf, mapOf } from './providers';
 import { applyModels, applyShields, checkTools } from './resources';
 import { applyServer } from './server';
@@ -18,6 +19,7 @@ import { ServerTarget } from './server-target';
 import { perPodStores, severalPods } from './shared-state';
 import { checkGeneratedConfig } from './startup-check';
 import { applyStorage } from './storage';
+import { applyVectorMetadataStore } from './vector-metadata-store';
 import { applyVectorStoreDefaults, VectorStoreDefaults } from './vector-stores';
 import { ServerAuth } from '../auth/server-auth';
 import { sha256Hex } from '../config/config-generator';
@@ -116,6 +118,10 @@ export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: S
   const g = new TargetGeneration(target);
   const { config, distribution } = loadBaseConfig(g, spec, options.baseConfigYaml);
   g.distribution = distribution;
+  // A tag set with withImageTag may be a release whose schema this target does not model.
+  const image = checkImageRelease(target, target.imageTag);
+  g.problems.push(...image.errors);
+  g.warnings.push(...image.warnings);
   const fromSpec = secretEnvVars(spec);
   const fromAuth = authSecretEnvVars(options.auth);
   const envVars = [...fromSpec.envVars, ...fromAuth.envVars];
@@ -133,6 +139,7 @@ export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: S
   applyVectorStoreDefaults(g, config, spec, models, options.vectorStores, enabledProviderIds(config, 'vector_io', env));
   applyServer(g, config, spec, options.serverTlsDir);
   applyAuth(g, config, spec, options.auth, options.authCaFile);
+  applyVectorMetadataStore(g, config);
   g.problems.push(...envNameCollisions(envVars, paths));
   if (g.problems.length > 0) throw new LlamaStackConfigError(g.problems);
   const configYaml = emitYaml(config);

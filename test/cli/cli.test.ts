@@ -229,7 +229,7 @@ describe('Argo CD config management plugin (argocd-generate)', () => {
   test('the target comes from the Application\'s plugin env (ARGOCD_ENV_*), and `generate` is an alias', async () => {
     const r = await run(['generate'], '', { cwd: appDir(), env: { ARGOCD_ENV_LLAMA_STACK_TARGET: 'llama-stack-0.7' } });
     expect(r.code).toBe(0);
-    expect(r.out).toContain('image: docker.io/llamastack/distribution-starter:0.7.1');
+    expect(r.out).toContain('image: docker.io/llamastack/distribution-starter:0.7.3');
     const bad = await run(['argocd-generate'], '', { cwd: appDir(), env: { ARGOCD_ENV_LLAMA_STACK_TARGET: 'ogx-9' } });
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/unknown target in ARGOCD_ENV_LLAMA_STACK_TARGET: ogx-9/);
@@ -335,7 +335,7 @@ spec:
     ['a missing file', ['render', '/nonexistent/llsd.yaml'], '', 1, /^1 problem\(s\):\n- \/nonexistent\/llsd.yaml: cannot read: ENOENT/],
     ['bad flag', ['render', '--nope'], '', 2, /^error: unknown option: --nope\nusage: cdk8s-llama-stack/],
     ['missing value', ['render', '--target'], '', 2, /^error: --target needs a value/],
-    ['bad target', ['render', '--target=ogx-9'], '', 2, /^error: unknown target: ogx-9 \(use ogx-0.8, llama-stack-0.7, operator\)/],
+    ['bad target', ['render', '--target=ogx-9'], '', 2, /^error: unknown target: ogx-9 \(use ogx-0.8, ogx-1.3, ogx-1.2, ogx-1.1, llama-stack-0.7, operator\)/],
     ['files for argocd-generate', ['argocd-generate', 'x.yaml'], '', 2, /^error: argocd-generate takes no file arguments \(x.yaml\)/],
     ['no command', [], '', 2, /^usage: cdk8s-llama-stack <command>/],
     ['unknown command', ['publish'], '', 2, /^error: unknown command: publish/],

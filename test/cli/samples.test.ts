@@ -45,7 +45,7 @@ test('writes one file per manifest with --output-dir, for the chosen target', as
   const r = await run(['render', file, '--output-dir', path.join(dir, 'out'), '--target', 'llama-stack-0.7']);
   expect(r.code).toBe(0);
   const text = fs.readFileSync(path.join(dir, 'out', 'my-stack.k8s.yaml'), 'utf8');
-  expect(text).toContain('image: docker.io/llamastack/distribution-starter:0.7.1');
+  expect(text).toContain('image: docker.io/llamastack/distribution-starter:0.7.3');
 });
 
 test.each<[string, string[], string, number, RegExp]>([

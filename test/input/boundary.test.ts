@@ -31,7 +31,7 @@ function problemsOf(props: unknown, make: (c: Chart, p: any) => unknown = (c, p)
 describe('damaged props give the library error, with props paths', () => {
   test.each<[string, () => unknown, string[]]>([
     ['a string target', () => ({ target: 'ogx-0.8' }), [
-      'props.target: must be a ServerTarget, got a string of 7 characters — use ServerTarget.OGX_0_8, ServerTarget.LLAMA_STACK_0_7 or ServerTarget.OPERATOR',
+      'props.target: must be a ServerTarget, got a string of 7 characters — use ServerTarget.OGX_0_8, ServerTarget.OGX_1_3, ServerTarget.OGX_1_2, ServerTarget.OGX_1_1, ServerTarget.LLAMA_STACK_0_7 or ServerTarget.OPERATOR',
     ]],
     ['a number image', () => ({ image: 5 }), ['props.image: must be a string, got an integer — give a string']],
     ['null in a provider list', () => ({ inference: [null] }), [

@@ -20,10 +20,18 @@ export function startupFromObjects(target: ServerTarget, manifests: any[]): { fa
   const files = tls ? [`${tls.mountPath}/tls.crt`, `${tls.mountPath}/tls.key`] : [];
   const report = checkStartup(readBaseConfig(configMap.data['config.yaml'])!, target._release, env, {
     requiredWhenEnabled: target._data.requiredExtras,
-    container: { writableDirs, files, modules: installedModules(pod, container) },
+    container: { writableDirs, files, modules: installedModules(pod, container), insecureFlag: entrypointInsecure(target, container) },
   });
   const show = (f: { path: string; message: string }) => `${f.path}: ${f.message}`;
   return { fatal: [...configMounted(pod, container, configMap), ...report.fatal.map(show)], warnings: report.warnings.map(show) };
+}
+
+/** Whether the image the Deployment runs passes `--insecure` (by its tag), or its args do. */
+function entrypointInsecure(target: ServerTarget, container: any): boolean {
+  if ((container.args ?? []).includes('--insecure')) return true;
+  const image: string = container.image ?? '';
+  const tag = image.includes(':') ? image.slice(image.lastIndexOf(':') + 1) : undefined;
+  return (tag ? target.withImageTag(tag) : target).entrypointPassesInsecure;
 }
 
 /**

@@ -82,7 +82,10 @@ function providerConfig(c: StartupContext, pc: JsonValue | undefined): void {
       : `use one of: ${c.rules.authTypes.join(', ')}`);
     return;
   }
-  const spec = PROVIDER_FIELDS[type];
+  const base = PROVIDER_FIELDS[type];
+  // Later releases add fields (OGX 1.0 attribute_headers, 1.2 the tenant fields).
+  const added = c.rules.authFieldsAdded?.[type];
+  const spec = base && typeof added === 'object' ? { fields: { ...base.fields, ...added }, required: base.required } : base;
   if (spec) fields(c, pc, PC, spec);
   if (type === 'oauth2_token') {
     const modes = ['jwks', 'introspection'].filter((k) => isJsonObject(getOwn(pc, k)));

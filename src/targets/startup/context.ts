@@ -18,6 +18,12 @@ export interface ContainerFacts {
    * @default - not known: `module:` packages are assumed to be installed
    */
   readonly modules?: readonly string[];
+  /**
+   * The image entrypoint passes `--insecure` (OGX images from 1.2.1), which sets
+   * `server.insecure: true` before the config is parsed.
+   * @default false
+   */
+  readonly insecureFlag?: boolean;
 }
 
 /** A provider entry the server builds: its id resolved to a non-empty string. */

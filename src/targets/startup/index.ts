@@ -5,6 +5,7 @@
  * What it cannot know (secret values, reachability, files in the image) is listed in
  * docs/startup-model.md.
  */
+import { checkCliEnv } from './cli-env';
 import { ContainerFacts, StartupContext } from './context';
 import { ContainerEnv, substituteEnv } from './env-substitution';
 import { StartupFinding } from './findings';
@@ -12,7 +13,9 @@ import { checkPostStart } from './post-start';
 import { resolveProviders } from './provider-resolution';
 import { registerResources } from './registration';
 import { Release } from './release';
+import { checkStrictTls } from './server-tls';
 import { checkStackConfig } from './stack-config';
+import { checkTenancy } from './tenancy';
 import { JsonObject } from '../../core/json';
 
 export { ContainerEnv, EnvValue } from './env-substitution';
@@ -39,6 +42,10 @@ export function checkStartup(config: JsonObject, release: Release, env: Containe
   const c = new StartupContext(release, sub.document, sub, options.container ?? {});
   c.findings.list.push(...sub.findings);
   checkStackConfig(c);
+  checkTenancy(c);
+  // The CLI launch (OGX 1.2+): env numbers and the TLS gate, before any provider is built.
+  checkCliEnv(c, env);
+  checkStrictTls(c);
   resolveProviders(c, options.requiredWhenEnabled ?? {});
   const registered = registerResources(c, config);
   checkPostStart(c, registered);

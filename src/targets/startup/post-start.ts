@@ -51,8 +51,17 @@ export function checkPostStart(c: StartupContext, registered: Registered): void 
     if (emb) {
       const m = modelSetting(c, all, 'vector_stores.default_embedding_model', emb, 'embedding', 'Embedding model');
       const dims = getOwn(emb, 'embedding_dimensions');
-      if (m && (m.dimension === undefined || m.dimension === null) && (dims === undefined || dims === null)) {
-        c.findings.fatal('vector_stores.default_embedding_model', `Embedding model '${m.identifier}' is missing 'embedding_dimension' in metadata`, 'give the model an embedding dimension');
+      const missing = m !== undefined && (m.dimension === undefined || m.dimension === null) && (dims === undefined || dims === null);
+      // OGX 1.1+ (#5993) only refuses a dimension that is not an integer.
+      if (c.rules.embeddingDimensionAtPostStart === 'integerIfSet') {
+        // `int(embedding_dimension)` (core/stack.py, v1.3.0:394-399): numbers and digit strings pass.
+        const d = m?.dimension;
+        const convertible = typeof d === 'number' || typeof d === 'boolean' || (typeof d === 'string' && /^\s*[+-]?\d+\s*$/.test(d));
+        if (m && d !== undefined && d !== null && !convertible) {
+          c.findings.fatal('vector_stores.default_embedding_model', `Embedding dimension ${JSON.stringify(d)} cannot be converted to an integer`, 'give the model an integer embedding dimension');
+        }
+      } else if (missing) {
+        c.findings.fatal('vector_stores.default_embedding_model', `Embedding model '${m!.identifier}' is missing 'embedding_dimension' in metadata`, 'give the model an embedding dimension');
       }
     }
     const rerank = mapping(getOwn(vs, 'default_reranker_model'));
@@ -66,7 +75,8 @@ export function checkPostStart(c: StartupContext, registered: Registered): void 
         `use one of: ${c.enabledIn('vector_io').map((p) => p.id).join(', ') || '(none enabled)'}`);
     }
   }
-  const safety = mapping(getOwn(c.doc, 'safety'));
+  // OGX 1.0 removed the safety section with its API: the key is only dropped there.
+  const safety = c.rules.keys.top.includes('safety') ? mapping(getOwn(c.doc, 'safety')) : undefined;
   const shield = safety ? getOwn(safety, 'default_shield_id') : undefined;
   if (typeof shield === 'string') {
     if (!c.routerPresent('safety')) {

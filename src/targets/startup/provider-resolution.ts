@@ -7,6 +7,9 @@
  */
 import { EnabledProvider, list, mapping, show, StartupContext } from './context';
 import { typeError } from './field-types';
+import { checkVectorMetadataStores, injectedKeys } from './injected-defaults';
+import { checkJobRuntime } from './job-runtime';
+import { aliasChoices } from './release';
 import { familyOf, sqlitePath } from './stack-config';
 import { isCredentialKey } from '../../core/credential-keys';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../core/json';
@@ -130,12 +133,13 @@ function configClass(c: StartupContext, p: EnabledProvider, requiredExtras: read
   if (!known) return;
   const fields = known.fields;
   const byKey = new Map(fields.map((f) => [f.key, f]));
+  const injected = injectedKeys(c, p);
   for (const f of fields) {
     const at = `${p.path}.config.${f.key}`;
     const has = Object.prototype.hasOwnProperty.call(p.config, f.key);
     const v = has ? getOwn(p.config, f.key) : undefined;
     if (!has) {
-      if (f.required) c.findings.fatal(at, `${p.type} requires ${f.key} (Field required)`, `set ${f.key}`);
+      if (f.required && !injected.includes(f.key)) c.findings.fatal(at, `${p.type} requires ${f.key} (Field required)`, `set ${f.key}`);
       continue;
     }
     const err = typeError(f.type, v as JsonValue, isCredentialKey(f.key));
@@ -154,8 +158,9 @@ function configClass(c: StartupContext, p: EnabledProvider, requiredExtras: read
     }
   }
   const forbid = c.rules.forbidExtraKeys.includes(`${p.api}/${p.type}`);
+  const alsoAccepted = aliasChoices(c.rules, p.api, p.type);
   for (const key of Object.keys(p.config)) {
-    if (byKey.has(key) || known.acceptsAnyKey) continue;
+    if (byKey.has(key) || known.acceptsAnyKey || alsoAccepted.includes(key)) continue;
     if (forbid) c.findings.fatal(`${p.path}.config.${key}`, `${p.type} forbids unknown keys (Extra inputs are not permitted): ${key}`, `remove ${key}`);
     else c.findings.warn(`${p.path}.config.${key}`, `${p.type} has no config key ${key} in ${c.release.description} (it is ignored)`, `remove ${key}`);
   }
@@ -209,6 +214,18 @@ function storageReferences(c: StartupContext, p: EnabledProvider): void {
     for (const k of Object.keys(v)) walk(v[k], `${path}.${k}`);
   };
   walk(p.config, `${p.path}.config`);
+  // A reference the config class fills in by default names its backend too.
+  const injected = injectedKeys(c, p);
+  const defaults = p.known?.defaultStorageReferences() ?? {};
+  for (const key of Object.keys(defaults).sort()) {
+    if (Object.prototype.hasOwnProperty.call(p.config, key) || injected.includes(key)) continue;
+    const backend = getOwn(defaults[key], 'backend');
+    const want = Object.prototype.hasOwnProperty.call(defaults[key], 'table_name') ? 'sql' : 'kv';
+    if (typeof backend === 'string' && familyOf(c, backend) !== want) {
+      c.findings.fatal(`${p.path}.config.${key}`, `${p.type} defaults ${key} to the ${want === 'kv' ? 'KVStore' : 'SQL store'} backend '${backend}', which storage.backends does not have`,
+        `set ${key} explicitly: {${want === 'kv' ? 'namespace' : 'table_name'}: ..., backend: <a ${want}_* backend>}`);
+    }
+  }
 }
 
 function dependencies(c: StartupContext, p: EnabledProvider): void {
@@ -259,4 +276,6 @@ export function resolveProviders(c: StartupContext, requiredExtras: { readonly [
   }
   listedPlainApis(c);
   onePerPlainApi(c);
+  checkVectorMetadataStores(c);
+  checkJobRuntime(c);
 }

@@ -19,6 +19,42 @@ export interface ListedModel {
   readonly embedding_dimension?: number;
 }
 
+/** One `storage.stores` entry as the release validates it. */
+export interface StoreRule {
+  /** The backend family its reference must name. */
+  readonly family: 'kv' | 'sql';
+  /** The backend its default reference names (null: no default, the store is off). */
+  readonly default: string | null;
+  /** `null` is accepted (`withoutInference`: only when the inference router is not served). */
+  readonly nullable: boolean | 'withoutInference';
+  /** An old KV reference (`namespace`, `kv_*`) is rewritten to the SQL form (OGX 1.0+). */
+  readonly migratesFromKv?: boolean;
+}
+
+/** llama-stack 0.7 and OGX 0.8: prompts and connectors are KV stores; no vector_stores store. */
+const KV_PROMPTS_STORES: { readonly [store: string]: StoreRule } = {
+  metadata: { family: 'kv', default: 'kv_default', nullable: false },
+  prompts: { family: 'kv', default: 'kv_default', nullable: false },
+  connectors: { family: 'kv', default: 'kv_default', nullable: false },
+  inference: { family: 'sql', default: 'sql_default', nullable: 'withoutInference' },
+  conversations: { family: 'sql', default: 'sql_default', nullable: false },
+  responses: { family: 'sql', default: null, nullable: true },
+};
+
+/** The release's `storage.stores` entries (`_comment` aside). */
+export function storeRules(rules: StartupRules): { readonly [store: string]: StoreRule } {
+  if (!rules.stores) return KV_PROMPTS_STORES;
+  const out: { [store: string]: StoreRule } = {};
+  for (const k of Object.keys(rules.stores)) if (!k.startsWith('_')) out[k] = rules.stores[k] as StoreRule;
+  return out;
+}
+
+/** Keys a provider's config class accepts besides the registry's fields (alias choices). */
+export function aliasChoices(rules: StartupRules, api: string, type: string): readonly string[] {
+  const v = rules.aliasChoices?.[`${api}/${type}`];
+  return Array.isArray(v) ? v : [];
+}
+
 /** The shape of `startup.json`. */
 export interface StartupRules {
   readonly apis: {
@@ -30,6 +66,8 @@ export interface StartupRules {
     readonly plain: readonly string[];
     /** Always served, never configured. */
     readonly internal: readonly string[];
+    /** Internal APIs with no implementation: listing one in `apis` stops the server (OGX 1.2+ `containers`). */
+    readonly unimplemented?: readonly string[];
   };
   readonly keys: {
     readonly top: readonly string[];
@@ -57,6 +95,31 @@ export interface StartupRules {
   readonly forbidExtraKeys: readonly string[];
   /** API → provider types whose data lives in the pod (a local file, an in-memory index). */
   readonly perPodStateProviders: { readonly [api: string]: readonly string[] };
+  /** `storage.stores` (OGX 1.0+: prompts/connectors SQL, vector_stores new). @default - the 0.8 stores */
+  readonly stores?: { readonly [store: string]: StoreRule | string };
+  /**
+   * The post-start check of `default_embedding_model`: `required` (0.8: a missing dimension is
+   * fatal) or `integerIfSet` (OGX 1.1+: only a non-integer one is). @default required
+   */
+  readonly embeddingDimensionAtPostStart?: 'required' | 'integerIfSet';
+  /** OGX 1.1+: a provider's unset `metadata_store` is filled from `storage.stores.vector_stores`. */
+  readonly metadataStoreFromVectorStores?: boolean;
+  /** OGX 1.1+: vector_io providers (all but `except`) need a `metadata_store` when `access_policy` is set. */
+  readonly accessPolicyNeedsVectorMetadataStore?: { readonly except: readonly string[] };
+  /** OGX 1.2+: `server.insecure`, `tls_config`, `hsts_max_age`, the CLI TLS gate and `validate_auth_security`. */
+  readonly strictTls?: boolean;
+  /** OGX 1.2+: `server.tenancy`. */
+  readonly tenancy?: boolean;
+  /** OGX 1.2+: env vars the CLI and `Stack.initialize()` read as numbers. */
+  readonly envOverrides?: { readonly workers?: string; readonly metricsPort?: string; readonly metricsEnabled?: string };
+  /** OGX 1.2+: the CLI writes the resolved config to a temporary file (`tempfile.mkstemp`) before serving. */
+  readonly cliTempConfig?: boolean;
+  /** Auth provider type → fields (and pydantic types) its config class has beyond 0.8's. */
+  readonly authFieldsAdded?: { readonly [type: string]: { readonly [field: string]: string } | string };
+  /** `api/type` → keys its config class also accepts (pydantic `AliasChoices`, `populate_by_name`). */
+  readonly aliasChoices?: { readonly [apiType: string]: readonly string[] | string };
+  /** OGX 1.3: file processors that run in worker processes fed by the SQL job runtime. */
+  readonly workerModeProviders?: { readonly [api: string]: readonly string[] };
 }
 
 /** One release: its name, start-up rules and provider registry. */

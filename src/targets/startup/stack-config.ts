@@ -6,19 +6,10 @@
  */
 import { checkAuth } from './auth';
 import { list, mapping, show, StartupContext } from './context';
-import { allApiNames } from './release';
+import { allApiNames, StoreRule, storeRules } from './release';
+import { runsInsecure } from './server-tls';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../core/json';
 
-const KV_STORES = ['metadata', 'prompts', 'connectors'];
-const SQL_STORES = ['inference', 'conversations', 'responses'];
-const STORE_DEFAULTS: { [store: string]: string | null } = {
-  metadata: 'kv_default',
-  prompts: 'kv_default',
-  connectors: 'kv_default',
-  inference: 'sql_default',
-  conversations: 'sql_default',
-  responses: null,
-};
 const BACKEND_TYPES = ['kv_sqlite', 'kv_redis', 'kv_postgres', 'kv_mongodb', 'sql_sqlite', 'sql_postgres'];
 
 /** pydantic's lax `int`: an integral number, a boolean, or a string of digits (a literal "8321" is 8321). */
@@ -79,6 +70,7 @@ function apisList(c: StartupContext): void {
   const listed = c.listedApis ?? [];
   listed.forEach((api, i) => {
     if (!names.includes(api)) c.findings.fatal(`apis[${i}]`, `API '${api}' does not exist in ${c.release.description}`, `remove ${api} from apis (its APIs: ${names.join(', ')})`);
+    if ((c.rules.apis.unimplemented ?? []).includes(api)) c.findings.fatal(`apis[${i}]`, `${api} is an API of ${c.release.description} with no implementation (KeyError at start-up)`, `remove ${api} from apis`);
     const router = c.rules.apis.routingTables[api];
     if (router !== undefined && !listed.includes(router)) c.findings.fatal(`apis[${i}]`, `${api} is listed without its router API ${router} (KeyError at start-up)`, `add ${router} to apis, or remove ${api}`);
   });
@@ -102,7 +94,13 @@ function server(c: StartupContext): void {
   const cert = getOwn(s, 'tls_certfile');
   const key = getOwn(s, 'tls_keyfile');
   const setCount = [cert, key].filter((v) => typeof v === 'string' && v !== '').length;
-  if (setCount === 1) c.findings.fatal(cert ? 'server.tls_keyfile' : 'server.tls_certfile', 'only one of tls_certfile / tls_keyfile is set, so the server serves plain HTTP', 'set both, or neither');
+  if (setCount === 1) {
+    // OGX 1.2+ without insecure exits at the CLI's TLS gate instead (server-tls.ts).
+    const gate = c.rules.strictTls === true && !runsInsecure(c);
+    c.findings.fatal(cert ? 'server.tls_keyfile' : 'server.tls_certfile', gate
+      ? "only one of tls_certfile / tls_keyfile is set: TLS required: set tls_certfile/tls_keyfile in server config or pass '--insecure' to disable."
+      : 'only one of tls_certfile / tls_keyfile is set, so the server serves plain HTTP', 'set both, or neither');
+  }
   const files = c.facts.files;
   for (const [k, v] of [['tls_certfile', cert], ['tls_keyfile', key], ['tls_cafile', getOwn(s, 'tls_cafile')]] as const) {
     if (files && typeof v === 'string' && v !== '' && !files.includes(v)) c.findings.fatal(`server.${k}`, `${v} is not a file the pod has`, 'mount the serving certificate (tls.secretName) where the config points');
@@ -110,9 +108,10 @@ function server(c: StartupContext): void {
   if (typeof getOwn(s, 'tls_cafile') === 'string' && setCount === 2) {
     c.findings.fatal('server.tls_cafile', 'tls_cafile makes every client present a certificate (mTLS), and kubelet probes do not', 'remove tls_cafile');
   }
-  cors(c, getOwn(s, 'cors'));
+  // OGX 1.0 removed cors and quota (#5750): they are only dropped keys there.
+  if (c.rules.keys.server.includes('cors')) cors(c, getOwn(s, 'cors'));
   checkAuth(c, getOwn(s, 'auth'));
-  quota(c, mapping(getOwn(s, 'quota')));
+  if (c.rules.keys.server.includes('quota')) quota(c, mapping(getOwn(s, 'quota')));
 }
 
 function cors(c: StartupContext, v: JsonValue | undefined): void {
@@ -191,27 +190,40 @@ function storage(c: StartupContext): void {
   }
   const stores = s ? mapping(getOwn(s, 'stores')) : undefined;
   const types = backendTypes(c.doc);
-  for (const store of [...KV_STORES, ...SQL_STORES]) {
+  const rules = storeRules(c.rules);
+  for (const store of Object.keys(rules)) {
+    const rule = rules[store];
     const path = `storage.stores.${store}`;
     const has = stores !== undefined && Object.prototype.hasOwnProperty.call(stores, store);
     const ref = has ? getOwn(stores!, store) : undefined;
     if (has && ref === null) {
-      if (store !== 'responses' && !(store === 'inference' && !c.routerPresent('inference'))) {
-        c.findings.fatal(path, `storage.stores.${store} must be configured (it is null)`, `point it at a ${KV_STORES.includes(store) ? 'kv' : 'sql'}_* backend`);
-      }
+      const allowed = rule.nullable === true || (rule.nullable === 'withoutInference' && !c.routerPresent('inference'));
+      if (!allowed) c.findings.fatal(path, `storage.stores.${store} must be configured (it is null)`, `point it at a ${rule.family}_* backend`);
       continue;
     }
-    const backend = isJsonObject(ref) ? getOwn(ref, 'backend') : STORE_DEFAULTS[store];
+    const backend = isJsonObject(ref) ? migratedBackend(rule, ref) : rule.default;
     if (backend === null) continue;
-    const family = KV_STORES.includes(store) ? 'kv' : 'sql';
     const type = typeof backend === 'string' ? types.get(backend) : undefined;
     if (type === undefined) {
       c.findings.fatal(`${path}${isJsonObject(ref) ? '.backend' : ''}`, `storage.stores.${store} references unknown backend ${show(backend)}. Available backends: ${[...types.keys()].join(', ')}`,
         isJsonObject(ref) ? 'point it at a backend of storage.backends' : `set storage.stores.${store} explicitly (its default is ${backend})`);
-    } else if (!type.startsWith(`${family}_`)) {
-      c.findings.fatal(`${path}.backend`, `storage.stores.${store} references backend ${show(backend)} of type '${type}', but a backend of type ${family}_* is required`, `point it at a ${family}_* backend`);
+    } else if (!type.startsWith(`${rule.family}_`)) {
+      c.findings.fatal(`${path}.backend`, `storage.stores.${store} references backend ${show(backend)} of type '${type}', but a backend of type ${rule.family}_* is required`,
+        rule.migratesFromKv ? `write the SQL form: {table_name: ${store}, backend: <a sql_* backend>}` : `point it at a ${rule.family}_* backend`);
     }
   }
+}
+
+/**
+ * The backend a store reference names once the release has read it. OGX 1.0+ rewrites an old KV
+ * reference of prompts/connectors (`namespace`, no `table_name`) to the SQL form, replacing
+ * `kv_` by `sql_` in the backend name (`ServerStoresConfig._migrate_kv_to_sql`).
+ */
+function migratedBackend(rule: StoreRule, ref: JsonObject): JsonValue | undefined {
+  const backend = getOwn(ref, 'backend');
+  if (!rule.migratesFromKv || !Object.prototype.hasOwnProperty.call(ref, 'namespace') || Object.prototype.hasOwnProperty.call(ref, 'table_name')) return backend;
+  if (backend === undefined) return 'sql_default';
+  return typeof backend === 'string' ? backend.split('kv_').join('sql_') : backend;
 }
 
 /** SQLite writes its file at start-up: the path must be absolute and on a writable volume. */
