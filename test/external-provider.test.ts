@@ -119,11 +119,13 @@ describe.each(TARGETS)('%s', (_name, target) => {
     const { d, objects } = synth({ target, externalProviders: [acme(), second, GUARD], imagePullPolicy: 'IfNotPresent' });
     const pod = podOf(objects);
     expect(pod.initContainers.map((c: any) => [c.name, c.image])).toEqual([
+      ['cache-seed', d.image],
       ['copy-provider-1', ACME.image],
       ['copy-provider-2', GUARD.image],
       ['install-external-providers', d.image],
     ]);
-    expect(pod.initContainers[0]).toEqual({
+    const byName = (name: string) => pod.initContainers.find((c: any) => c.name === name);
+    expect(byName('copy-provider-1')).toEqual({
       name: 'copy-provider-1',
       image: ACME.image,
       imagePullPolicy: 'IfNotPresent',
@@ -132,7 +134,7 @@ describe.each(TARGETS)('%s', (_name, target) => {
       securityContext: RESTRICTED,
       volumeMounts: [{ name: 'external-providers', mountPath: '/opt/llama-stack/external-providers' }],
     });
-    const install = pod.initContainers[2];
+    const install = byName('install-external-providers');
     expect(install).toEqual({
       name: 'install-external-providers',
       image: d.image,
@@ -168,7 +170,7 @@ describe.each(TARGETS)('%s', (_name, target) => {
       models: [{ name: 'acme-7b', provider: 'acme' }],
       tls: { secretName: 'tls', caBundle: { configMapName: 'ca', configMapKeys: ['a.crt', 'b.crt'] } }, // the ca-bundle init container too
     });
-    expect(podOf(objects).initContainers.map((c: any) => c.name)).toEqual(['ca-bundle', 'copy-provider-1', 'copy-provider-2', 'install-external-providers']);
+    expect(podOf(objects).initContainers.map((c: any) => c.name)).toEqual(['ca-bundle', 'cache-seed', 'copy-provider-1', 'copy-provider-2', 'install-external-providers']);
     expect(schemaErrors(objects)).toEqual([]);
     expect(restrictedViolationsOf(objects)).toEqual([]);
     expect(d.warnings).toEqual([]);

@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { RenderSettings } from './renderer';
 import { MAX_MANIFEST_DEPTH } from '../interop/manifest';
-import { ServerTarget } from '../targets/server-target';
+import { DEFAULT_TARGET, ServerTarget } from '../targets/server-target';
 
 export const USAGE = `usage: cdk8s-llama-stack <command> [options]
 
@@ -20,7 +20,7 @@ Commands:
                          functionConfig) replaced by its objects
 
 Options:
-  --target ID            server line: ogx-0.8 (default), ogx-1.3, ogx-1.2, ogx-1.1, llama-stack-0.7, operator
+  --target ID            server line: ogx-1.3 (default), ogx-1.2, ogx-1.1, ogx-0.8, llama-stack-0.7, operator
   --namespace NS         namespace of manifests that name none; a manifest in another
                          namespace is an error
   --output-dir DIR       (render) write <name>.k8s.yaml per manifest instead of stdout
@@ -44,10 +44,10 @@ Documents may nest ${MAX_MANIFEST_DEPTH} levels. --output-dir file names come fr
 Exit codes: 0 ok, 1 invalid input (every problem listed), 2 usage or internal error.`;
 
 const TARGETS: { [id: string]: ServerTarget } = {
-  'ogx-0.8': ServerTarget.OGX_0_8,
   'ogx-1.3': ServerTarget.OGX_1_3,
   'ogx-1.2': ServerTarget.OGX_1_2,
   'ogx-1.1': ServerTarget.OGX_1_1,
+  'ogx-0.8': ServerTarget.OGX_0_8,
   'llama-stack-0.7': ServerTarget.LLAMA_STACK_0_7,
   'operator': ServerTarget.OPERATOR,
 };
@@ -136,7 +136,7 @@ export function settingsFor(args: Args, env: { [name: string]: string | undefine
     throw new UsageError(`unknown target in ARGOCD_ENV_LLAMA_STACK_TARGET: ${envTarget} (use ${Object.keys(TARGETS).join(', ')})`);
   }
   return {
-    target: args.target ?? (envTarget ? TARGETS[envTarget] : ServerTarget.OGX_0_8),
+    target: args.target ?? (envTarget ? TARGETS[envTarget] : DEFAULT_TARGET),
     namespace: args.namespace,
     defaultNamespace: args.command === 'argocd-generate' ? env.ARGOCD_APP_NAMESPACE || undefined : undefined,
     passThrough: args.passThrough || args.command !== 'render',

@@ -17,7 +17,7 @@ export function authProblems(auth: unknown, target: ServerTarget, spec: LlamaSta
     return [{ path, message: 'auth must be a ServerAuth', fix: 'build it with ServerAuth.kubernetes(), ServerAuth.oauth2Jwks({...}), …' }];
   }
   if (target.isOperator) {
-    problems.push({ path, message: 'the operator pipeline (ServerTarget.OPERATOR) has no server.auth to write', fix: 'use ServerTarget.OGX_0_8 or ServerTarget.LLAMA_STACK_0_7, or remove auth' });
+    problems.push({ path, message: 'the operator pipeline (ServerTarget.OPERATOR) has no server.auth to write', fix: 'use a server target (ServerTarget.OGX_1_3, the default, or another release), or remove auth' });
   }
   if (spec.overrideConfig) {
     problems.push({

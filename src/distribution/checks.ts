@@ -10,7 +10,7 @@ import { SecretEnvVar } from '../config/secrets';
 import { serverOnlyFields } from '../config/server-extensions';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { ConfigProblem } from '../core/errors';
-import { generatedEnv, serverEnv } from '../targets/deployment-env';
+import { generatedEnv, podEnv } from '../targets/deployment-env';
 import { ServerTarget } from '../targets/server-target';
 import { externalProviderChecks } from '../workload/external-providers';
 import { resourceProblems } from '../workload/resources';
@@ -105,8 +105,5 @@ function requiredEnvVars(configYaml: string): string[] {
 }
 
 function providedEnv(secretEnv: SecretEnvVar[], spec: LlamaStackDistributionSpec, target: ServerTarget): Set<string> {
-  const names = new Set(secretEnv.map((e) => e.name));
-  for (const e of spec.workload?.overrides?.env ?? []) if (e && typeof e.name === 'string') names.add(e.name);
-  for (const e of serverEnv(target, spec)) names.add(e.name);
-  return names;
+  return new Set(podEnv(target, spec, secretEnv).filter((e) => e && typeof e.name === 'string').map((e) => e.name));
 }

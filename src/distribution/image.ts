@@ -23,6 +23,16 @@ export function resolveImage(
     });
     return image ?? '';
   }
+  const ownImage = props.image ?? spec.distribution?.image;
+  if (ownImage === undefined && name !== undefined && !target.imageDistributions.includes(name)) {
+    // The release workflow builds starter and postgres-demo images only; the other configs ship without one.
+    problems.push({
+      path: 'spec.distribution.name',
+      message: `${target.description} publishes images of ${target.imageDistributions.join(' and ')} only: ${image} does not exist`,
+      fix: `set props.image to an image built with the ${name} distribution (its config ships with the target), or use distribution starter`,
+    });
+    return image;
+  }
   if (!isPinnedImage(image)) {
     problems.push({
       path: props.image !== undefined ? 'props.image' : 'spec.distribution.image',

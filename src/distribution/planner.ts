@@ -20,11 +20,13 @@ import { validateSpec } from '../config/validate-spec';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { exposeProblems, networkingProblems, resolveExposure } from '../expose';
 import { plainYamlInputProblems } from '../kubernetes/plain-yaml';
-import { containerPort, DEFAULT_PORT, serverEnv } from '../targets/deployment-env';
+import { containerPort, DEFAULT_PORT, podEnv } from '../targets/deployment-env';
 import { checkOverrideConfig } from '../targets/override-config';
-import { ServerTarget } from '../targets/server-target';
+import { NON_ROOT_USER } from '../targets/pod-paths';
+import { DEFAULT_TARGET, ServerTarget } from '../targets/server-target';
 import { generateTargetConfig } from '../targets/target-config';
 import { RenderedObjects, renderObjects, WorkloadPlan } from '../workload';
+import { cacheSubPath } from '../workload/cache-seed';
 import { serviceUrl } from '../workload/endpoint';
 import { kubernetesInputProblems, kubernetesInputWarnings } from '../workload/kubernetes-checks';
 import { baseNameProblem, configMapName, objectNames } from '../workload/names';
@@ -104,7 +106,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext): Distrib
   const fromProps = props.spec === undefined ? specAndProblemsFromProps(props) : undefined;
   const spec = props.spec ?? fromProps!.spec;
   problems.push(...fromProps?.problems ?? []);
-  const target = props.target ?? ServerTarget.OGX_0_8;
+  const target = props.target ?? DEFAULT_TARGET;
   problems.push(...validateSpec(spec, { hasBaseConfig: props.baseConfigYaml !== undefined, disableableApis: target.disableableApis }));
   const image = resolveImage(props, spec, target, problems);
   const namespace = props.namespace ?? context.chartNamespace;
@@ -159,7 +161,10 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext): Distrib
     imagePullPolicy: props.imagePullPolicy,
     authCa: props.auth?.caCertificate,
     emptyDirSizeLimits: resolveEmptyDirSizeLimits(props.emptyDirSizeLimits, spec),
-    serverEnv: serverEnv(target, spec),
+    env: podEnv(target, spec, config.secretEnvVars),
+    runAsUser: NON_ROOT_USER,
+    fsGroup: target.fsGroup ?? NON_ROOT_USER,
+    bakedCacheDir: cacheSubPath(target.tiktokenCacheDir) !== undefined ? target.tiktokenCacheDir : undefined,
     defaultMountPath: target.dataDir,
     legacyDataMount: target.isOperator,
     containerPort: containerPort(spec, target),

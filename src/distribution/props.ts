@@ -66,7 +66,7 @@ export interface ServerSourceProps {
    * The server line: its image, config schema, provider registry and data directory.
    * `ServerTarget.OPERATOR` writes the operator pipeline's output byte for byte instead (no
    * released server accepts it; for parity and migration).
-   * @default ServerTarget.OGX_0_8
+   * @default ServerTarget.OGX_1_3
    */
   readonly target?: ServerTarget;
   /**

@@ -6,7 +6,7 @@ import { isMadeBy } from '../core/brand';
 import { anyObject, bool, instanceOf, listOf, mapOf, str, struct } from '../core/shape';
 
 export const SERVER_TARGET = instanceOf('a ServerTarget', (v) => isMadeBy(v, 'ServerTarget'),
-  'use ServerTarget.OGX_0_8, ServerTarget.OGX_1_3, ServerTarget.OGX_1_2, ServerTarget.OGX_1_1, ServerTarget.LLAMA_STACK_0_7 or ServerTarget.OPERATOR');
+  'use ServerTarget.OGX_1_3, ServerTarget.OGX_1_2, ServerTarget.OGX_1_1, ServerTarget.OGX_0_8, ServerTarget.LLAMA_STACK_0_7 or ServerTarget.OPERATOR');
 
 export const VECTOR_STORE_DEFAULTS = struct('VectorStoreDefaults', { provider: str(), embeddingModel: str(), rerankerModel: str() });
 

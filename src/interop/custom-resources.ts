@@ -22,7 +22,7 @@ import { withController } from '../expose';
 import { LlamaStackDistributionV1Alpha2 } from '../imports/llamastack.io';
 import { OgxServer } from '../imports/ogx.io';
 import { effectiveId } from '../targets/generation';
-import { ServerTarget } from '../targets/server-target';
+import { DEFAULT_TARGET, ServerTarget } from '../targets/server-target';
 
 type Obj = Record<string, any>;
 
@@ -440,7 +440,7 @@ export class OgxServerResource extends Construct {
   constructor(scope: Construct, id: string, props: LlamaStackDistributionProps = {}) {
     super(scope, id);
     props = checkedDistributionProps(props);
-    const target = props.target ?? ServerTarget.OGX_0_8;
+    const target = props.target ?? DEFAULT_TARGET;
     const isOgx = target.id.startsWith('ogx-');
     const c = check(this, id, props, 'ogx.io/v1beta1 OGXServer');
     const problems = [...c.problems];
@@ -448,10 +448,10 @@ export class OgxServerResource extends Construct {
       problems.push({
         path: 'props.target',
         message: `the OGX operator runs OGX servers, not ${target.description}`,
-        fix: 'remove target (OGX 0.8 is the default), or use LlamaStackDistributionResource',
+        fix: 'remove target (OGX 1.3 is the default), or use LlamaStackDistributionResource',
       });
     }
-    const mapping = new OgxMapping(isOgx ? target : ServerTarget.OGX_0_8, props.namespace ?? Chart.of(this).namespace);
+    const mapping = new OgxMapping(isOgx ? target : DEFAULT_TARGET, props.namespace ?? Chart.of(this).namespace);
     this.name = c.name;
     const baseName = props.baseConfigYaml !== undefined ? `${this.name}-base-config` : undefined;
     // The mapping reads a checked spec only: when the dry run failed, its problems are the answer.

@@ -39,7 +39,7 @@ export interface ManifestParseOptions {
 export interface ManifestRenderOptions extends ManifestParseOptions {
   /**
    * The server line to write the config for.
-   * @default ServerTarget.OGX_0_8
+   * @default ServerTarget.OGX_1_3
    */
   readonly target?: ServerTarget;
   /**

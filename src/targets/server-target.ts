@@ -285,3 +285,6 @@ export function compareVersions(a: string, b: string): number {
   }
   return 0;
 }
+
+/** The server line used when none is named: the newest release whose source we model (the OGX operator v0.14.0 pins it too). */
+export const DEFAULT_TARGET = ServerTarget.OGX_1_3;

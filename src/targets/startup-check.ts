@@ -5,9 +5,10 @@
  * fails synth at the spec field that wrote the failing part (or at `config.<path>` for the base
  * config's own entries, or at the prop that holds a whole config); warnings are returned.
  */
-import { containerEnv, dataMountPath } from './deployment-env';
+import { containerEnv, dataMountPath, podHome } from './deployment-env';
 import { TargetGeneration } from './generation';
 import { checkStartup, StartupFinding } from './startup';
+import { SecretEnvVar } from '../config/secrets';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { ConfigProblem } from '../core/errors';
 import { JsonObject } from '../core/json';
@@ -25,7 +26,7 @@ export interface PodFacts {
 function toProblem(g: TargetGeneration, f: StartupFinding, configProp: string | undefined): ConfigProblem {
   const specPath = configProp ?? g.specPathOf(f.path);
   const where = specPath ?? `config.${f.path}`;
-  const envHint = f.env && f.env.length > 0 ? ' (container env: props.env, or spec.workload.overrides.env)' : '';
+  const envHint = f.env && f.env.length > 0 ? ' (container env: spec.workload.overrides.env)' : '';
   return {
     path: where,
     message: `${g.target.description} would not start: ${f.message}${specPath ? ` [config.yaml ${f.path}]` : ''}`,
@@ -34,13 +35,14 @@ function toProblem(g: TargetGeneration, f: StartupFinding, configProp: string | 
 }
 
 /** Runs the start-up model; returns fatal findings as problems and the warnings. */
-export function checkGeneratedConfig(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, secretEnvNames: readonly string[],
+export function checkGeneratedConfig(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, secretEnv: readonly SecretEnvVar[],
   pod: PodFacts):
   { problems: ConfigProblem[]; warnings: ConfigProblem[] } {
   const tlsFiles = pod.serverTlsDir ? [`${pod.serverTlsDir}/tls.crt`, `${pod.serverTlsDir}/tls.key`] : [];
-  const report = checkStartup(config, g.target._release, containerEnv(g.target, spec, secretEnvNames), {
+  const report = checkStartup(config, g.target._release, containerEnv(g.target, spec, secretEnv), {
     requiredWhenEnabled: g.data.requiredExtras,
     container: {
+      home: podHome(g.target, spec),
       writableDirs: [dataMountPath(g.target, spec), ...pod.scratchDirs],
       files: tlsFiles,
       // OGX 1.2.1+ images pass --insecure (the 1.2+ TLS gate then lets plain HTTP through).

@@ -126,7 +126,7 @@ export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: S
   const fromAuth = authSecretEnvVars(options.auth);
   const envVars = [...fromSpec.envVars, ...fromAuth.envVars];
   const paths = [...fromSpec.paths, ...fromAuth.paths];
-  const env = containerEnv(target, spec, envVars.map((e) => e.name));
+  const env = containerEnv(target, spec, envVars);
   keepWhatTheReleaseReads(g, config, distribution);
   applyProviders(g, config, spec, options.replaceBaseProviders ?? []);
   applyExternalProviders(g, config, spec);
@@ -143,7 +143,7 @@ export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: S
   g.problems.push(...envNameCollisions(envVars, paths));
   if (g.problems.length > 0) throw new LlamaStackConfigError(g.problems);
   const configYaml = emitYaml(config);
-  const startup = checkGeneratedConfig(g, config, spec, envVars.map((e) => e.name), {
+  const startup = checkGeneratedConfig(g, config, spec, envVars, {
     serverTlsDir: options.serverTlsDir,
     scratchDirs: options.scratchDirs ?? ['/tmp', '/.cache'],
   });

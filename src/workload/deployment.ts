@@ -4,42 +4,21 @@
  * server's real start-up contract: the image's entrypoint, `RUN_CONFIG_PATH`, `/v1/health`.
  */
 import { caBundleCommand, caBundleSourceItems } from './ca-bundle';
+import { cacheSeedContainer } from './cache-seed';
 import {
-  externalProviderEnv, externalProviderInitContainers, externalProviderMounts, externalProviderVolumes,
+  externalProviderInitContainers, externalProviderMounts, externalProviderVolumes,
 } from './external-providers';
 import { imageVersion, selectorLabels } from './labels';
 import { compact, KubeManifest } from './manifest';
 import { objectMeta } from './metadata';
 import { objectNames } from './names';
 import {
-  AUTH_CA_VOLUME, caBundleKeys, CONTAINER_NAME, hasPvc, mountPathOf, PATHS, portName, replicasOf, RUN_AS_USER, tlsEnabled, WorkloadPlan,
+  AUTH_CA_VOLUME, caBundleKeys, CONTAINER_NAME, hasPvc, mountPathOf, PATHS, portName, replicasOf, tlsEnabled, WorkloadPlan,
 } from './plan';
 import { containerResources } from './resources';
 import { CA_BUNDLE_SIZE_LIMIT } from './volume-sizes';
-import { RUN_CONFIG_PATH_ENV } from '../config/reserved-env';
 
 const TOPOLOGY_KEYS = ['topology.kubernetes.io/region', 'topology.kubernetes.io/zone', 'kubernetes.io/hostname'];
-
-function env(plan: WorkloadPlan): any[] {
-  const list: any[] = [
-    { name: RUN_CONFIG_PATH_ENV, value: PATHS.configFile },
-    ...plan.serverEnv,
-    { name: 'HF_HOME', value: mountPathOf(plan) },
-    { name: 'HOME', value: mountPathOf(plan) },
-    ...externalProviderEnv(plan),
-  ];
-  // The image's trust store plus the user's CAs (ca-bundle.ts): Python's ssl and httpx read
-  // SSL_CERT_FILE, the requests library REQUESTS_CA_BUNDLE.
-  if (caBundleKeys(plan).length > 0) {
-    list.push({ name: 'SSL_CERT_FILE', value: PATHS.caBundleFile }, { name: 'REQUESTS_CA_BUNDLE', value: PATHS.caBundleFile });
-  }
-  for (const e of plan.secretEnv) {
-    const ref = e.valueFrom.secretKeyRef;
-    list.push({ name: e.name, valueFrom: { secretKeyRef: { name: ref.name, key: ref.key } } });
-  }
-  list.push(...(plan.spec.workload?.overrides?.env ?? []));
-  return list;
-}
 
 /** The server container's mounts the library adds (the user's follow them). */
 export function libraryMounts(plan: WorkloadPlan): any[] {
@@ -119,7 +98,12 @@ function caBundleInit(plan: WorkloadPlan): any[] {
 }
 
 function initContainers(plan: WorkloadPlan): any[] | undefined {
-  const list = [...caBundleInit(plan), ...externalProviderInitContainers(plan, RESTRICTED_CONTAINER_SECURITY)];
+  const list = [
+    ...caBundleInit(plan),
+    ...(plan.bakedCacheDir !== undefined
+      ? [cacheSeedContainer(plan.image, plan.imagePullPolicy, plan.bakedCacheDir, RESTRICTED_CONTAINER_SECURITY)] : []),
+    ...externalProviderInitContainers(plan, RESTRICTED_CONTAINER_SECURITY),
+  ];
   return list.length > 0 ? list : undefined;
 }
 
@@ -140,7 +124,7 @@ function container(plan: WorkloadPlan): any {
     command: overrides?.command,
     args: overrides?.args,
     ports: [{ name: portName(plan), containerPort: plan.containerPort, protocol: 'TCP' }],
-    env: env(plan),
+    env: plan.env,
     resources: containerResources(plan.spec.workload),
     volumeMounts: volumeMounts(plan),
     // Start-up registers providers and models and can be slow: allow up to 10 minutes.
@@ -194,9 +178,9 @@ export function renderDeployment(plan: WorkloadPlan): KubeManifest {
           automountServiceAccountToken: false,
           securityContext: {
             runAsNonRoot: true,
-            runAsUser: RUN_AS_USER,
-            runAsGroup: RUN_AS_USER,
-            fsGroup: RUN_AS_USER,
+            runAsUser: plan.runAsUser,
+            runAsGroup: plan.runAsUser,
+            fsGroup: plan.fsGroup,
             seccompProfile: { type: 'RuntimeDefault' },
           },
           terminationGracePeriodSeconds: overrides?.terminationGracePeriodSeconds,

@@ -127,11 +127,6 @@ export function hasExternalProviders(plan: WorkloadPlan): boolean {
   return externalProviderEntries(plan.spec).length > 0;
 }
 
-/** The user's own `PYTHONPATH` (checked to include ours), if any. */
-function userPythonPath(plan: WorkloadPlan): boolean {
-  return (plan.spec.workload?.overrides?.env ?? []).some((e) => e?.name === 'PYTHONPATH');
-}
-
 /** The copy init containers (one per provider image, in spec order), then the install one. */
 export function externalProviderInitContainers(plan: WorkloadPlan, securityContext: object): any[] {
   if (!hasExternalProviders(plan)) return [];
@@ -184,12 +179,6 @@ export function externalProviderMounts(plan: WorkloadPlan): any[] {
   return [{ name: EXTERNAL_PROVIDERS_VOLUME, mountPath: EXTERNAL_PROVIDERS_MOUNT, readOnly: true }];
 }
 
-/** `PYTHONPATH`, first (spec 001: external packages take precedence), unless the user sets it. */
-export function externalProviderEnv(plan: WorkloadPlan): any[] {
-  if (!hasExternalProviders(plan) || userPythonPath(plan)) return [];
-  return [{ name: 'PYTHONPATH', value: EXTERNAL_PROVIDERS_PYTHONPATH }];
-}
-
 /**
  * What only matters once external providers become a pod: a server target (the operator
  * pipeline ignores them), a generated config (an override ConfigMap is not read at synth time),
@@ -202,7 +191,7 @@ export function externalProviderChecks(spec: LlamaStackDistributionSpec, isOpera
     return [{
       path: 'spec.externalProviders',
       message: 'the operator pipeline ignores external providers (spec 001 never shipped in an operator release)',
-      fix: 'use a server target (ServerTarget.OGX_0_8 or ServerTarget.LLAMA_STACK_0_7), which installs them, or bake the provider into a custom image (image and baseConfigYaml)',
+      fix: 'use a server target (ServerTarget.OGX_1_3, the default, or another release), which installs them, or bake the provider into a custom image (image and baseConfigYaml)',
     }];
   }
   const problems: ConfigProblem[] = [];

@@ -22,6 +22,7 @@ import {
   LibraryMount, nodeSelectorProblems, restrictedVolumeProblems, tolerationProblems, topologySpreadProblems, volumeProblems,
 } from '../kubernetes/pod-checks';
 import { resourceNameProblems } from '../kubernetes/resource-checks';
+import { NON_ROOT_USER } from '../targets/pod-paths';
 import type { ServerTarget } from '../targets/server-target';
 
 /** The props these checks read (a structural subset of `LlamaStackDistributionProps`). */
@@ -70,7 +71,9 @@ function libraryLayout(name: string, spec: LlamaStackDistributionSpec, target: S
     generatedConfig: spec.overrideConfig === undefined,
     secretEnv: [],
     extraLabels: {},
-    serverEnv: [],
+    env: [],
+    runAsUser: NON_ROOT_USER,
+    fsGroup: NON_ROOT_USER,
     defaultMountPath: target.dataDir,
     legacyDataMount: target.isOperator,
     containerPort: 0,

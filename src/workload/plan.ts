@@ -1,33 +1,15 @@
 import type { ResolvedEmptyDirSizeLimits } from './volume-sizes';
-import { AUTH_CA_DIR, AUTH_CA_FILE, AuthCaCertificate } from '../auth/server-auth';
+import { AuthCaCertificate } from '../auth/server-auth';
 import { SecretEnvVar } from '../config/secrets';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import type { Exposure } from '../expose';
-import { DEFAULT_PORT } from '../targets/deployment-env';
+import { DEFAULT_PORT, PodEnvVar } from '../targets/deployment-env';
 
-/** Where the server finds its files inside the container. */
-export const PATHS = {
-  configDir: '/etc/llama-stack',
-  configFile: '/etc/llama-stack/config.yaml',
-  tlsDir: '/etc/llama-stack/tls',
-  /** The auth provider's CA (`tls_cafile`), from its ConfigMap. */
-  authCaDir: AUTH_CA_DIR,
-  authCaFile: AUTH_CA_FILE,
-  caBundleDir: '/etc/ssl/certs/ca-bundle',
-  caBundleFile: '/etc/ssl/certs/ca-bundle/ca-bundle.crt',
-  caBundleSourceDir: '/etc/ssl/certs/ca-bundle-source',
-  /** The operator pipeline's db paths (`/data/...`) live here. */
-  dataDir: '/data',
-  cacheDir: '/.cache',
-  tmpDir: '/tmp',
-  defaultMountPath: '/.llama',
-};
+export { PATHS } from '../targets/pod-paths';
 
 export const CONTAINER_NAME = 'llama-stack';
 /** The volume of the auth provider's CA. */
 export const AUTH_CA_VOLUME = 'auth-ca';
-/** Non-root ids for the restricted Pod Security Standard (the operator's fsGroup). */
-export const RUN_AS_USER = 1001;
 
 /** Everything the object renderers need, resolved and validated. */
 /**
@@ -56,8 +38,13 @@ export interface WorkloadPlan {
   readonly nodeSelector?: { [k: string]: string };
   readonly tolerations?: any[];
   readonly imagePullPolicy?: string;
-  /** Env vars the server line reads (port, config dir, store dirs), after RUN_CONFIG_PATH. */
-  readonly serverEnv: { name: string; value: string }[];
+  /** Every env var of the server container, in order (targets/deployment-env.ts `podEnv`). */
+  readonly env: PodEnvVar[];
+  /** The uid the pod runs as and the fsGroup of its volumes (non-root: the restricted profile). */
+  readonly runAsUser: number;
+  readonly fsGroup: number;
+  /** A cache directory the image bakes in under `/.cache`, copied into the cache emptyDir (cache-seed.ts). */
+  readonly bakedCacheDir?: string;
   /** Where the data volume goes when `workload.storage.mountPath` is not set. */
   readonly defaultMountPath: string;
   /** The operator pipeline's configs write under /data: mount the data volume there too. */
