@@ -27,9 +27,9 @@ test('the external-provider example installs its provider before the server star
   const manifests = synthApp('external-provider');
   const pod = manifests.find((m) => m.kind === 'Deployment').spec.template.spec;
   expect(pod.initContainers.map((c: any) => `${c.name} ${c.image}`)).toEqual([
-    'cache-seed docker.io/ogxai/distribution-starter:0.8.0',
+    'cache-seed docker.io/ogxai/distribution-starter:1.3.0',
     'copy-provider-1 quay.io/acme/llama-stack-provider-acme-llm:1.4.0',
-    'install-external-providers docker.io/ogxai/distribution-starter:0.8.0',
+    'install-external-providers docker.io/ogxai/distribution-starter:1.3.0',
   ]);
   expect(YAML.parse(manifests.find((m) => m.kind === 'ConfigMap').data['config.yaml']).providers.inference).toContainEqual({
     provider_id: 'acme-llm',

@@ -304,7 +304,7 @@ describe('the operator target and the operator pipeline', () => {
     expect(err).toEqual([{
       path: 'props.externalProviders',
       message: 'the operator pipeline ignores external providers (spec 001 never shipped in an operator release)',
-      fix: 'use a server target (ServerTarget.OGX_0_8 or ServerTarget.LLAMA_STACK_0_7), which installs them, or bake the provider into a custom image (image and baseConfigYaml)',
+      fix: 'use a server target (ServerTarget.OGX_1_3, the default, or another release), which installs them, or bake the provider into a custom image (image and baseConfigYaml)',
     }]);
   });
 

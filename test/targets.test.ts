@@ -5,6 +5,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Testing } from 'cdk8s';
 import { schemaErrors } from './support/k8s-schema';
+import { fixesOf, problemsOf } from './support/problems';
 import { LlamaStackDistributionSpec } from '../src/config/spec';
 import { validateSpec } from '../src/config/validate-spec';
 import { readBaseConfig } from '../src/config/yaml-parse';
@@ -186,22 +187,29 @@ describe('the construct on server targets', () => {
     expect(c.volumeMounts.find((m: any) => m.mountPath === '/data')).toBeUndefined();
   });
 
-  test('the default target is OGX 0.8, and a tag can be overridden', () => {
-    expect(new LlamaStackDistribution(Testing.chart(), 'a').image).toBe('docker.io/ogxai/distribution-starter:0.8.0');
+  test('the default target is OGX 1.3, and a tag can be overridden', () => {
+    const d = new LlamaStackDistribution(Testing.chart(), 'a');
+    expect(d.image).toBe('docker.io/ogxai/distribution-starter:1.3.0');
+    expect(d.target).toBe(ServerTarget.OGX_1_3);
     expect(new LlamaStackDistribution(Testing.chart(), 'b', { target: ServerTarget.OGX_0_8.withImageTag('0.8.1') }).image)
       .toBe('docker.io/ogxai/distribution-starter:0.8.1');
   });
 
   test('a bring-your-own base config runs with its image', () => {
-    // That base writes under /data, so the data volume goes there.
-    const d = new LlamaStackDistribution(Testing.chart(), 'byo', { image: 'quay.io/acme/stack:1.2.3', baseConfigYaml: VALIDATED, persistentStorage: { mountPath: '/data' } });
+    // That base writes under /data, so the data volume goes there. It was validated against
+    // llama-stack 0.7 and OGX 0.8 (it has the safety API, which OGX 1.x refuses): pin 0.8.
+    const d = new LlamaStackDistribution(Testing.chart(), 'byo', {
+      target: ServerTarget.OGX_0_8, image: 'quay.io/acme/stack:1.2.3', baseConfigYaml: VALIDATED, persistentStorage: { mountPath: '/data' },
+    });
     expect(d.image).toBe('quay.io/acme/stack:1.2.3');
     expect(d.configYaml).toContain('distro_name: my-stack');
   });
 
   test('a bare ${env.X} nothing sets is a synth error', () => {
     expect(() => new LlamaStackDistribution(Testing.chart(), 'pg', { distribution: 'postgres-demo' }))
-      .toThrow("config.registered_resources.models[0].model_id: OGX 0.8.0 would not start: Environment variable 'INFERENCE_MODEL' not set or empty");
+      .toThrow("config.registered_resources.models[0].model_id: OGX 1.3.0 would not start: Environment variable 'INFERENCE_MODEL' not set or empty"
+        + ' at registered_resources.models[0].model_id (EnvVarError at start-up) — set INFERENCE_MODEL to a non-empty value in the container,'
+        + ' or write ${env.INFERENCE_MODEL:=<default>} in the config (container env: props.env)');
     // Set but empty counts as unset, as in the server.
     expect(() => new LlamaStackDistribution(Testing.chart(), 'pg1', { distribution: 'postgres-demo', env: { INFERENCE_MODEL: '', VLLM_URL: 'http://v/v1' } }))
       .toThrow("Environment variable 'INFERENCE_MODEL' not set or empty");
@@ -210,7 +218,41 @@ describe('the construct on server targets', () => {
 
   test('an unknown distribution lists the shipped ones', () => {
     expect(() => new LlamaStackDistribution(Testing.chart(), 'x', { distribution: 'remote-vllm' }))
-      .toThrow('OGX 0.8.0 has no distribution "remote-vllm" — use one of ci-tests, nvidia, oci, open-benchmark, postgres-demo, starter, watsonx');
+      .toThrow('props.distribution: OGX 1.3.0 has no distribution "remote-vllm" — use one of ci-tests, nvidia, oci, open-benchmark, postgres-demo, starter, watsonx,'
+        + ' or set props.image and props.baseConfigYaml');
+  });
+
+  test('a distribution the release publishes no image of needs an image (nvidia on OGX 1.3)', () => {
+    // OGX 1.x's nvidia registers ${env.INFERENCE_MODEL} with no default.
+    const props = { target: ServerTarget.OGX_1_3, distribution: 'nvidia', env: { INFERENCE_MODEL: 'meta/llama-3.1-8b-instruct' } };
+    expect(problemsOf(() => new LlamaStackDistribution(Testing.chart(), 'nv', props))).toEqual([{
+      path: 'props.distribution',
+      message: 'OGX 1.3.0 publishes images of postgres-demo and starter only: docker.io/ogxai/distribution-nvidia:1.3.0 does not exist',
+    }]);
+    expect(fixesOf(() => new LlamaStackDistribution(Testing.chart(), 'nv', props))).toEqual([
+      'set props.image to an image built with the nvidia distribution (its config ships with the target), or use distribution starter',
+    ]);
+    // A whole spec: the same problem at the field that named the distribution.
+    expect(problemsOf(() => new LlamaStackDistribution(Testing.chart(), 'nv', {
+      target: ServerTarget.OGX_1_3, spec: { distribution: { name: 'nvidia' }, workload: { overrides: { env: [{ name: 'INFERENCE_MODEL', value: 'm' }] } } },
+    }))).toEqual([{
+      path: 'spec.distribution.name',
+      message: 'OGX 1.3.0 publishes images of postgres-demo and starter only: docker.io/ogxai/distribution-nvidia:1.3.0 does not exist',
+    }]);
+
+    // With an image built from that distribution, it synthesizes: nvidia's config on that image.
+    const image = 'registry.example.com/ogx/distribution-nvidia:1.3.0';
+    const chart = Testing.chart();
+    const d = new LlamaStackDistribution(chart, 'nv', { ...props, image });
+    expect(d.image).toBe(image);
+    expect(d.warnings).toEqual([]);
+    expect(readBaseConfig(d.configYaml!)).toMatchObject({ distro_name: 'nvidia' });
+    const manifests = Testing.synth(chart);
+    expect(schemaErrors(manifests)).toEqual([]);
+    const pod = manifests.find((m) => m.kind === 'Deployment').spec.template.spec;
+    expect(pod.containers[0].image).toBe(image);
+    // The cache-seed init container copies the image's own cache: it runs the same image.
+    expect(pod.initContainers.find((c: any) => c.name === 'cache-seed').image).toBe(image);
   });
 });
 

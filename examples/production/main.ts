@@ -1,10 +1,10 @@
-// Production-style app on OGX 0.8 (the default target): several providers, Redis + Postgres
+// Production-style app on OGX 1.3 (the default target): several providers, moderation, Redis + Postgres
 // storage, 3-10 replicas with HPA and PDB, a NetworkPolicy, an Ingress, serving TLS and a
 // corporate CA bundle; a cdk8s-plus chat UI gets the server's URL from the construct.
 import { App, Chart, Size } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import {
-  FilesProvider, InferenceProvider, LlamaStackDistribution, SafetyProvider, SecretRef, StorageBackend, ToolRuntimeProvider, VectorIoProvider,
+  FilesProvider, InferenceProvider, LlamaStackDistribution, ResponsesProvider, SecretRef, StorageBackend, ToolRuntimeProvider, VectorIoProvider,
 } from 'cdk8s-llama-stack';
 
 const app = new App({ outdir: 'dist/examples/production' });
@@ -21,7 +21,8 @@ const llama = new LlamaStackDistribution(chart, 'llama-prod', {
     InferenceProvider.openai({ id: 'openai', apiKey: SecretRef.fromSecretName('openai-credentials', 'api-key') }),
     InferenceProvider.bedrock({ id: 'bedrock', region: 'eu-west-1' }),
   ],
-  safety: [SafetyProvider.nvidia({ id: 'guardrails', endpoint: 'http://nemo-guardrails.safety.svc:7331' })],
+  // OGX 1.x has no Safety API: the Responses API moderates through an OpenAI-compatible endpoint.
+  responses: [ResponsesProvider.builtin({ moderationEndpoint: 'http://moderation.safety.svc.cluster.local:8000/v1/moderations' })],
   vectorIo: [VectorIoProvider.pgvector({
     host: 'pgvector.data.svc.cluster.local', db: 'vectors', user: 'llama',
     password: SecretRef.fromSecretName('pgvector-credentials', 'password'),
@@ -35,7 +36,6 @@ const llama = new LlamaStackDistribution(chart, 'llama-prod', {
     { name: 'meta-llama/Llama-3.3-70B-Instruct', provider: 'vllm-primary', contextLength: 131072 },
     { name: 'gpt-4o', provider: 'openai' },
   ],
-  shields: ['content-safety'],
   kvStorage: StorageBackend.redis({ endpoint: 'redis://redis-master.data.svc.cluster.local:6379' }),
   sqlStorage: StorageBackend.postgres({
     host: 'postgres.data.svc.cluster.local', db: 'llamastack', user: 'llama',

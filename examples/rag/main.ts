@@ -1,4 +1,4 @@
-// Retrieval-augmented generation on OGX 0.8 (the default target): vLLM for chat and embeddings,
+// Retrieval-augmented generation on OGX 1.3 (the default target): vLLM for chat and embeddings,
 // pgvector for vector stores, files on S3 (MinIO here), docling to read documents, and three to
 // six replicas with every store shared (Redis for key-value, Postgres for SQL, S3 for files,
 // pgvector for vectors), so any pod can answer any request. replaceBaseProviders keeps

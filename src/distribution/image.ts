@@ -29,7 +29,9 @@ export function resolveImage(
     problems.push({
       path: 'spec.distribution.name',
       message: `${target.description} publishes images of ${target.imageDistributions.join(' and ')} only: ${image} does not exist`,
-      fix: `set props.image to an image built with the ${name} distribution (its config ships with the target), or use distribution starter`,
+      fix: props.spec === undefined
+        ? `set props.image to an image built with the ${name} distribution (its config ships with the target), or use distribution starter`
+        : `run an image built with the ${name} distribution (props.image, or the manifest reader's image option), or use distribution starter or postgres-demo`,
     });
     return image;
   }

@@ -126,7 +126,7 @@ describe('where auth cannot go', () => {
 
   test('the operator pipeline and override ConfigMaps have no server.auth', () => {
     expect(synthProblems({ target: ServerTarget.OPERATOR, auth: ServerAuth.kubernetes() })).toEqual([
-      'props.auth: the operator pipeline (ServerTarget.OPERATOR) has no server.auth to write — use ServerTarget.OGX_0_8 or ServerTarget.LLAMA_STACK_0_7, or remove auth',
+      'props.auth: the operator pipeline (ServerTarget.OPERATOR) has no server.auth to write — use a server target (ServerTarget.OGX_1_3, the default, or another release), or remove auth',
     ]);
     expect(synthProblems({ overrideConfigMapName: 'mine', auth: ServerAuth.kubernetes() })).toEqual([
       'props.auth: with an override ConfigMap no config.yaml is generated, so server.auth has nowhere to go — remove auth and write server.auth in your config.yaml (mounting what it needs), or drop overrideConfigMapName',

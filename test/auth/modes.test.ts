@@ -10,6 +10,7 @@ import { readBaseConfig } from '../../src/config/yaml-parse';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
 import { SecretRef } from '../../src/secret-ref';
 import { ServerTarget } from '../../src/targets/server-target';
+import { imageProps } from '../support/built-image';
 import { schemaErrors } from '../support/k8s-schema';
 import { startupFromObjects } from '../support/startup-from-objects';
 
@@ -27,7 +28,8 @@ interface Synth {
 
 /** Synthesizes; the objects pass the Kubernetes schemas and the start-up model with no warning. */
 function synth(target: ServerTarget, props: LlamaStackDistributionProps, chart: Chart = Testing.chart()): Synth {
-  const d = new LlamaStackDistribution(chart, 'llama', { target, ...props });
+  // A distribution the release publishes no image of (ci-tests) runs on an image the user built.
+  const d = new LlamaStackDistribution(chart, 'llama', { target, ...imageProps(target, props.distribution), ...props });
   const manifests = Testing.synth(chart);
   expect(schemaErrors(manifests)).toEqual([]);
   expect(d.warnings).toEqual([]);

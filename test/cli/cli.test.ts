@@ -295,7 +295,7 @@ describe('kustomize exec KRM function (krm)', () => {
     expect(r.code).toBe(1);
     const [out] = objects(r.out);
     expect(out.items).toEqual([]);
-    expect(out.results).toEqual([{ severity: 'error', message: expect.stringMatching(/^functionConfig \(my-stack\): spec\.distribution\.name: OGX 0\.8\.0 has no distribution "nope"/) }]);
+    expect(out.results).toEqual([{ severity: 'error', message: expect.stringMatching(/^functionConfig \(my-stack\): spec\.distribution\.name: OGX 1\.3\.0 has no distribution "nope"/) }]);
     expect(r.err).toContain('spec.distribution.name');
     const notAList = await run(['krm'], CR);
     expect(notAList.code).toBe(1);
@@ -335,7 +335,7 @@ spec:
     ['a missing file', ['render', '/nonexistent/llsd.yaml'], '', 1, /^1 problem\(s\):\n- \/nonexistent\/llsd.yaml: cannot read: ENOENT/],
     ['bad flag', ['render', '--nope'], '', 2, /^error: unknown option: --nope\nusage: cdk8s-llama-stack/],
     ['missing value', ['render', '--target'], '', 2, /^error: --target needs a value/],
-    ['bad target', ['render', '--target=ogx-9'], '', 2, /^error: unknown target: ogx-9 \(use ogx-0.8, ogx-1.3, ogx-1.2, ogx-1.1, llama-stack-0.7, operator\)/],
+    ['bad target', ['render', '--target=ogx-9'], '', 2, /^error: unknown target: ogx-9 \(use ogx-1.3, ogx-1.2, ogx-1.1, ogx-0.8, llama-stack-0.7, operator\)/],
     ['files for argocd-generate', ['argocd-generate', 'x.yaml'], '', 2, /^error: argocd-generate takes no file arguments \(x.yaml\)/],
     ['no command', [], '', 2, /^usage: cdk8s-llama-stack <command>/],
     ['unknown command', ['publish'], '', 2, /^error: unknown command: publish/],

@@ -31,7 +31,7 @@ function problemsOf(props: unknown, make: (c: Chart, p: any) => unknown = (c, p)
 describe('damaged props give the library error, with props paths', () => {
   test.each<[string, () => unknown, string[]]>([
     ['a string target', () => ({ target: 'ogx-0.8' }), [
-      'props.target: must be a ServerTarget, got a string of 7 characters — use ServerTarget.OGX_0_8, ServerTarget.OGX_1_3, ServerTarget.OGX_1_2, ServerTarget.OGX_1_1, ServerTarget.LLAMA_STACK_0_7 or ServerTarget.OPERATOR',
+      'props.target: must be a ServerTarget, got a string of 7 characters — use ServerTarget.OGX_1_3, ServerTarget.OGX_1_2, ServerTarget.OGX_1_1, ServerTarget.OGX_0_8, ServerTarget.LLAMA_STACK_0_7 or ServerTarget.OPERATOR',
     ]],
     ['a number image', () => ({ image: 5 }), ['props.image: must be a string, got an integer — give a string']],
     ['null in a provider list', () => ({ inference: [null] }), [
@@ -177,10 +177,12 @@ describe('suggestion lists name only the API in question', () => {
 
   test.each<[string, string, Record<string, unknown>]>([
     ['a model\'s provider', 'inference', { models: [{ name: 'm', provider: 'nope' }] }],
-    ['a shield\'s provider', 'safety', { shields: [{ name: 's', provider: 'nope' }] }],
+    // Shields exist on the releases with the safety API only (OGX 1.0 removed it).
+    ['a shield\'s provider on OGX 0.8', 'safety', { target: ServerTarget.OGX_0_8, shields: [{ name: 's', provider: 'nope' }] }],
+    ['a shield\'s provider on llama-stack 0.7', 'safety', { target: ServerTarget.LLAMA_STACK_0_7, shields: [{ name: 's', provider: 'nope' }] }],
     ['the vector store default provider', 'vector_io', { vectorStores: { provider: 'nope' } }],
   ])('%s: only %s providers', (_label, api, bad) => {
-    const base = { inference: [VLLM()], models: ['m'] };
+    const base = { inference: [VLLM()], models: ['m'], ...(bad.target ? { target: bad.target } : {}) };
     const ids = providerIds(base).get(api)!;
     const problem = problemsOf({ ...base, ...bad }).find((p) => p.includes('use one of'))!;
     expect(offered(problem).length).toBeGreaterThan(0);

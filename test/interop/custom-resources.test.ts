@@ -4,7 +4,7 @@
  */
 import { Chart, Testing, Yaml } from 'cdk8s';
 import {
-  InferenceProvider, LlamaStackDistribution, LlamaStackDistributionProps, SafetyProvider, SecretRef, ServerTarget, StorageBackend,
+  InferenceProvider, LlamaStackDistributionProps, SafetyProvider, SecretRef, ServerTarget, StorageBackend,
   ToolRuntimeProvider, VectorIoProvider,
 } from '../../src';
 import { LlamaStackDistributionResource, OgxServerResource } from '../../src/interop/custom-resources';
@@ -21,7 +21,9 @@ const vllm = InferenceProvider.vllm({
 /** Props every CR can carry (no postgres field by field, labels, node placement…). */
 const CASES: [string, LlamaStackDistributionProps][] = [
   ['minimal, short-form models', { inference: [vllm], models: ['llama-3.1-8b', 'granite-3.3-8b'] }],
+  // Safety providers and shields: OGX 0.8 (OGX 1.x has no safety API).
   ['production-like', {
+    target: ServerTarget.OGX_0_8,
     namespace: 'ai-platform',
     inference: [vllm, InferenceProvider.openai({ id: 'openai', apiKey: SecretRef.fromSecretName('openai', 'api-key') })],
     safety: [SafetyProvider.nvidia({ id: 'guardrails', endpoint: 'http://nemo-guardrails.safety.svc:7331' })],
@@ -184,7 +186,7 @@ describe('OgxServerResource', () => {
       kind: 'OGXServer',
       metadata: { name: 'llama', namespace: 'ai' },
       spec: {
-        distribution: { image: 'docker.io/ogxai/distribution-starter:0.8.0' },
+        distribution: { image: 'docker.io/ogxai/distribution-starter:1.3.0' },
         providers: {
           inference: {
             remote: {
@@ -273,7 +275,10 @@ describe('OgxServerResource', () => {
   });
 
   test('what the OGXServer CRD cannot express: one error per path', () => {
+    // OGX 0.8, the last release with the safety API: on OGX 1.x the dry run refuses safety and
+    // shields first, and the mapping (which reads a checked spec only) never runs.
     const problems = problemsOf(() => new OgxServerResource(new Chart(Testing.app(), 'c'), 'llama', {
+      target: ServerTarget.OGX_0_8,
       inference: [vllm],
       safety: [SafetyProvider.nvidia({ endpoint: 'http://guardrails:7331' })],
       shields: ['content-safety'],
@@ -293,6 +298,25 @@ describe('OgxServerResource', () => {
     ]);
     expect(problems.find((p) => p.path === 'props.safety')?.message).toBe(
       'the OGXServer CRD cannot express this: OGXServer has no safety API (removed upstream after OGX 0.8)');
+  });
+
+  test('on OGX 1.3 (the default) the dry run refuses safety first; without it, the mapping reports the rest', () => {
+    const rest: LlamaStackDistributionProps = {
+      inference: [vllm],
+      sqlStorage: StorageBackend.postgres({ host: 'pg', user: 'u', password: SecretRef.fromSecretName('pg', 'pw') }),
+      terminationGracePeriodSeconds: 30,
+      tls: { secretName: 'tls', caBundle: { configMapName: 'ca', configMapNamespace: 'certs', configMapKeys: ['.hidden'] } },
+      labels: { a: 'b' },
+    };
+    const emitProblems = (p: LlamaStackDistributionProps) => problemsOf(() => new OgxServerResource(new Chart(Testing.app(), 'c'), 'llama', p));
+    expect(emitProblems({ ...rest, safety: [SafetyProvider.nvidia({ endpoint: 'http://guardrails:7331' })], shields: ['content-safety'] })).toEqual([
+      { path: 'props.labels', message: 'the ogx.io/v1beta1 OGXServer CRD has no field for labels of the objects the operator creates (labels on the CR are not copied to them)' },
+      { path: 'props.safety', message: 'the safety API was removed in OGX 1.0.0' },
+      { path: 'props.shields', message: 'OGX 1.3.0 has no shields (the safety API was removed in OGX 1.0.0)' },
+    ]);
+    expect(emitProblems(rest).map((p) => p.path)).toEqual([
+      'props.labels', 'props.sqlStorage', 'props.tls.caBundle.configMapNamespace', 'props.tls.caBundle.configMapKeys[0].key', 'props.terminationGracePeriodSeconds',
+    ]);
   });
 
   test('only OGX targets', () => {

@@ -98,7 +98,7 @@ describe('examples/gitops/argocd', () => {
     const out = objects(execFileSync(cmd, args, { cwd: appPath, env, encoding: 'utf8' }));
     expect(out.map((o) => o.kind)).toEqual(KINDS);
     expect(out.every((o) => o.metadata.namespace === 'ai')).toBe(true);
-    expect(out.find((o) => o.kind === 'Deployment').spec.template.spec.containers[0].image).toBe('docker.io/ogxai/distribution-starter:0.8.0');
+    expect(out.find((o) => o.kind === 'Deployment').spec.template.spec.containers[0].image).toBe('docker.io/ogxai/distribution-starter:1.3.0');
     expect(schemaErrors(out)).toEqual([]);
   });
 });

@@ -11,15 +11,21 @@ import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/d
 import { InferenceProvider, SafetyProvider, VectorIoProvider } from '../../src/providers';
 import { SecretRef } from '../../src/secret-ref';
 import { ServerTarget } from '../../src/targets/server-target';
+import { imageProps } from '../support/built-image';
 import { schemaErrors } from '../support/k8s-schema';
 
 const TARGETS = [ServerTarget.OGX_0_8, ServerTarget.LLAMA_STACK_0_7];
 const KEY = SecretRef.fromSecretName('creds', 'key');
 const VLLM = InferenceProvider.vllm({ endpoint: 'http://vllm.models.svc:8000/v1' });
 
+/** A distribution the release publishes no image of (oci) runs on an image the user built. */
+function withImage(props: LlamaStackDistributionProps): LlamaStackDistributionProps {
+  return { ...imageProps(props.target ?? ServerTarget.OGX_1_3, props.distribution), ...props };
+}
+
 function synth(props: LlamaStackDistributionProps): { d: LlamaStackDistribution; config: any; manifests: any[] } {
   const chart = Testing.chart();
-  const d = new LlamaStackDistribution(chart, 'llama', props);
+  const d = new LlamaStackDistribution(chart, 'llama', withImage(props));
   const manifests = Testing.synth(chart);
   expect(schemaErrors(manifests)).toEqual([]);
   expect(d.warnings).toEqual([]);
@@ -28,7 +34,7 @@ function synth(props: LlamaStackDistributionProps): { d: LlamaStackDistribution;
 
 function problems(props: LlamaStackDistributionProps): string[] {
   try {
-    new LlamaStackDistribution(Testing.chart(), 'llama', props);
+    new LlamaStackDistribution(Testing.chart(), 'llama', withImage(props));
   } catch (e) {
     expect(e).toBeInstanceOf(LlamaStackConfigError);
     return (e as LlamaStackConfigError).problems.map((p) => `${p.path}: ${p.message} — ${p.fix}`);

@@ -16,7 +16,9 @@ import { allDocExamples, ROOT, runDocExample, typeErrors } from '../support/doc-
 import { schemaErrors } from '../support/k8s-schema';
 import { startupFromObjects } from '../support/startup-from-objects';
 
-const TARGETS = [ServerTarget.OGX_0_8, ServerTarget.LLAMA_STACK_0_7];
+const TARGETS = [ServerTarget.OGX_1_3, ServerTarget.OGX_1_2, ServerTarget.OGX_1_1, ServerTarget.OGX_0_8, ServerTarget.LLAMA_STACK_0_7];
+/** Lines with the Responses API's moderation (`moderationEndpoint`), which the production example uses. */
+const MODERATION_LINES = [ServerTarget.OGX_1_3, ServerTarget.OGX_1_2, ServerTarget.OGX_1_1];
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
 
 /** The marked TypeScript examples of README.md and docs/*.md, taken from their text. */
@@ -44,14 +46,14 @@ function expectStarts(target: ServerTarget, manifests: any[], constructs: LlamaS
 }
 
 /**
- * The library with every LlamaStackDistribution put on `target` (an image only on OGX 0.8: the
- * examples' images are OGX images), and the constructs created through it.
+ * The library with every LlamaStackDistribution put on `target` (an image only on OGX 1.3, the
+ * default: the examples' images are OGX 1.3 images), and the constructs created through it.
  */
 function libraryOnTarget(target: ServerTarget): { library: typeof lib; constructs: LlamaStackDistribution[] } {
   const constructs: LlamaStackDistribution[] = [];
   class OnTarget extends LlamaStackDistribution {
     constructor(scope: Construct, id: string, props: LlamaStackDistributionProps = {}) {
-      super(scope, id, { ...props, target, image: target === ServerTarget.OGX_0_8 ? props.image : undefined });
+      super(scope, id, { ...props, target, image: target === ServerTarget.OGX_1_3 ? props.image : undefined });
       constructs.push(this);
     }
   }
@@ -93,7 +95,8 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
     expect(manifests.find((m) => m.kind === 'PodDisruptionBudget').spec.minAvailable).toBe(2);
   });
 
-  test.each(['minimal', 'production', 'rag', 'external-provider'])('examples/%s', (app) => {
+  const apps = ['minimal', 'rag', 'external-provider', ...(MODERATION_LINES.includes(target) ? ['production'] : [])];
+  test.each(apps)('examples/%s', (app) => {
     const { manifests, constructs } = runExample(app, target);
     expect(constructs.length).toBe(1);
     expect(constructs[0].target).toBe(target);
