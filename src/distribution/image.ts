@@ -4,11 +4,18 @@ import { isPinnedImage } from '../config/images';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { ConfigProblem } from '../core/errors';
 import { quoteValue } from '../core/quote';
+import { checkImageRelease } from '../targets/image-release';
 import { ServerTarget } from '../targets/server-target';
 
-/** The image to run; its problems (a distribution the target lacks, an unpinned image) are pushed. */
+/** A released server image (OGX or llama-stack) and its tag. */
+const RELEASED_IMAGE = /^(?:docker\.io\/)?(?:ogxai|ogx|llamastack)\/distribution-[a-z0-9-]+:([^@]+)$/;
+
+/**
+ * The image to run; its problems (a distribution the target lacks, an unpinned image, a
+ * released image of another line) and warnings (a release the target has no data for) are pushed.
+ */
 export function resolveImage(
-  props: LlamaStackDistributionProps, spec: LlamaStackDistributionSpec, target: ServerTarget, problems: ConfigProblem[],
+  props: LlamaStackDistributionProps, spec: LlamaStackDistributionSpec, target: ServerTarget, problems: ConfigProblem[], warnings: ConfigProblem[],
 ): string {
   const name = spec.distribution?.name;
   const known = target.distributions;
@@ -34,6 +41,13 @@ export function resolveImage(
         : `run an image built with the ${name} distribution (props.image, or the manifest reader's image option), or use distribution starter or postgres-demo`,
     });
     return image;
+  }
+  // A released image names its release: the config is written for the target's (custom images are the user's to match).
+  const released = ownImage !== undefined ? RELEASED_IMAGE.exec(ownImage) : null;
+  if (released && isPinnedImage(ownImage!)) {
+    const check = checkImageRelease(target, released[1], props.image !== undefined ? 'props.image' : 'spec.distribution.image');
+    problems.push(...check.errors);
+    warnings.push(...check.warnings);
   }
   if (!isPinnedImage(image)) {
     problems.push({

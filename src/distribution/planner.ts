@@ -108,7 +108,8 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext): Distrib
   problems.push(...fromProps?.problems ?? []);
   const target = props.target ?? DEFAULT_TARGET;
   problems.push(...validateSpec(spec, { hasBaseConfig: props.baseConfigYaml !== undefined, disableableApis: target.disableableApis }));
-  const image = resolveImage(props, spec, target, problems);
+  const imageWarnings: ConfigProblem[] = [];
+  const image = resolveImage(props, spec, target, problems, imageWarnings);
   const namespace = props.namespace ?? context.chartNamespace;
   problems.push(...constructChecks(spec, namespace, target));
   problems.push(...kubernetesInputProblems(props, spec, namespace, target, name));
@@ -136,11 +137,12 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext): Distrib
     const missing = missingEnvProblems(config.configYaml, config.secretEnvVars, spec, target);
     if (missing.length > 0) throw new LlamaStackConfigError(missing);
   }
-  if (props.strict === true && config.warnings.length > 0) {
-    throw new LlamaStackConfigError(config.warnings.map((w) => ({ ...w, message: `${w.message} (an error with strict)` })));
+  const releaseWarnings = [...imageWarnings, ...config.warnings];
+  if (props.strict === true && releaseWarnings.length > 0) {
+    throw new LlamaStackConfigError(releaseWarnings.map((w) => ({ ...w, message: `${w.message} (an error with strict)` })));
   }
   // Asked for with allowUnrestrictedVolumes, so not an error with strict.
-  const warnings = [...config.warnings, ...kubernetesInputWarnings(props, spec)];
+  const warnings = [...releaseWarnings, ...kubernetesInputWarnings(props, spec)];
   const tls = spec.networking?.tls?.enabled === true;
   const workload: WorkloadPlan = {
     name,

@@ -67,7 +67,7 @@ export function checkImageRelease(target: ServerTarget, tag: string, path = 'tar
       path,
       message: exact
         ? `image tag ${quoteValue(tag)} is ${exact.description.split(' ')[0]} ${version}, which ServerTarget.${constantName(exact)} models, not ${target.description}: the config may not start there`
-        : `image tag ${quoteValue(tag)} is a ${server} release the start-up model has no data for (${later ? 'newer than' : 'not'} ${newest}, the newest verified release of ${target.description}'s line): its config schema is unknown`,
+        : `image tag ${quoteValue(tag)} is ${/^[AEIOU]/.test(server) ? 'an' : 'a'} ${server} release the start-up model has no data for (${later ? 'newer than' : 'not'} ${newest}, the newest verified release of ${target.description}'s line): its config schema is unknown`,
       fix: exact ? `use ServerTarget.${constantName(exact)}` : `check the release notes of ${version}, or pin ${newest}`,
     }],
   };

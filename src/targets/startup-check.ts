@@ -29,7 +29,8 @@ function toProblem(g: TargetGeneration, f: StartupFinding, configProp: string | 
   const envHint = f.env && f.env.length > 0 ? ' (container env: spec.workload.overrides.env)' : '';
   return {
     path: where,
-    message: `${g.target.description} would not start: ${f.message}${specPath ? ` [config.yaml ${f.path}]` : ''}`,
+    // A warning is what the server logs; only a fatal finding stops it.
+    message: `${g.target.description} ${f.severity === 'fatal' ? 'would not start' : 'would warn at start-up'}: ${f.message}${specPath ? ` [config.yaml ${f.path}]` : ''}`,
     fix: `${f.fix}${envHint}`,
   };
 }

@@ -122,7 +122,7 @@ describe('LlamaStackDistributionResource checks', () => {
       persistentStorage: { storageClassName: 'fast' },
       expose: { ingressClassName: 'nginx' },
       distribution: 'starter',
-      image: 'docker.io/ogxai/distribution-starter:0.8.0',
+      image: 'docker.io/ogxai/distribution-starter:1.3.0',
       baseConfigYaml: 'version: 2\nproviders: {}\n',
     }));
     expect(problems.map((p) => p.path)).toEqual([

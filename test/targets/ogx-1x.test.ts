@@ -494,7 +494,7 @@ describe('image of another release', () => {
       errors: [],
       warnings: [{
         path: 'target',
-        message: 'image tag "1.5.0" is a OGX release the start-up model has no data for (newer than 1.3.0, the newest verified release of OGX 1.3.0\'s line): its config schema is unknown',
+        message: 'image tag "1.5.0" is an OGX release the start-up model has no data for (newer than 1.3.0, the newest verified release of OGX 1.3.0\'s line): its config schema is unknown',
         fix: 'check the release notes of 1.5.0, or pin 1.3.0',
       }],
     });
