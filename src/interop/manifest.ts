@@ -7,6 +7,8 @@
 import { Construct } from 'constructs';
 import * as YAML from 'yaml';
 import { completeExternalProviders } from './external-providers';
+import { convertOgxServer, OGX_KIND, OGX_V1BETA1 } from './ogx-server-in';
+import { manifestVocabulary } from './user-config';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { tooDeepDocuments, valueTooDeep, withoutDocuments } from '../config/yaml-depth';
 import { checkedArgument, checkedOptions, snapshotJson } from '../core/checked';
@@ -92,6 +94,44 @@ export interface ParsedDistribution {
    * @default - none (v1alpha2 input)
    */
   readonly sourcePaths?: { [v1alpha2Path: string]: string };
+  /**
+   * What the render does differently from the operator, or does not carry (OGXServer input).
+   * @default - none
+   */
+  readonly warnings?: ConfigProblem[];
+  /**
+   * Where the manifest names its config ConfigMap (`spec.server.userConfig.configMapName`).
+   * @default 'spec.overrideConfig.configMapName'
+   */
+  readonly configRefPath?: string;
+  /**
+   * Where the manifest names its distribution (`spec.server.distribution`).
+   * @default 'spec.distribution'
+   */
+  readonly distributionPath?: string;
+  /**
+   * OGXServer `spec.baseConfig`: the ConfigMap key holding the base config.
+   * @default - none
+   */
+  readonly baseConfigRef?: ConfigMapKeyRef;
+  /**
+   * APIs whose providers replace the base config's (OGXServer input: as the OGX operator does).
+   * @default - none
+   */
+  readonly replaceBaseProviders?: string[];
+  /**
+   * The server line the manifest's image names (OGXServer input), used unless one is given.
+   * @default - none
+   */
+  readonly target?: ServerTarget;
+}
+
+/** A key of a ConfigMap. */
+export interface ConfigMapKeyRef {
+  /** The ConfigMap's name. */
+  readonly name: string;
+  /** The key. */
+  readonly key: string;
 }
 
 type Obj = Record<string, any>;
@@ -109,9 +149,10 @@ function bare(v: unknown): string {
   return v === undefined || v === null || typeof v === 'number' || typeof v === 'boolean' ? String(v) : quoteValue(v);
 }
 
-/** True for a LlamaStackDistribution of any llamastack.io version. */
+/** True for a LlamaStackDistribution of any llamastack.io version, or an OGXServer of any ogx.io version. */
 export function isDistributionManifest(obj: unknown): boolean {
-  return isObject(obj) && obj.kind === LLSD_KIND && typeof obj.apiVersion === 'string' && obj.apiVersion.startsWith('llamastack.io/');
+  if (!isObject(obj) || typeof obj.apiVersion !== 'string') return false;
+  return (obj.kind === LLSD_KIND && obj.apiVersion.startsWith('llamastack.io/')) || (obj.kind === OGX_KIND && obj.apiVersion.startsWith('ogx.io/'));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -244,10 +285,12 @@ class Problems extends ProblemList {
 function kindProblem(obj: Obj, p: Problems): boolean {
   const { apiVersion, kind } = obj;
   if (kind === LLSD_KIND && (apiVersion === V1ALPHA1 || apiVersion === V1ALPHA2)) return false;
-  const fix = kind === 'OGXServer'
-    ? 'OGXServer manifests are reconciled by the OGX operator, not rendered here; render a LlamaStackDistribution instead'
-    : `pass a ${LLSD_KIND} (${V1ALPHA2}, or ${V1ALPHA1}, which is converted)`;
-  p.add(kind === LLSD_KIND ? 'apiVersion' : 'kind', `expected ${V1ALPHA2} ${LLSD_KIND}, got ${bare(apiVersion)}/${bare(kind)}`, fix);
+  if (kind === OGX_KIND && apiVersion === OGX_V1BETA1) return false;
+  const fix = kind === OGX_KIND
+    ? `pass an ${OGX_V1BETA1} ${OGX_KIND} (the version the OGX operator serves)`
+    : `pass a ${LLSD_KIND} (${V1ALPHA2}, or ${V1ALPHA1}, which is converted) or an ${OGX_V1BETA1} ${OGX_KIND}`;
+  p.add(kind === LLSD_KIND || kind === OGX_KIND ? 'apiVersion' : 'kind',
+    `expected ${V1ALPHA2} ${LLSD_KIND} or ${OGX_V1BETA1} ${OGX_KIND}, got ${bare(apiVersion)}/${bare(kind)}`, fix);
   return true;
 }
 
@@ -421,6 +464,16 @@ export function parseDistribution(obj: unknown, options: ManifestParseOptions = 
   if (obj.spec === undefined || obj.spec === null) p.add('spec', 'Required value', 'add spec: {distribution: {name: starter}}');
   let spec: LlamaStackDistributionSpec = {};
   let sourcePaths: { [k: string]: string } | undefined;
+  if (obj.kind === OGX_KIND) {
+    const c = convertOgxServer(obj.spec);
+    for (const problem of c.problems) p.add(problem.path, problem.message, problem.fix);
+    p.throwIfAny();
+    return {
+      name, namespace, spec: plainCopy(c.spec), apiVersion: obj.apiVersion, sourcePaths: c.sources, warnings: c.warnings,
+      configRefPath: 'spec.overrideConfig.name', distributionPath: 'spec.distribution',
+      baseConfigRef: c.baseConfigRef, replaceBaseProviders: c.replaceBaseProviders.length > 0 ? c.replaceBaseProviders : undefined, target: c.imageTarget,
+    };
+  }
   if (obj.apiVersion === V1ALPHA1) {
     const converter = new V1Alpha1Converter(p, namespace);
     spec = plainCopy(converter.convert(obj.spec));
@@ -431,11 +484,17 @@ export function parseDistribution(obj: unknown, options: ManifestParseOptions = 
     p.add('spec', `must be an object, not ${describe(obj.spec)}`, 'write spec as a mapping, e.g. spec: {distribution: {name: starter}}');
   }
   p.throwIfAny();
-  return { name, namespace, spec, apiVersion: obj.apiVersion, sourcePaths };
+  const v1 = obj.apiVersion === V1ALPHA1;
+  return {
+    name, namespace, spec, apiVersion: obj.apiVersion, sourcePaths,
+    configRefPath: v1 ? 'spec.server.userConfig.configMapName' : undefined,
+    distributionPath: v1 ? 'spec.server.distribution' : undefined,
+  };
 }
 
 /** The manifest path of a problem found in the v1alpha2 spec or props built from a manifest. */
-export function manifestProblem(problem: ConfigProblem, parsed: ParsedDistribution): ConfigProblem {
+export function manifestProblem(found: ConfigProblem, parsed: ParsedDistribution): ConfigProblem {
+  const problem = { ...found, fix: manifestVocabulary(found.fix) };
   if (problem.path === 'props.name' || problem.path === 'id') return { ...problem, path: 'metadata.name' };
   if (problem.path === 'props.namespace') {
     return { ...problem, path: 'metadata.namespace', message: `${problem.message} (the manifest's namespace, or the one it is rendered into)` };
@@ -461,9 +520,10 @@ export function distributionFromParsed(scope: Construct, id: string, parsed: Par
       name: parsed.name,
       namespace: parsed.namespace,
       spec: completed.spec,
-      target: options.target,
+      target: options.target ?? parsed.target,
       image: options.image,
       baseConfigYaml: options.baseConfigYaml,
+      replaceBaseProviders: parsed.replaceBaseProviders,
       allowPerPodState: options.allowPerPodState,
       allowUnrestrictedVolumes: options.allowUnrestrictedVolumes,
     });
