@@ -112,7 +112,7 @@ export class Renderer {
     try {
       const { objects, image } = render(parsed, { ...this.settings, target, baseConfigYaml: base.text });
       const line = parsed.apiVersion === V1ALPHA2 || (parsed.target !== undefined && parsed.target === target) ? undefined
-        : serverLineWarning(parsed.spec, image, target, parsed.distributionPath ?? 'spec.distribution');
+        : serverLineWarning(parsed.spec, image, target, parsed.distributionPath ?? 'spec.distribution', parsed.apiVersion.startsWith('ogx.io/'));
       if (line) this.report(where, [line], this.warnings);
       if (userConfig.problems.length + base.problems.length > 0) this.report(where, [...base.problems, ...userConfig.problems]);
       else this.outputs.push({ objects, where, name: parsed.name });

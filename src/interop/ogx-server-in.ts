@@ -215,8 +215,8 @@ class Reader {
             this.problem(at, `unknown ${bucket} provider ${quoteValue(kind)}`, `use one of ${[...Object.keys(typed[bucket]), 'custom'].join(', ')}`);
             continue;
           }
-          if (Array.isArray(value)) value.forEach((v, i) => entries.push(this.typed(v, type, `${at}[${i}]`, kind)));
-          else if (isObject(value)) entries.push(this.typed(value, type, at, kind));
+          if (Array.isArray(value)) value.forEach((v, i) => entries.push(this.typed(v, type, `${at}[${i}]`)));
+          else if (isObject(value)) entries.push(this.typed(value, type, at));
         }
       }
       if (entries.length === 0) continue;
@@ -232,12 +232,13 @@ class Reader {
     const secretRefs: Obj = {};
     for (const [k, r] of Object.entries(isObject(c?.secretRefs) ? c.secretRefs : {})) {
       secretRefs[k] = plainCopy(r);
-      this.operatorEnvNames.push(`OGX_${snake(String(c.id ?? type.split('::')[1])).toUpperCase().replace(/[^A-Z0-9]/g, '_')}_${k.toUpperCase()}`);
+      this.operatorEnvNames.push(`OGX_${snake(String(c.id ?? type.replace('::', '-'))).toUpperCase().replace(/[^A-Z0-9]/g, '_')}_${k.toUpperCase()}`);
     }
     return {
       path,
       entry: {
-        ...(typeof c?.id === 'string' ? { id: c.id } : {}),
+        // The operator's id when none is given: the type with '::' as '-' (remote-vllm).
+        id: typeof c?.id === 'string' ? c.id : type.replace('::', '-'),
         provider: type,
         ...(Object.keys(secretRefs).length > 0 ? { secretRefs } : {}),
         ...(isObject(c?.settings) ? { settings: plainCopy(c.settings) } : {}),
@@ -246,7 +247,7 @@ class Reader {
   }
 
   /** A typed entry: its fields as the server's config keys, key references as Secret refs. */
-  private typed(v: unknown, type: string, path: string, kind: string): Obj {
+  private typed(v: unknown, type: string, path: string): Obj {
     const src: Obj = isObject(v) ? v : {};
     const renames = RENAMES[type] ?? {};
     const settings: Obj = {};
@@ -256,7 +257,7 @@ class Reader {
       const key = renames[field] ?? snake(field);
       if (isKeyRef(value)) {
         secretRefs[key] = { name: value.name, key: value.key };
-        this.operatorEnvNames.push(`OGX_${snake(String(src.id ?? kind)).toUpperCase().replace(/[^A-Z0-9]/g, '_')}_${snake(field).toUpperCase()}`);
+        this.operatorEnvNames.push(`OGX_${snake(String(src.id ?? type.replace('::', '-'))).toUpperCase().replace(/[^A-Z0-9]/g, '_')}_${snake(field).toUpperCase()}`);
         continue;
       }
       settings[key] = snakeValue(value);
@@ -264,13 +265,10 @@ class Reader {
     if (type === 'remote::pgvector' && isObject(src.vectorIndex)) {
       settings.vector_index = this.pgvectorIndex(src.vectorIndex, `${path}.vectorIndex`);
     }
-    if (type === 'remote::qdrant' && secretRefs.api_key === undefined && settings.api_key !== undefined) {
-      // a plain api_key is written as the CRD gives it
-    }
     return {
       path,
       entry: {
-        ...(typeof src.id === 'string' ? { id: src.id } : {}),
+        id: typeof src.id === 'string' ? src.id : type.replace('::', '-'),
         provider: type,
         ...(Object.keys(secretRefs).length > 0 ? { secretRefs } : {}),
         ...(Object.keys(settings).length > 0 ? { settings } : {}),
@@ -345,7 +343,7 @@ class Reader {
       this.sources['spec.networking.expose'] = 'spec.network.externalAccess';
     }
     const policy = this.obj(n.policy, 'spec.network.policy');
-    const allowed = this.policy(policy);
+    const allowed = this.policy(policy, typeof n.port === 'number' ? n.port : 8321);
     if (allowed) {
       out.allowedFrom = allowed;
       this.sources['spec.networking.allowedFrom'] = 'spec.network.policy.ingress';
@@ -354,7 +352,7 @@ class Reader {
   }
 
   /** Ingress rules as allowedFrom (namespaces by name, label keys, all); the rest is said. */
-  private policy(policy: Obj | undefined): Obj | undefined {
+  private policy(policy: Obj | undefined, serverPort: number): Obj | undefined {
     if (policy?.enabled === false) return undefined;
     if (Array.isArray(policy?.egress) && policy!.egress.length > 0) {
       this.warn('spec.network.policy.egress', 'not carried: this library writes ingress rules only, so outbound traffic is not restricted',
@@ -379,8 +377,9 @@ class Reader {
             'admit the namespace by name (namespaceSelector.matchLabels kubernetes.io/metadata.name) or by label key (matchExpressions operator Exists)');
         }
       });
-      if (isObject(rule) && Array.isArray(rule.ports) && rule.ports.length > 0) {
-        this.warn(`spec.network.policy.ingress[${i}].ports`, 'not carried: the rendered NetworkPolicy admits the server port only', 'remove ports');
+      const otherPorts = isObject(rule) && Array.isArray(rule.ports) ? rule.ports.filter((pt: Obj) => pt?.port !== serverPort || pt?.endPort !== undefined) : [];
+      if (otherPorts.length > 0) {
+        this.warn(`spec.network.policy.ingress[${i}].ports`, `not carried: the rendered NetworkPolicy admits the server port (${serverPort}) only`, 'remove the other ports');
       }
     });
     if (namespaces.length === 0 && labels.length === 0) {

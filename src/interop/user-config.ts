@@ -93,7 +93,7 @@ export function checkUserConfig(facts: UserConfigFacts, maps: InputConfigMaps): 
  * A warning when the server line changes: the manifest named an image, or a distribution the
  * operator resolved to its own image, and this render runs `image` for `target`.
  */
-export function serverLineWarning(spec: LlamaStackDistributionSpec, image: string, target: ServerTarget, path: string): ConfigProblem | undefined {
+export function serverLineWarning(spec: LlamaStackDistributionSpec, image: string, target: ServerTarget, path: string, ogxOperator = false): ConfigProblem | undefined {
   const named = spec.distribution?.image;
   if (typeof named === 'string' && named !== '') {
     const repo = (i: string) => i.replace(/@.*$/, '').replace(/:[^/:]*$/, '');
@@ -108,6 +108,14 @@ export function serverLineWarning(spec: LlamaStackDistributionSpec, image: strin
     };
   }
   const name = spec.distribution?.name;
+  if (ogxOperator) {
+    if (target.release === OGX_OPERATOR_RELEASE) return undefined;
+    return {
+      path: `${path}.name`,
+      message: `the OGX operator (v0.14.0) runs OGX ${OGX_OPERATOR_RELEASE} for a distribution name; this render runs ${quoteValue(image)} (${target.description})`,
+      fix: 'pass --target ogx-1.3 to keep the release, or name the image in spec.distribution.image',
+    };
+  }
   if (typeof name === 'string') {
     return {
       path: `${path}.name`,
@@ -117,6 +125,9 @@ export function serverLineWarning(spec: LlamaStackDistributionSpec, image: strin
   }
   return undefined;
 }
+
+/** The OGX release the OGX operator v0.14.0 pins for distribution names. */
+export const OGX_OPERATOR_RELEASE = '1.3.0';
 
 /** Props the override check names, as manifest fields. */
 const PROP_PATHS: { [prop: string]: string } = { 'props.workers': 'spec.workload.workers', 'props.tls': 'spec.networking.tls' };
@@ -130,6 +141,10 @@ const VOCABULARY: Array<[RegExp, string]> = [
     'a remote vector store in spec.providers.vectorIo (pgvector, qdrant, milvus…) and no inline one'],
   [/files: \[FilesProvider\.s3\(\{ bucket, … \}\)\]/g, 'spec.providers.files: [{provider: s3, settings: {bucket_name: …}}]'],
   [/props\.env, or spec\.workload\.overrides\.env/g, 'spec.workload.overrides.env'],
+  [/use StorageBackend\.postgres\(\{ host, db, user, password \}\) \(or (spec\.storage\.sql\.host\/port\/db\/user\/password)\)/g, 'set $1'],
+  [/set props\.image and props\.baseConfigYaml/g, 'set spec.distribution.image and pass the base config (--base-config FILE, or an OGXServer\'s spec.baseConfig ConfigMap)'],
+  [/ \(set props\.name\)/g, ' (metadata.name)'],
+  [/set it inside props\.spec instead/g, 'set it in the spec'],
 ];
 
 /** `fix` in the manifest's vocabulary. */
