@@ -86,15 +86,24 @@ export class Renderer {
     const name = typeof v?.metadata?.name === 'string' ? v.metadata.name : undefined;
     const where = name !== undefined ? `${input.source} (${shownName(name)})` : `${input.source}: document ${input.index}`;
     let parsed: ParsedDistribution;
+    /** Problems that do not stop the render: reported with every other problem of the manifest. */
+    const early: ConfigProblem[] = [];
     try {
       parsed = parseDistribution(v, this.parseOptions(v));
     } catch (e) {
       if (!(e instanceof LlamaStackConfigError)) throw e;
+      // A manifest in another namespace than the one asked for: rendered in its own, to find the rest.
+      const retry = e.problems.every((p) => p.path === 'metadata.namespace') ? tryParse(v) : undefined;
+      if (retry !== undefined) {
+        parsed = retry;
+        early.push(...e.problems);
+      } else {
       const other = !isDistributionManifest(v) && v?.kind !== 'OGXServer' && typeof v?.kind === 'string';
-      this.report(where, other
-        ? e.problems.map((p) => (p.path === 'kind' ? { ...p, fix: 'add --pass-through to copy it unchanged, or remove it from the input' } : p))
-        : e.problems);
-      return;
+        this.report(where, other
+          ? e.problems.map((p) => (p.path === 'kind' ? { ...p, fix: 'add --pass-through to copy it unchanged, or remove it from the input' } : p))
+          : e.problems);
+        return;
+      }
     }
     this.report(where, parsed.warnings ?? [], this.warnings);
     const target = this.settings.targetGiven ? this.settings.target : parsed.target ?? this.settings.target;
@@ -114,11 +123,12 @@ export class Renderer {
       const line = parsed.apiVersion === V1ALPHA2 || (parsed.target !== undefined && parsed.target === target) ? undefined
         : serverLineWarning(parsed.spec, image, target, parsed.distributionPath ?? 'spec.distribution', parsed.apiVersion.startsWith('ogx.io/'));
       if (line) this.report(where, [line], this.warnings);
-      if (userConfig.problems.length + base.problems.length > 0) this.report(where, [...base.problems, ...userConfig.problems]);
+      const all = [...early, ...base.problems, ...userConfig.problems];
+      if (all.length > 0) this.report(where, all);
       else this.outputs.push({ objects, where, name: parsed.name });
     } catch (e) {
       if (!(e instanceof LlamaStackConfigError)) throw e;
-      this.report(where, [...base.problems, ...userConfig.problems, ...e.problems]);
+      this.report(where, [...early, ...base.problems, ...userConfig.problems, ...e.problems]);
     }
   }
 
@@ -169,6 +179,16 @@ export class Renderer {
   /** Every object to write, in order. */
   * objects(): IterableIterator<any> {
     for (const o of this.outputs) yield* o.objects;
+  }
+}
+
+/** The manifest read in its own namespace, or undefined when that fails too. */
+function tryParse(v: unknown): ParsedDistribution | undefined {
+  try {
+    return parseDistribution(v, {});
+  } catch (e) {
+    if (e instanceof LlamaStackConfigError) return undefined;
+    throw e;
   }
 }
 

@@ -134,7 +134,7 @@ const PROP_PATHS: { [prop: string]: string } = { 'props.workers': 'spec.workload
 
 /** Construct words in fixes, as a manifest's user writes them: spec fields and CLI flags. */
 const VOCABULARY: Array<[RegExp, string]> = [
-  [/set allowPerPodState: true/g, 'pass --allow-per-pod-state (CLI) or allowPerPodState: true (render options)'],
+  [/set allowPerPodState: true/g, 'pass --allow-per-pod-state'],
   [/kvStorage: StorageBackend\.redis\(\{ endpoint \}\)/g, 'spec.storage.kv: {type: redis, endpoint: …}'],
   [/sqlStorage: StorageBackend\.postgres\(\{ host, db, user, password \}\)/g, 'spec.storage.sql: {type: postgres, host, db, user, password}'],
   [/a remote vector store \(VectorIoProvider\.pgvector, qdrant, milvus, weaviate, elasticsearch, chromadb\) with replaceBaseProviders: \['vector_io'\]/g,
