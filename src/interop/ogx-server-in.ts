@@ -89,7 +89,8 @@ function snakeValue(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(snakeValue);
   if (isObject(v)) {
     const out: Obj = {};
-    for (const [k, x] of Object.entries(v)) out[snake(k)] = snakeValue(x);
+    // Header names and other maps of user keys stay as written.
+    for (const [k, x] of Object.entries(v)) out[snake(k)] = k === 'headers' ? plainCopy(x) : snakeValue(x);
     return out;
   }
   return v;
