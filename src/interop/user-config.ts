@@ -143,7 +143,7 @@ const VOCABULARY: Array<[RegExp, string]> = [
   [/props\.env, or spec\.workload\.overrides\.env/g, 'spec.workload.overrides.env'],
   [/use StorageBackend\.postgres\(\{ host, db, user, password \}\) \(or (spec\.storage\.sql\.host\/port\/db\/user\/password)\)/g, 'set $1'],
   [/set props\.image and props\.baseConfigYaml/g, 'set spec.distribution.image and pass the base config (--base-config FILE, or an OGXServer\'s spec.baseConfig ConfigMap)'],
-  [/ \(set props\.name\)/g, ' (metadata.name)'],
+  [/\(set props\.name\)/g, '(set metadata.name)'],
   [/set it inside props\.spec instead/g, 'set it in the spec'],
 ];
 
