@@ -98,7 +98,7 @@ export class Renderer {
         parsed = retry;
         early.push(...e.problems);
       } else {
-      const other = !isDistributionManifest(v) && v?.kind !== 'OGXServer' && typeof v?.kind === 'string';
+        const other = !isDistributionManifest(v) && v?.kind !== 'OGXServer' && typeof v?.kind === 'string';
         this.report(where, other
           ? e.problems.map((p) => (p.path === 'kind' ? { ...p, fix: 'add --pass-through to copy it unchanged, or remove it from the input' } : p))
           : e.problems);
@@ -203,7 +203,10 @@ function render(parsed: ParsedDistribution, settings: RenderSettings): { objects
   app.node.setContext(QUOTED_YAML_CONTEXT, true); // manifestYaml quotes what cdk8s's writer would not
   const chart = new Chart(app, 'render', { disableResourceNameHashes: true });
   const d = distributionFromParsed(chart, parsed.name, parsed, {
-    target: settings.target, baseConfigYaml: settings.baseConfigYaml, allowPerPodState: settings.allowPerPodState, allowUnrestrictedVolumes: settings.allowUnrestrictedVolumes,
+    target: settings.target,
+    baseConfigYaml: settings.baseConfigYaml,
+    allowPerPodState: settings.allowPerPodState,
+    allowUnrestrictedVolumes: settings.allowUnrestrictedVolumes,
   });
   app.synthYaml(); // dependency order and construct validations, as `cdk8s synth`
   return { objects: chart.toJson(), image: d.image };

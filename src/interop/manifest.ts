@@ -469,9 +469,17 @@ export function parseDistribution(obj: unknown, options: ManifestParseOptions = 
     for (const problem of c.problems) p.add(problem.path, problem.message, problem.fix);
     p.throwIfAny();
     return {
-      name, namespace, spec: plainCopy(c.spec), apiVersion: obj.apiVersion, sourcePaths: c.sources, warnings: c.warnings,
-      configRefPath: 'spec.overrideConfig.name', distributionPath: 'spec.distribution',
-      baseConfigRef: c.baseConfigRef, replaceBaseProviders: c.replaceBaseProviders.length > 0 ? c.replaceBaseProviders : undefined, target: c.imageTarget,
+      name,
+      namespace,
+      spec: plainCopy(c.spec),
+      apiVersion: obj.apiVersion,
+      sourcePaths: c.sources,
+      warnings: c.warnings,
+      configRefPath: 'spec.overrideConfig.name',
+      distributionPath: 'spec.distribution',
+      baseConfigRef: c.baseConfigRef,
+      replaceBaseProviders: c.replaceBaseProviders.length > 0 ? c.replaceBaseProviders : undefined,
+      target: c.imageTarget,
     };
   }
   if (obj.apiVersion === V1ALPHA1) {
@@ -486,7 +494,11 @@ export function parseDistribution(obj: unknown, options: ManifestParseOptions = 
   p.throwIfAny();
   const v1 = obj.apiVersion === V1ALPHA1;
   return {
-    name, namespace, spec, apiVersion: obj.apiVersion, sourcePaths,
+    name,
+    namespace,
+    spec,
+    apiVersion: obj.apiVersion,
+    sourcePaths,
     configRefPath: v1 ? 'spec.server.userConfig.configMapName' : undefined,
     distributionPath: v1 ? 'spec.server.distribution' : undefined,
   };

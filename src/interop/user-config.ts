@@ -9,8 +9,8 @@ import { LlamaStackDistributionSpec } from '../config/spec';
 import { ConfigProblem } from '../core/errors';
 import { isObject } from '../core/json';
 import { quoteValue } from '../core/quote';
-import { ServerTarget } from '../targets/server-target';
 import { checkOverrideConfig } from '../targets/override-config';
+import { ServerTarget } from '../targets/server-target';
 import { PATHS } from '../workload/plan';
 
 /** The key under which the Deployment mounts a user's config ConfigMap. */
@@ -93,7 +93,8 @@ export function checkUserConfig(facts: UserConfigFacts, maps: InputConfigMaps): 
  * A warning when the server line changes: the manifest named an image, or a distribution the
  * operator resolved to its own image, and this render runs `image` for `target`.
  */
-export function serverLineWarning(spec: LlamaStackDistributionSpec, image: string, target: ServerTarget, path: string, ogxOperator = false): ConfigProblem | undefined {
+export function serverLineWarning(spec: LlamaStackDistributionSpec, image: string, target: ServerTarget, path: string,
+  ogxOperator = false): ConfigProblem | undefined {
   const named = spec.distribution?.image;
   if (typeof named === 'string' && named !== '') {
     const repo = (i: string) => i.replace(/@.*$/, '').replace(/:[^/:]*$/, '');

@@ -4,6 +4,7 @@
  * rendered passes the target's start-up model (checked again here on the ConfigMap written).
  */
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { App, Chart } from 'cdk8s';
 import * as YAML from 'yaml';
@@ -282,7 +283,7 @@ describe('reading OGXServer manifests', () => {
     const wrongKey = await render([], `${cm.replace('config.yaml:', 'base.yaml:')}---\n${cr}`);
     expect(wrongKey.code).toBe(1);
     expect(wrongKey.err).toContain('spec.baseConfig.key: ConfigMap "base" (in this input) has no key "config.yaml"');
-    const dir = fs.mkdtempSync(path.join(require('os').tmpdir(), 'base-'));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'base-'));
     fs.writeFileSync(path.join(dir, 'base.yaml'), base);
     const file = await render(['--base-config', path.join(dir, 'base.yaml')], cr);
     expect(file.code).toBe(0);
