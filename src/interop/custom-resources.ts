@@ -181,8 +181,11 @@ function check(scope: Construct, id: string, props: LlamaStackDistributionProps,
 const SQL_EXTENSIONS = ['host', 'port', 'db', 'user', 'password'];
 
 /**
- * A `llamastack.io/v1alpha2 LlamaStackDistribution` custom resource for a cluster that runs the
- * operator, from the same props as `LlamaStackDistribution` (checked the same way). Props the CR
+ * A `llamastack.io/v1alpha2 LlamaStackDistribution` custom resource, from the same props as
+ * `LlamaStackDistribution` (checked the same way). No released operator serves
+ * `llamastack.io/v1alpha2`: the design it comes from never shipped (the operator that shipped is
+ * `ogx.io/v1beta1 OGXServer`), so the CR is useful only with a build of that design. Use
+ * `OgxServerResource` for the OGX operator, or `LlamaStackDistribution` for the plain objects. Props the CR
  * cannot carry are errors: labels, nodeSelector, tolerations, imagePullPolicy,
  * storageClassName, ingressClassName, emptyDirSizeLimits, baseConfigYaml, an image next to a distribution name,
  * postgres given field by field, and external providers' config, secretRefs and lists other than
