@@ -4,6 +4,7 @@
  * construct vocabulary in fixes, problems in rounds).
  */
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
 import { main } from '../../src/cli/main';
@@ -150,5 +151,42 @@ describe('--base-config', () => {
     const r = await run(['render', '--base-config', '/nonexistent/base.yaml'], 'x: 1');
     expect(r.code).toBe(2);
     expect(r.err).toContain('--base-config: cannot read /nonexistent/base.yaml');
+  });
+});
+
+describe('OGXServer in every mode', () => {
+  const OGX = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'ogx-operator', 'configgen', 'happy-basic.yaml'), 'utf8');
+  const USER_CONFIG = withUserConfig('run.yaml', GOOD_CONFIG).split('---')[0];
+
+  test('krm: an OGXServer item is replaced by its objects; warnings go to results with severity warning', async () => {
+    const list = { apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList', items: [YAML.parse(OGX)] };
+    const r = await run(['krm'], YAML.stringify(list));
+    expect(r.code).toBe(0);
+    const out = YAML.parse(r.out);
+    expect(out.items.map((o: any) => o.kind)).toEqual(['ConfigMap', 'ServiceAccount', 'Deployment', 'Service']);
+    expect(out.results.every((x: any) => x.severity === 'warning')).toBe(true);
+    expect(out.results.map((x: any) => x.message).join('\n')).toContain('the OGX operator names the config ConfigMap');
+  });
+
+  test('krm: the user config ConfigMap among the items is checked too', async () => {
+    const items = YAML.parseAllDocuments(withUserConfig('run.yaml', GOOD_CONFIG)).map((d) => d.toJS());
+    const r = await run(['krm'], YAML.stringify({ apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList', items }));
+    expect(r.code).toBe(1);
+    const out = YAML.parse(r.out);
+    expect(out.items).toEqual([]);
+    expect(out.results.filter((x: any) => x.severity === 'error').map((x: any) => x.message).join('\n')).toContain('has no key "config.yaml"');
+  });
+
+  test('argocd-generate: an OGXServer in the directory renders, other objects pass through', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ogx-argo-'));
+    fs.writeFileSync(path.join(dir, 'ogx.yaml'), OGX);
+    fs.writeFileSync(path.join(dir, 'cm.yaml'), USER_CONFIG);
+    let out = '';
+    let err = '';
+    const code = await main(['argocd-generate'], { stdout: (t) => { out += t; }, stderr: (t) => { err += t; }, stdin: () => '', cwd: dir, env: {} });
+    expect(err).not.toContain('problem');
+    expect(code).toBe(0);
+    const kinds = YAML.parseAllDocuments(out).map((d) => d.toJS().kind);
+    expect(kinds).toEqual(['ConfigMap', 'ConfigMap', 'ServiceAccount', 'Deployment', 'Service']);
   });
 });
