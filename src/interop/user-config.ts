@@ -145,6 +145,11 @@ const VOCABULARY: Array<[RegExp, string]> = [
   [/use StorageBackend\.postgres\(\{ host, db, user, password \}\) \(or (spec\.storage\.sql\.host\/port\/db\/user\/password)\)/g, 'set $1'],
   [/set props\.image and props\.baseConfigYaml/g, 'set spec.distribution.image and pass the base config (--base-config FILE, or an OGXServer\'s spec.baseConfig ConfigMap)'],
   [/\(set props\.name\)/g, '(set metadata.name)'],
+  [/set allowUnrestrictedVolumes: true/g, 'pass --allow-unrestricted-volumes'],
+  [/or pass the image's base config \(baseConfigYaml\)/g, 'or pass the image\'s base config (--base-config FILE)'],
+  [/pass that config as baseConfigYaml instead of an override ConfigMap/g, 'pass that config as the base config (--base-config FILE) instead of an override ConfigMap'],
+  [/use a server target \(ServerTarget\.OGX_0_8 or ServerTarget\.LLAMA_STACK_0_7\)/g, 'use a server target (--target ogx-0.8, ogx-1.3, llama-stack-0.7…)'],
+  [/; set it on the chart \(new Chart\(app, id, \{ namespace \}\)\) or set props\.namespace/g, '; set metadata.namespace or pass --namespace'],
   [/set it inside props\.spec instead/g, 'set it in the spec'],
 ];
 

@@ -190,3 +190,20 @@ describe('OGXServer in every mode', () => {
     expect(kinds).toEqual(['ConfigMap', 'ConfigMap', 'ServiceAccount', 'Deployment', 'Service']);
   });
 });
+
+test('a volume the restricted Pod Security Standard forbids: the fix names --allow-unrestricted-volumes', async () => {
+  const cr = `apiVersion: llamastack.io/v1alpha1
+kind: LlamaStackDistribution
+metadata: {name: vols}
+spec:
+  server:
+    distribution: {name: starter}
+    podOverrides:
+      volumes: [{name: h, hostPath: {path: /data}}]
+      volumeMounts: [{name: h, mountPath: /data}]
+`;
+  const r = await run(['render'], cr);
+  expect(r.code).toBe(1);
+  expect(r.err).toContain('--allow-unrestricted-volumes');
+  expect(r.err).not.toContain('allowUnrestrictedVolumes: true');
+});
