@@ -370,7 +370,18 @@ class Reader {
         const onlyNs = isObject(peer) && Object.keys(peer).length === 1 && isObject(sel);
         const ml = onlyNs && isObject(sel.matchLabels) ? sel.matchLabels : undefined;
         const me = onlyNs && Array.isArray(sel.matchExpressions) ? sel.matchExpressions : undefined;
-        if (onlyNs && Object.keys(sel).length === 0) {namespaces.push('*');} else if (ml && !me && Object.keys(ml).length === 1 && typeof ml['kubernetes.io/metadata.name'] === 'string') {namespaces.push(ml['kubernetes.io/metadata.name']);} else if (me && !ml && me.every((e: Obj) => e?.operator === 'Exists' && typeof e.key === 'string')) {labels.push(...me.map((e: Obj) => e.key));} else {
+        if (onlyNs && Object.keys(sel).length === 0) {
+          this.sources[`spec.networking.allowedFrom.namespaces[${namespaces.length}]`] = `${at}.namespaceSelector`;
+          namespaces.push('*');
+        } else if (ml && !me && Object.keys(ml).length === 1 && typeof ml['kubernetes.io/metadata.name'] === 'string') {
+          this.sources[`spec.networking.allowedFrom.namespaces[${namespaces.length}]`] = `${at}.namespaceSelector.matchLabels["kubernetes.io/metadata.name"]`;
+          namespaces.push(ml['kubernetes.io/metadata.name']);
+        } else if (me && !ml && me.every((e: Obj) => e?.operator === 'Exists' && typeof e.key === 'string')) {
+          me.forEach((_e: Obj, k: number) => {
+            this.sources[`spec.networking.allowedFrom.labels[${labels.length + k}]`] = `${at}.namespaceSelector.matchExpressions[${k}].key`;
+          });
+          labels.push(...me.map((e: Obj) => e.key));
+        } else {
           this.warn(at, 'not carried: this library admits namespaces by name or by label key only (pod selectors, label values, IP blocks are not)',
             'admit the namespace by name (namespaceSelector.matchLabels kubernetes.io/metadata.name) or by label key (matchExpressions operator Exists)');
         }

@@ -200,7 +200,7 @@ describe('config/samples (distribution names: the default target, with a warning
   test('network config: namespaces by name and label keys become allowedFrom; nsA is no namespace name', async () => {
     const r = await render([sample('network-config'), '--target', 'ogx-1.3']);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/ogxserver-network-example\): spec\.network\.policy\.ingress.*"nsA" is not a namespace name/);
+    expect(r.err).toMatch(/ogxserver-network-example\): spec\.network\.policy\.ingress\[0\]\.from\[0\]\.namespaceSelector\.matchLabels\["kubernetes\.io\/metadata\.name"\]: "nsA" is not a namespace name/);
     const fixed = await render(['--target', 'ogx-1.3'], read('samples/network-config.yaml').replace('name: nsA', 'name: ns-a').replace('name: nsB', 'name: ns-b'));
     expect(fixed.code).toBe(0);
     const policies = fixed.objects.filter((o) => o.kind === 'NetworkPolicy');
