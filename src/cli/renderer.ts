@@ -8,9 +8,9 @@ import { App, Chart } from 'cdk8s';
 import { ConfigProblem, formatProblem, LlamaStackConfigError } from '../core/errors';
 import { quoteValue } from '../core/quote';
 import {
-  distributionFromParsed, isDistributionManifest, V1ALPHA2, ManifestParseOptions, parseDistribution, ParsedDistribution, readManifestDocuments,
+  distributionFromParsed, isDistributionManifest, manifestProblem, V1ALPHA2, ManifestParseOptions, parseDistribution, ParsedDistribution, readManifestDocuments,
 } from '../interop/manifest';
-import { checkUserConfig, InputConfigMaps, serverLineWarning } from '../interop/user-config';
+import { checkUserConfig, InputConfigMaps, perPodStorageProblems, serverLineWarning } from '../interop/user-config';
 import { ServerTarget } from '../targets/server-target';
 import { QUOTED_YAML_CONTEXT } from '../workload/plan';
 
@@ -128,7 +128,11 @@ export class Renderer {
       else this.outputs.push({ objects, where, name: parsed.name });
     } catch (e) {
       if (!(e instanceof LlamaStackConfigError)) throw e;
-      this.report(where, [...early, ...base.problems, ...userConfig.problems, ...e.problems]);
+      // Stopped before the config was written: the per-pod stores it would have are still said.
+      const perPod = e.problems.some((p) => /with several pods, each keeps its own/.test(p.message)) ? []
+        : perPodStorageProblems(parsed.spec, target, base.text, this.settings.allowPerPodState)
+          .map((p) => manifestProblem(p, parsed));
+      this.report(where, [...early, ...base.problems, ...userConfig.problems, ...e.problems, ...perPod]);
     }
   }
 

@@ -6,11 +6,15 @@
  * the operator resolved may run another release here, which is said as a warning.
  */
 import { LlamaStackDistributionSpec } from '../config/spec';
-import { ConfigProblem } from '../core/errors';
+import { readBaseConfig } from '../config/yaml-parse';
+import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { isObject } from '../core/json';
 import { quoteValue } from '../core/quote';
+import { containerEnv } from '../targets/deployment-env';
 import { checkOverrideConfig } from '../targets/override-config';
 import { ServerTarget } from '../targets/server-target';
+import { perPodStores, severalPods } from '../targets/shared-state';
+import { generateTargetConfig } from '../targets/target-config';
 import { PATHS } from '../workload/plan';
 
 /** The key under which the Deployment mounts a user's config ConfigMap. */
@@ -158,4 +162,30 @@ export function manifestVocabulary(fix: string): string {
   let out = fix;
   for (const [re, to] of VOCABULARY) out = out.replace(re, to);
   return out;
+}
+
+/**
+ * When a render failed before its config was written (a credential in plain text, an unknown
+ * provider…), the storage backends that would live in the pod are still known from the
+ * distribution's base config and `spec.storage`: reported with the other problems, so a manifest
+ * with several replicas does not learn about them in a second round. Providers are left out (their
+ * problems are what stopped the render), so only SQLite backends are said.
+ */
+export function perPodStorageProblems(spec: LlamaStackDistributionSpec, target: ServerTarget, baseConfigYaml: string | undefined,
+  allowPerPodState: boolean): ConfigProblem[] {
+  const where = severalPods(spec);
+  if (allowPerPodState || where === undefined || spec.overrideConfig !== undefined || target.isOperator) return [];
+  const bare: LlamaStackDistributionSpec = { distribution: spec.distribution, storage: spec.storage, workload: spec.workload };
+  let text: string;
+  try {
+    text = generateTargetConfig(bare, target, { baseConfigYaml, allowPerPodState: true }).configYaml;
+  } catch (e) {
+    if (e instanceof LlamaStackConfigError) return [];
+    throw e;
+  }
+  const config = readBaseConfig(text);
+  if (config === null) return [];
+  return perPodStores(config, target, containerEnv(target, bare, []), where)
+    .filter((p) => /^storage backend /.test(p.message))
+    .map((p) => ({ ...p, fix: manifestVocabulary(p.fix) }));
 }

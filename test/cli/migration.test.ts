@@ -207,3 +207,24 @@ spec:
   expect(r.err).toContain('--allow-unrestricted-volumes');
   expect(r.err).not.toContain('allowUnrestrictedVolumes: true');
 });
+
+test('a credential in plain text and several replicas over SQLite: both in one run', async () => {
+  const cr = `apiVersion: llamastack.io/v1alpha2
+kind: LlamaStackDistribution
+metadata: {name: both}
+spec:
+  distribution: {name: starter}
+  providers:
+    inference:
+    - provider: openai
+      settings: {api_key: sk-abcdefghijklmnopqrstuvwxyz123456}
+  workload: {replicas: 2}
+`;
+  const r = await run(['render'], cr);
+  expect(r.code).toBe(1);
+  expect(r.err).toContain('spec.providers.inference[0].settings.api_key: "api_key" is a credential in plain text');
+  expect(r.err).toMatch(/spec\.workload\.replicas: storage backend kv_default is SQLite in the pod.*--allow-per-pod-state/);
+  expect(r.err).not.toContain('sk-abcdefghij');
+  const allowed = await run(['render', '--allow-per-pod-state'], cr);
+  expect(allowed.err).not.toContain('SQLite in the pod');
+});
