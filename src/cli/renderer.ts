@@ -8,7 +8,8 @@ import { App, Chart } from 'cdk8s';
 import { ConfigProblem, formatProblem, LlamaStackConfigError } from '../core/errors';
 import { quoteValue } from '../core/quote';
 import {
-  distributionFromParsed, isDistributionManifest, manifestProblem, V1ALPHA2, ManifestParseOptions, parseDistribution, ParsedDistribution, readManifestDocuments,
+  distributionFromParsed, isDistributionManifest, manifestProblem, V1ALPHA2, ManifestParseOptions, parseDistribution, ParsedDistribution,
+  readManifestDocuments,
 } from '../interop/manifest';
 import { checkUserConfig, InputConfigMaps, perPodStorageProblems, serverLineWarning } from '../interop/user-config';
 import { ServerTarget } from '../targets/server-target';

@@ -42,9 +42,16 @@ describe('the operator\'s v1alpha1 samples', () => {
   const EXPECTED: { [file: string]: { code: number; kinds?: string[]; stderr?: string } } = {
     '_v1alpha1_llamastackdistribution.yaml': {
       code: 1,
-      stderr: '1 problem(s):\n- _v1alpha1_llamastackdistribution.yaml (llamastackdistribution-sample): spec.server.storage: '
+      // Every problem at once: the shared PVC, and the SQLite stores each pod would keep.
+      stderr: '3 problem(s):\n- _v1alpha1_llamastackdistribution.yaml (llamastackdistribution-sample): spec.server.storage: '
         + 'a ReadWriteOnce volume cannot be shared by several pods (replicas or autoscaling allow more than one) (as v1alpha2 spec.workload.storage)'
-        + ' — keep state in postgres/redis storage and drop the PVC, or run a single replica\n',
+        + ' — keep state in postgres/redis storage and drop the PVC, or run a single replica\n'
+        + '- _v1alpha1_llamastackdistribution.yaml (llamastackdistribution-sample): spec.server.autoscaling.maxReplicas: storage backend kv_default is SQLite in the pod '
+        + '(registry, prompts, agent state): with several pods, each keeps its own (as v1alpha2 spec.workload.autoscaling.maxReplicas) '
+        + '— use spec.storage.kv: {type: redis, endpoint: …}, or pass --allow-per-pod-state\n'
+        + '- _v1alpha1_llamastackdistribution.yaml (llamastackdistribution-sample): spec.server.autoscaling.maxReplicas: storage backend sql_default is SQLite in the pod '
+        + '(conversations, responses, inference log, file metadata): with several pods, each keeps its own (as v1alpha2 spec.workload.autoscaling.maxReplicas) '
+        + '— use spec.storage.sql: {type: postgres, host, db, user, password}, or pass --allow-per-pod-state\n',
     },
     'example-with-ca-bundle.yaml': {
       code: 1,
