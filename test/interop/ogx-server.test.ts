@@ -211,6 +211,20 @@ describe('config/samples (distribution names: the default target, with a warning
     expect(fixed.err).not.toContain('ports: not carried');
   });
 
+  test('with a ConfigMap: the override config in the input goes through the start-up model (OGX reads base_url)', async () => {
+    const r = await render([sample('with-configmap'), '--target', 'ogx-1.3']);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/ConfigMap ogx-server-config data\.config\.yaml: OGX 1\.3\.0 would not start: remote::ollama needs base_url/);
+    const fixed = read('samples/with-configmap.yaml')
+      .replace('url: "http://ollama-server-service.ollama-dist.svc.cluster.local:11434"', 'base_url: "http://ollama-server-service.ollama-dist.svc.cluster.local:11434/v1"')
+      .replace(/\$\{env\.SQLITE_STORE_DIR:=~\/\.llama\/distributions\/ollama\}/g, '/.ogx');
+    const ok = await render(['--target', 'ogx-1.3'], fixed);
+    expect(ok.err).not.toContain('problem');
+    expect(ok.code).toBe(0);
+    const deployment = ok.objects.find((o) => o.kind === 'Deployment');
+    expect(JSON.stringify(deployment.spec.template.spec.volumes)).toContain('"ogx-server-config"');
+  });
+
   test('monitoring and the CA bundle: not carried, said as warnings', async () => {
     const m = await render([sample('monitoring'), '--target', 'ogx-1.3']);
     expect(m.code).toBe(0);
