@@ -27,6 +27,8 @@ Options:
   --pass-through         (render) copy documents that are not LlamaStackDistributions
   --allow-empty          accept input with no objects (an error otherwise: an empty render
                          would delete everything a GitOps tool applied before)
+  --base-config FILE     base config text for manifests whose base config is not in the
+                         input (an OGXServer's spec.baseConfig ConfigMap is read when it is)
   --allow-per-pod-state  render several replicas even with stores that live in the pod
                          (SQLite, faiss, sqlite-vec, local files): each pod keeps its own
   --allow-unrestricted-volumes
@@ -36,7 +38,9 @@ Options:
   --version              print the package version
 
 Manifests: llamastack.io/v1alpha2 as is; llamastack.io/v1alpha1 converted to v1alpha2
-(fields v1alpha2 cannot honour are errors). See docs/interop.md.
+(fields v1alpha2 cannot honour are errors); ogx.io/v1beta1 OGXServer read (its image's
+release is the target unless --target is given). A config ConfigMap in the same input is
+checked. See docs/interop.md and docs/migration.md.
 Environment (argocd-generate): ARGOCD_APP_NAMESPACE is the default namespace,
 ARGOCD_ENV_LLAMA_STACK_TARGET the default target.
 Documents may nest ${MAX_MANIFEST_DEPTH} levels. --output-dir file names come from object names
@@ -64,12 +68,13 @@ export interface Args {
   readonly allowPerPodState: boolean;
   readonly allowUnrestrictedVolumes: boolean;
   readonly allowEmpty: boolean;
+  readonly baseConfig?: string;
 }
 
 export class UsageError extends Error {}
 
 const COMMANDS: { [name: string]: Command } = { 'render': 'render', 'argocd-generate': 'argocd-generate', 'generate': 'argocd-generate', 'krm': 'krm' };
-const VALUE_OPTIONS = ['--output-dir', '--target', '--namespace'];
+const VALUE_OPTIONS = ['--output-dir', '--target', '--namespace', '--base-config'];
 
 /**
  * The version in the package's package.json, read at run time: two levels up from this file
@@ -127,10 +132,10 @@ export function parseArgs(argv: string[]): Args | 'help' | 'version' {
   if (command === 'krm' && allowEmpty) throw new UsageError('krm takes no --allow-empty (a ResourceList without items is valid as it is)');
   const targetId = values['--target'];
   if (targetId !== undefined && !TARGETS[targetId]) throw new UsageError(`unknown target: ${targetId} (use ${Object.keys(TARGETS).join(', ')})`);
-  return { command, files, outputDir: values['--output-dir'], target: targetId ? TARGETS[targetId] : undefined, namespace: values['--namespace'], passThrough, allowPerPodState, allowUnrestrictedVolumes, allowEmpty };
+  return { command, files, outputDir: values['--output-dir'], target: targetId ? TARGETS[targetId] : undefined, namespace: values['--namespace'], passThrough, allowPerPodState, allowUnrestrictedVolumes, allowEmpty, baseConfig: values['--base-config'] };
 }
 
-export function settingsFor(args: Args, env: { [name: string]: string | undefined }): RenderSettings {
+export function settingsFor(args: Args, env: { [name: string]: string | undefined }, cwd: string = process.cwd()): RenderSettings {
   const envTarget = args.command === 'argocd-generate' ? env.ARGOCD_ENV_LLAMA_STACK_TARGET : undefined;
   if (args.target === undefined && envTarget !== undefined && envTarget !== '' && !TARGETS[envTarget]) {
     throw new UsageError(`unknown target in ARGOCD_ENV_LLAMA_STACK_TARGET: ${envTarget} (use ${Object.keys(TARGETS).join(', ')})`);
@@ -142,5 +147,15 @@ export function settingsFor(args: Args, env: { [name: string]: string | undefine
     passThrough: args.passThrough || args.command !== 'render',
     allowPerPodState: args.allowPerPodState,
     allowUnrestrictedVolumes: args.allowUnrestrictedVolumes,
+    targetGiven: args.target !== undefined || (envTarget !== undefined && envTarget !== ''),
+    baseConfigYaml: args.baseConfig !== undefined ? readBaseConfigFile(args.baseConfig, cwd) : undefined,
   };
+}
+
+function readBaseConfigFile(file: string, cwd: string): string {
+  try {
+    return fs.readFileSync(path.resolve(cwd, file), 'utf8');
+  } catch (e) {
+    throw new UsageError(`--base-config: cannot read ${file}: ${(e as Error).message}`);
+  }
 }

@@ -28,6 +28,11 @@ export function problemsText(problems: string[]): string {
   return `${problems.length} problem(s):\n${problems.map((p) => `- ${oneLine(p)}`).join('\n')}\n`;
 }
 
+/** Warnings as printed: one line each, `warning: ` first; they do not change the exit code. */
+export function warningsText(warnings: string[]): string {
+  return warnings.map((w) => `warning: ${oneLine(w)}\n`).join('');
+}
+
 /**
  * Writes YAML documents one at a time, `---` between them, in chunks of about `chunkSize`
  * characters: the output is never one string (which V8 caps at about 512 MB, and `Yaml.stringify`

@@ -1,5 +1,5 @@
 /** `krm`: a kustomize exec KRM function; a ResourceList in on stdin, one out on stdout. */
-import { CliIo, problemsText } from './io';
+import { CliIo, problemsText, warningsText } from './io';
 import { Renderer } from './renderer';
 import { oneLine } from '../core/quote';
 import { isDistributionManifest } from '../interop/manifest';
@@ -20,19 +20,26 @@ export function krm(r: Renderer, io: CliIo): number {
     r.problems.push(`stdin: expected one ${RESOURCE_LIST.apiVersion} ${RESOURCE_LIST.kind} (items: [...], functionConfig: {...})`);
   } else {
     const items: unknown[] = list.items ?? [];
-    items.forEach((item, i) => r.add({ source: `items[${i}]`, index: i + 1, value: item }));
+    const inputs = items.map((item, i) => ({ source: `items[${i}]`, index: i + 1, value: item }));
     // kustomize 4.x also passes a generator's config among the items (marked local-config): render it once.
     const fc = list.functionConfig;
     if (isDistributionManifest(fc) && !items.some((item) => sameObject(item, fc))) {
-      r.add({ source: 'functionConfig', index: 0, value: fc });
+      inputs.push({ source: 'functionConfig', index: 0, value: fc });
     }
+    r.addAll(inputs);
   }
   const failed = r.problems.length > 0;
+  if (r.warnings.length > 0) io.stderr(warningsText(r.warnings));
   if (failed) io.stderr(problemsText(r.problems));
   io.stdout(manifestYaml({
     ...RESOURCE_LIST,
     items: failed ? [] : r.outputs.flatMap((o) => o.objects),
-    ...(failed ? { results: r.problems.map((message) => ({ message: oneLine(message), severity: 'error' })) } : {}),
+    ...(failed || r.warnings.length > 0 ? {
+      results: [
+        ...r.problems.map((message) => ({ message: oneLine(message), severity: 'error' })),
+        ...r.warnings.map((message) => ({ message: oneLine(message), severity: 'warning' })),
+      ],
+    } : {}),
   }));
   return failed ? 1 : 0;
 }

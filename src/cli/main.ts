@@ -12,7 +12,7 @@
  */
 import { argocdGenerate } from './argocd-generate';
 import { Args, packageVersion, parseArgs, settingsFor, USAGE, UsageError } from './args';
-import { CliIo, PROCESS_IO, problemsText } from './io';
+import { CliIo, PROCESS_IO, problemsText, warningsText } from './io';
 import { krm } from './krm';
 import { readSources, writeOutputs } from './render';
 import { Renderer } from './renderer';
@@ -24,10 +24,10 @@ export { packageVersion } from './args';
 function run(args: Args, io: CliIo): number {
   const env = io.env ?? process.env;
   const cwd = io.cwd ?? process.cwd();
-  const r = new Renderer(settingsFor(args, env));
+  const r = new Renderer(settingsFor(args, env, cwd));
   if (args.command === 'krm') return krm(r, io);
   const inputs = args.command === 'render' ? readSources(r, args.files, io, cwd) : argocdGenerate(r, io, cwd);
-  for (const input of inputs) r.add(input);
+  r.addAll(inputs);
   if (r.problems.length === 0 && !args.allowEmpty && r.outputs.every((o) => o.objects.length === 0)) {
     // An empty render applied by a GitOps tool (with pruning) deletes what it applied before.
     r.fail({
@@ -36,6 +36,7 @@ function run(args: Args, io: CliIo): number {
       fix: 'check the input (a wrong file, an empty pipe), or pass --allow-empty to accept an empty result',
     });
   }
+  if (r.warnings.length > 0) io.stderr(warningsText(r.warnings));
   if (r.problems.length > 0) {
     io.stderr(problemsText(r.problems));
     return 1;

@@ -8,8 +8,10 @@ import { App, Chart } from 'cdk8s';
 import { ConfigProblem, formatProblem, LlamaStackConfigError } from '../core/errors';
 import { quoteValue } from '../core/quote';
 import {
-  distributionFromParsed, isDistributionManifest, ManifestParseOptions, parseDistribution, ParsedDistribution, readManifestDocuments,
+  distributionFromParsed, isDistributionManifest, manifestProblem, V1ALPHA2, ManifestParseOptions, parseDistribution, ParsedDistribution,
+  readManifestDocuments,
 } from '../interop/manifest';
+import { checkUserConfig, InputConfigMaps, perPodStorageProblems, serverLineWarning } from '../interop/user-config';
 import { ServerTarget } from '../targets/server-target';
 import { QUOTED_YAML_CONTEXT } from '../workload/plan';
 
@@ -43,11 +45,19 @@ export interface RenderSettings {
   readonly passThrough: boolean;
   readonly allowPerPodState: boolean;
   readonly allowUnrestrictedVolumes: boolean;
+  /** True when the target was chosen (`--target`, the Argo CD env): an OGXServer's image then does not choose it. */
+  readonly targetGiven?: boolean;
+  /** `--base-config FILE`: the base config text, for every manifest that brings none. */
+  readonly baseConfigYaml?: string;
 }
 
 export class Renderer {
   readonly problems: string[] = [];
+  /** Printed on stderr; they do not fail the run. */
+  readonly warnings: string[] = [];
   readonly outputs: Output[] = [];
+  /** The input's ConfigMaps: a manifest's config ConfigMap, when present, is checked. */
+  private readonly configMaps = new InputConfigMaps();
 
   constructor(private readonly settings: RenderSettings) {}
 
@@ -61,6 +71,13 @@ export class Renderer {
     return inputs;
   }
 
+  /** Every input: ConfigMaps are known before any manifest is rendered. */
+  addAll(inputs: Iterable<Input>): void {
+    const list = [...inputs];
+    for (const input of list) this.configMaps.add(input.value);
+    for (const input of list) this.add(input);
+  }
+
   add(input: Input): void {
     const v = input.value as any;
     if (this.settings.passThrough && !isDistributionManifest(v) && v !== null && typeof v === 'object' && !Array.isArray(v)) {
@@ -70,16 +87,83 @@ export class Renderer {
     const name = typeof v?.metadata?.name === 'string' ? v.metadata.name : undefined;
     const where = name !== undefined ? `${input.source} (${shownName(name)})` : `${input.source}: document ${input.index}`;
     let parsed: ParsedDistribution;
+    /** Problems that do not stop the render: reported with every other problem of the manifest. */
+    const early: ConfigProblem[] = [];
     try {
       parsed = parseDistribution(v, this.parseOptions(v));
-      this.outputs.push({ objects: render(parsed, this.settings), where, name: parsed.name });
     } catch (e) {
       if (!(e instanceof LlamaStackConfigError)) throw e;
-      const other = !isDistributionManifest(v) && v?.kind !== 'OGXServer' && typeof v?.kind === 'string';
-      this.report(where, other
-        ? e.problems.map((p) => (p.path === 'kind' ? { ...p, fix: 'add --pass-through to copy it unchanged, or remove it from the input' } : p))
-        : e.problems);
+      // A manifest in another namespace than the one asked for: rendered in its own, to find the rest.
+      const retry = e.problems.every((p) => p.path === 'metadata.namespace') ? tryParse(v) : undefined;
+      if (retry !== undefined) {
+        parsed = retry;
+        early.push(...e.problems);
+      } else {
+        const other = !isDistributionManifest(v) && v?.kind !== 'OGXServer' && typeof v?.kind === 'string';
+        this.report(where, other
+          ? e.problems.map((p) => (p.path === 'kind' ? { ...p, fix: 'add --pass-through to copy it unchanged, or remove it from the input' } : p))
+          : e.problems);
+        return;
+      }
     }
+    this.report(where, parsed.warnings ?? [], this.warnings);
+    const target = this.settings.targetGiven ? this.settings.target : parsed.target ?? this.settings.target;
+    const base = this.baseConfig(parsed);
+    this.report(where, base.warnings, this.warnings);
+    // Every problem at once: the user config's and the construct's.
+    const userConfig = checkUserConfig({
+      spec: parsed.spec,
+      namespace: parsed.namespace,
+      target,
+      allowPerPodState: this.settings.allowPerPodState,
+      refPath: parsed.configRefPath ?? 'spec.overrideConfig.configMapName',
+    }, this.configMaps);
+    this.report(where, userConfig.warnings, this.warnings);
+    try {
+      const { objects, image } = render(parsed, { ...this.settings, target, baseConfigYaml: base.text });
+      const line = parsed.apiVersion === V1ALPHA2 || (parsed.target !== undefined && parsed.target === target) ? undefined
+        : serverLineWarning(parsed.spec, image, target, parsed.distributionPath ?? 'spec.distribution', parsed.apiVersion.startsWith('ogx.io/'));
+      if (line) this.report(where, [line], this.warnings);
+      const all = [...early, ...base.problems, ...userConfig.problems];
+      if (all.length > 0) this.report(where, all);
+      else this.outputs.push({ objects, where, name: parsed.name });
+    } catch (e) {
+      if (!(e instanceof LlamaStackConfigError)) throw e;
+      // Stopped before the config was written: the per-pod stores it would have are still said.
+      const perPod = e.problems.some((p) => /with several pods, each keeps its own/.test(p.message)) ? []
+        : perPodStorageProblems(parsed.spec, target, base.text, this.settings.allowPerPodState)
+          .map((p) => manifestProblem(p, parsed));
+      this.report(where, [...early, ...base.problems, ...userConfig.problems, ...e.problems, ...perPod]);
+    }
+  }
+
+  /** The base config: OGXServer `spec.baseConfig` from the input, else `--base-config`. */
+  private baseConfig(parsed: ParsedDistribution): { text?: string; problems: ConfigProblem[]; warnings: ConfigProblem[] } {
+    const ref = parsed.baseConfigRef;
+    const given = this.settings.baseConfigYaml;
+    if (ref === undefined) return { text: given, problems: [], warnings: [] };
+    const data = this.configMaps.find(ref.name, parsed.namespace);
+    if (data === undefined) {
+      return given !== undefined ? { text: given, problems: [], warnings: [] } : {
+        problems: [],
+        warnings: [{
+          path: 'spec.baseConfig',
+          message: `ConfigMap ${quoteValue(ref.name)} is not in the input: the base config is the one this library holds for the distribution and target`,
+          fix: 'add the ConfigMap to the input, or pass --base-config FILE (the operator\'s configgen takes --base)',
+        }],
+      };
+    }
+    if (typeof data[ref.key] !== 'string') {
+      return {
+        problems: [{
+          path: 'spec.baseConfig.key',
+          message: `ConfigMap ${quoteValue(ref.name)} (in this input) has no key ${quoteValue(ref.key)}; it has ${Object.keys(data).map((k) => quoteValue(k)).join(', ') || 'no keys'}`,
+          fix: 'name the key that holds the base config',
+        }],
+        warnings: [],
+      };
+    }
+    return { text: data[ref.key] as string, problems: [], warnings: [] };
   }
 
   private parseOptions(v: any): ManifestParseOptions {
@@ -88,8 +172,8 @@ export class Renderer {
     return typeof own === 'string' && own !== '' ? {} : { namespace: this.settings.defaultNamespace };
   }
 
-  report(where: string, problems: ConfigProblem[]): void {
-    for (const p of problems) this.problems.push(`${where}: ${formatProblem(p)}`);
+  report(where: string, problems: ConfigProblem[], to: string[] = this.problems): void {
+    for (const p of problems) to.push(`${where}: ${formatProblem(p)}`);
   }
 
   /** A problem of the run as a whole (an option, the input as a whole). */
@@ -103,19 +187,32 @@ export class Renderer {
   }
 }
 
+/** The manifest read in its own namespace, or undefined when that fails too. */
+function tryParse(v: unknown): ParsedDistribution | undefined {
+  try {
+    return parseDistribution(v, {});
+  } catch (e) {
+    if (e instanceof LlamaStackConfigError) return undefined;
+    throw e;
+  }
+}
+
 /** A manifest name in `where` (`cr.yaml (my-stack)`): as is when short and printable, else quoted and cut. */
 function shownName(name: string): string {
   return name.length <= 80 && /^[\x21-\x7e]*$/.test(name) ? name : quoteValue(name);
 }
 
 /** The objects of one distribution: synthesized in an app of its own, never written to disk. */
-function render(parsed: ParsedDistribution, settings: RenderSettings): any[] {
+function render(parsed: ParsedDistribution, settings: RenderSettings): { objects: any[]; image: string } {
   const app = new App({ outdir: path.join(os.tmpdir(), 'cdk8s-llama-stack-cli') });
   app.node.setContext(QUOTED_YAML_CONTEXT, true); // manifestYaml quotes what cdk8s's writer would not
   const chart = new Chart(app, 'render', { disableResourceNameHashes: true });
-  distributionFromParsed(chart, parsed.name, parsed, {
-    target: settings.target, allowPerPodState: settings.allowPerPodState, allowUnrestrictedVolumes: settings.allowUnrestrictedVolumes,
+  const d = distributionFromParsed(chart, parsed.name, parsed, {
+    target: settings.target,
+    baseConfigYaml: settings.baseConfigYaml,
+    allowPerPodState: settings.allowPerPodState,
+    allowUnrestrictedVolumes: settings.allowUnrestrictedVolumes,
   });
   app.synthYaml(); // dependency order and construct validations, as `cdk8s synth`
-  return chart.toJson();
+  return { objects: chart.toJson(), image: d.image };
 }

@@ -39,6 +39,12 @@ export const PARSED_DISTRIBUTION = struct('ParsedDistribution', {
   spec: anyObject('an object (a v1alpha2 spec)'),
   apiVersion: str(),
   sourcePaths: mapOf(str()),
+  warnings: listOf(anyObject('a problem ({path, message, fix})')),
+  configRefPath: str(),
+  distributionPath: str(),
+  baseConfigRef: struct('ConfigMapKeyRef', { name: str(), key: str() }, ['name', 'key']),
+  replaceBaseProviders: listOf(str()),
+  target: SERVER_TARGET,
 }, ['name', 'spec', 'apiVersion']);
 
 export const MANIFEST_TEXT = str('pass the manifest text (YAML or JSON)');

@@ -9,6 +9,7 @@
 import { ApiObject, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { externalProvidersForCrd, externalProvidersForOgx } from './external-providers';
+import { typedEntry } from './ogx-typed-providers';
 import { PROVIDER_APIS, SERVER_PROVIDER_APIS } from '../config/apis';
 import { LlamaStackDistributionSpec, ProviderConfig, SecretKeyRef } from '../config/spec';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
@@ -180,8 +181,11 @@ function check(scope: Construct, id: string, props: LlamaStackDistributionProps,
 const SQL_EXTENSIONS = ['host', 'port', 'db', 'user', 'password'];
 
 /**
- * A `llamastack.io/v1alpha2 LlamaStackDistribution` custom resource for a cluster that runs the
- * operator, from the same props as `LlamaStackDistribution` (checked the same way). Props the CR
+ * A `llamastack.io/v1alpha2 LlamaStackDistribution` custom resource, from the same props as
+ * `LlamaStackDistribution` (checked the same way). No released operator serves
+ * `llamastack.io/v1alpha2`: the design it comes from never shipped (the operator that shipped is
+ * `ogx.io/v1beta1 OGXServer`), so the CR is useful only with a build of that design. Use
+ * `OgxServerResource` for the OGX operator, or `LlamaStackDistribution` for the plain objects. Props the CR
  * cannot carry are errors: labels, nodeSelector, tolerations, imagePullPolicy,
  * storageClassName, ingressClassName, emptyDirSizeLimits, baseConfigYaml, an image next to a distribution name,
  * postgres given field by field, and external providers' config, secretRefs and lists other than
@@ -282,7 +286,7 @@ class OgxMapping {
     }) ?? {};
   }
 
-  /** Every provider as a `custom` entry with the config keys this library writes for the target. */
+  /** Every provider as the CRD's typed field where one exists, else a `custom` entry with the config keys this library writes for the target. */
   private providers(spec: LlamaStackDistributionSpec): Obj | undefined {
     const out: Obj = {};
     for (const { field, api } of PROVIDER_APIS) {
@@ -296,9 +300,17 @@ class OgxMapping {
       const buckets: Obj = {};
       list.forEach((p, i) => {
         const entry = this.provider(p, api, `${path}[${i}]`);
+        // The CRD's typed field where one exists (a single-object kind only once), custom for the rest.
+        const typed = typedEntry(entry as any);
+        if (typed && typed.field === field && (typed.list || buckets[typed.bucket]?.[typed.kind] === undefined)) {
+          buckets[typed.bucket] ??= {};
+          if (typed.list) (buckets[typed.bucket][typed.kind] ??= []).push(typed.value);
+          else buckets[typed.bucket][typed.kind] = typed.value;
+          return;
+        }
         const bucket = entry.type.startsWith('inline::') ? 'inline' : 'remote';
-        buckets[bucket] ??= { custom: [] };
-        buckets[bucket].custom.push(entry);
+        buckets[bucket] ??= {};
+        (buckets[bucket].custom ??= []).push(entry);
       });
       out[field] = buckets;
     }
@@ -422,8 +434,10 @@ class OgxMapping {
 /**
  * An `ogx.io/v1beta1 OGXServer` custom resource for a cluster that runs the OGX operator, from
  * the same props as `LlamaStackDistribution` (checked the same way, for an OGX target). The
- * distribution becomes the target's pinned image; every provider a `custom` entry with the
- * config keys this library writes; `baseConfigYaml` a ConfigMap referenced by `baseConfig`.
+ * distribution becomes the target's pinned image; each provider the CRD's typed field where one
+ * exists (`inference.remote.vllm`, `vectorIo.remote.pgvector`, `files.remote.s3`…), a `custom`
+ * entry with the config keys this library writes for the rest; `baseConfigYaml` a ConfigMap
+ * referenced by `baseConfig`.
  * What the CRD cannot express is an error listing each path (see docs/interop.md).
  */
 export class OgxServerResource extends Construct {

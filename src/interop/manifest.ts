@@ -5,17 +5,18 @@
  * drop; problems found later, while synthesizing, are reported at the manifest's own paths.
  */
 import { Construct } from 'constructs';
-import * as YAML from 'yaml';
+import { readManifestDocuments } from './documents';
 import { completeExternalProviders } from './external-providers';
+import { bare, describe, Obj, Problems } from './manifest-problems';
+import { convertOgxServer, OGX_KIND, OGX_V1BETA1 } from './ogx-server-in';
+import { manifestVocabulary } from './user-config';
+import { V1Alpha1Converter } from './v1alpha1';
 import { LlamaStackDistributionSpec } from '../config/spec';
-import { tooDeepDocuments, valueTooDeep, withoutDocuments } from '../config/yaml-depth';
 import { checkedArgument, checkedOptions, snapshotJson } from '../core/checked';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
-import { hasOwnValue, isObject } from '../core/json';
-import { plainCopy, toJsonValue } from '../core/json-convert';
-import { childPath } from '../core/path';
-import { ProblemList } from '../core/problems';
-import { oneLine, quoteValue } from '../core/quote';
+import { isObject } from '../core/json';
+import { plainCopy } from '../core/json-convert';
+import { quoteValue } from '../core/quote';
 import { LlamaStackDistribution } from '../distribution/llama-stack-distribution';
 import { ExternalProvider } from '../external-provider';
 import { MANIFEST_RENDER_OPTIONS, MANIFEST_TEXT, PARSED_DISTRIBUTION } from '../input/entry-points';
@@ -26,6 +27,8 @@ export const V1ALPHA1 = 'llamastack.io/v1alpha1';
 export const V1ALPHA2 = 'llamastack.io/v1alpha2';
 
 /** Options for reading a manifest. */
+export { MAX_MANIFEST_DEPTH, ManifestDocument, readManifestDocuments } from './documents';
+
 export interface ManifestParseOptions {
   /**
    * Namespace for a manifest that names none. A manifest in another namespace is an error (as
@@ -92,121 +95,55 @@ export interface ParsedDistribution {
    * @default - none (v1alpha2 input)
    */
   readonly sourcePaths?: { [v1alpha2Path: string]: string };
+  /**
+   * What the render does differently from the operator, or does not carry (OGXServer input).
+   * @default - none
+   */
+  readonly warnings?: ConfigProblem[];
+  /**
+   * Where the manifest names its config ConfigMap (`spec.server.userConfig.configMapName`).
+   * @default 'spec.overrideConfig.configMapName'
+   */
+  readonly configRefPath?: string;
+  /**
+   * Where the manifest names its distribution (`spec.server.distribution`).
+   * @default 'spec.distribution'
+   */
+  readonly distributionPath?: string;
+  /**
+   * OGXServer `spec.baseConfig`: the ConfigMap key holding the base config.
+   * @default - none
+   */
+  readonly baseConfigRef?: ConfigMapKeyRef;
+  /**
+   * APIs whose providers replace the base config's (OGXServer input: as the OGX operator does).
+   * @default - none
+   */
+  readonly replaceBaseProviders?: string[];
+  /**
+   * The server line the manifest's image names (OGXServer input), used unless one is given.
+   * @default - none
+   */
+  readonly target?: ServerTarget;
 }
 
-type Obj = Record<string, any>;
-
-function describe(v: unknown): string {
-  if (v === null || v === undefined) return 'nothing';
-  if (Array.isArray(v)) return 'a list';
-  if (typeof v === 'object') return 'an object';
-  return typeof v === 'string' ? `the string ${quoteValue(v)}` : quoteValue(v);
+/** A key of a ConfigMap. */
+export interface ConfigMapKeyRef {
+  /** The ConfigMap's name. */
+  readonly name: string;
+  /** The key. */
+  readonly key: string;
 }
 
-/** A user value written bare in a message (`got v1/ConfigMap`): as is when short and plain, else quoted and cut. */
-function bare(v: unknown): string {
-  if (typeof v === 'string') return v.length <= 60 && /^[\x21-\x7e]*$/.test(v) ? v : quoteValue(v);
-  return v === undefined || v === null || typeof v === 'number' || typeof v === 'boolean' ? String(v) : quoteValue(v);
-}
 
-/** True for a LlamaStackDistribution of any llamastack.io version. */
+/** True for a LlamaStackDistribution of any llamastack.io version, or an OGXServer of any ogx.io version. */
 export function isDistributionManifest(obj: unknown): boolean {
-  return isObject(obj) && obj.kind === LLSD_KIND && typeof obj.apiVersion === 'string' && obj.apiVersion.startsWith('llamastack.io/');
+  if (!isObject(obj) || typeof obj.apiVersion !== 'string') return false;
+  return (obj.kind === LLSD_KIND && obj.apiVersion.startsWith('llamastack.io/')) || (obj.kind === OGX_KIND && obj.apiVersion.startsWith('ogx.io/'));
 }
 
 // ---------------------------------------------------------------------------------------------
 // YAML text
-
-/** One YAML document of a stream: its JSON value (null when empty), or what is wrong with it. */
-export interface ManifestDocument {
-  /** 1-based position in the stream. */
-  readonly index: number;
-  readonly value: unknown;
-  readonly problems: ConfigProblem[];
-}
-
-/**
- * Deepest nesting of a manifest document: collections in collections, a top-level mapping being 1.
- * Manifests nest a few dozen levels; the YAML parser recurses per level and runs out of stack
- * some thousand levels down, so deeper documents are problems, found before parsing.
- */
-export const MAX_MANIFEST_DEPTH = 200;
-
-const YAML_OPTIONS: YAML.ParseOptions & YAML.DocumentOptions & YAML.SchemaOptions = {
-  version: '1.1',
-  customTags: (tags) => tags.filter((t) => (t as { tag?: string }).tag !== 'tag:yaml.org,2002:timestamp'),
-};
-
-function depthProblem(path: string): ConfigProblem {
-  return {
-    path,
-    message: `nested deeper than ${MAX_MANIFEST_DEPTH} levels (collections in collections)`,
-    fix: 'flatten the data: manifests nest a few dozen levels, and deeper input is refused before it is parsed',
-  };
-}
-
-function isStackOverflow(e: unknown): boolean {
-  return e instanceof RangeError && /call stack/i.test(e.message);
-}
-
-/**
- * YAML 1.1 as kubectl reads manifests (`sigs.k8s.io/yaml`: yes/on are booleans, 0755 is octal,
- * timestamps stay strings). Values JSON cannot hold (`.inf`) are problems, not silent nulls.
- * A lone CR ends a line (as in YAML 1.2 and go-yaml); documents nested deeper than
- * MAX_MANIFEST_DEPTH are problems with the path where they went too deep, the others are read.
- */
-export function readManifestDocuments(text: string): ManifestDocument[] {
-  // The yaml package ends lines at LF and CRLF only: a file with CR line ends would be one line.
-  const source = text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
-  const deep = tooDeepDocuments(source, MAX_MANIFEST_DEPTH);
-  const kept = deep.length > 0 ? withoutDocuments(source, deep) : { text: source, placeholders: [] };
-  let docs: YAML.Document.Parsed[];
-  try {
-    const parsed = YAML.parseAllDocuments(kept.text, YAML_OPTIONS);
-    docs = Array.isArray(parsed) ? parsed : [parsed];
-  } catch (e) {
-    // The depth check keeps the parser within its stack; whatever else it throws is still bad input.
-    return [{
-      index: 1,
-      value: null,
-      problems: [isStackOverflow(e) ? depthProblem('(document)') : { path: '(yaml)', message: oneLine(e instanceof Error ? e.message : String(e), 500), fix: 'fix the YAML' }],
-    }];
-  }
-  /** Each too-deep document, by the document its placeholder ended up in. */
-  const tooDeep = new Map<number, string>();
-  kept.placeholders.forEach((offset, k) => {
-    let i = docs.findIndex((d) => d.range[0] <= offset && offset < Math.max(d.range[2], d.range[0] + 1));
-    if (i < 0) i = docs.length - 1;
-    if (!tooDeep.has(i)) tooDeep.set(i, deep[k].path);
-  });
-  const out = docs.map((doc, i): ManifestDocument => {
-    const path = tooDeep.get(i);
-    if (path !== undefined) return { index: i + 1, value: null, problems: [depthProblem(path)] };
-    if (doc.errors.length > 0) {
-      const e = doc.errors[0];
-      const problem = /call stack/i.test(e.message)
-        ? depthProblem('(document)')
-        : { path: '(yaml)', message: oneLine(e.message.split('\n')[0], 500), fix: 'fix the YAML syntax' };
-      return { index: i + 1, value: null, problems: [problem] };
-    }
-    const problems: ConfigProblem[] = [];
-    let value: unknown = null;
-    try {
-      const js = doc.toJS({ maxAliasCount: 1000 });
-      // Aliases can nest data deeper than its text.
-      const deepAt = valueTooDeep(js, MAX_MANIFEST_DEPTH);
-      if (deepAt !== undefined) problems.push(depthProblem(deepAt));
-      // Ordinary objects again: manifests are user data, handed on as users would write them.
-      else value = plainCopy(toJsonValue(js, '(document)', problems));
-    } catch (e) {
-      problems.push(isStackOverflow(e) ? depthProblem('(document)') : { path: '(yaml)', message: oneLine(e instanceof Error ? e.message : String(e), 500), fix: 'fix the YAML' });
-    }
-    return { index: i + 1, value, problems };
-  });
-  // A placeholder no document holds (never expected): the problem is still reported.
-  if (deep.length > 0 && out.length === 0) out.push({ index: 1, value: null, problems: [depthProblem(deep[0].path)] });
-  return out;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The manifest envelope
@@ -218,36 +155,15 @@ const METADATA_KEYS = [
   'deletionTimestamp', 'deletionGracePeriodSeconds', 'managedFields', 'finalizers', 'ownerReferences', 'generateName', 'selfLink',
 ];
 
-/** The core collector, with the manifest reader's own checks. */
-class Problems extends ProblemList {
-
-  unknownFields(o: Obj, path: string, known: readonly string[]): void {
-    for (const key of Object.keys(o)) {
-      if (!known.includes(key) && o[key] !== undefined) {
-        this.add(path ? childPath(path, key) : childPath('', key).replace(/^\./, ''), `unknown field ${quoteValue(key)}`, `remove it; known fields: ${known.join(', ')}`);
-      }
-    }
-  }
-
-  /** `v` as an object with only `known` fields, or undefined (absent, or reported). */
-  object(v: unknown, path: string, known: readonly string[]): Obj | undefined {
-    if (v === undefined || v === null) return undefined;
-    if (!isObject(v)) {
-      this.add(path, `must be an object, not ${describe(v)}`, 'write it as a mapping of field: value');
-      return undefined;
-    }
-    this.unknownFields(v, path, known);
-    return v;
-  }
-}
-
 function kindProblem(obj: Obj, p: Problems): boolean {
   const { apiVersion, kind } = obj;
   if (kind === LLSD_KIND && (apiVersion === V1ALPHA1 || apiVersion === V1ALPHA2)) return false;
-  const fix = kind === 'OGXServer'
-    ? 'OGXServer manifests are reconciled by the OGX operator, not rendered here; render a LlamaStackDistribution instead'
-    : `pass a ${LLSD_KIND} (${V1ALPHA2}, or ${V1ALPHA1}, which is converted)`;
-  p.add(kind === LLSD_KIND ? 'apiVersion' : 'kind', `expected ${V1ALPHA2} ${LLSD_KIND}, got ${bare(apiVersion)}/${bare(kind)}`, fix);
+  if (kind === OGX_KIND && apiVersion === OGX_V1BETA1) return false;
+  const fix = kind === OGX_KIND
+    ? `pass an ${OGX_V1BETA1} ${OGX_KIND} (the version the OGX operator serves)`
+    : `pass a ${LLSD_KIND} (${V1ALPHA2}, or ${V1ALPHA1}, which is converted) or an ${OGX_V1BETA1} ${OGX_KIND}`;
+  p.add(kind === LLSD_KIND || kind === OGX_KIND ? 'apiVersion' : 'kind',
+    `expected ${V1ALPHA2} ${LLSD_KIND} or ${OGX_V1BETA1} ${OGX_KIND}, got ${bare(apiVersion)}/${bare(kind)}`, fix);
   return true;
 }
 
@@ -281,134 +197,6 @@ function readMetadata(obj: Obj, p: Problems, options: ManifestParseOptions): { n
 // ---------------------------------------------------------------------------------------------
 // v1alpha1 → v1alpha2 (operator-rules.md §5.5)
 
-const V1_SPEC = ['replicas', 'server', 'network'];
-const V1_SERVER = [
-  'distribution', 'containerSpec', 'workers', 'podOverrides', 'podDisruptionBudget', 'topologySpreadConstraints',
-  'autoscaling', 'storage', 'userConfig', 'tlsConfig',
-];
-const V1_CONTAINER = ['name', 'port', 'resources', 'env', 'command', 'args'];
-const V1_POD_OVERRIDES = ['serviceAccountName', 'terminationGracePeriodSeconds', 'volumes', 'volumeMounts'];
-const V1_NETWORK = ['exposeRoute', 'allowedFrom'];
-const V1_ALLOWED_FROM = ['namespaces', 'labels'];
-const CONTAINER_NAME = 'llama-stack';
-
-/** v1alpha1 leaves an empty list meaning "none"; v1alpha2 lists have minItems 1, so it is dropped. */
-function emptyList(v: unknown): boolean {
-  return Array.isArray(v) && v.length === 0;
-}
-
-class V1Alpha1Converter {
-  readonly sources: { [v2: string]: string } = { 'spec.distribution': 'spec.server.distribution', 'spec.workload': 'spec.server' };
-
-  constructor(private readonly p: Problems, private readonly namespace: string | undefined) {}
-
-  convert(raw: unknown): LlamaStackDistributionSpec {
-    const p = this.p;
-    const spec = p.object(raw, 'spec', V1_SPEC);
-    if (!spec) return {};
-    const workload: Obj = {};
-    const overrides: Obj = {};
-    const networking: Obj = {};
-    const out: Obj = {};
-    this.move(spec, 'replicas', 'spec', workload, 'spec.workload');
-
-    const server = p.object(spec.server, 'spec.server', V1_SERVER);
-    if (!hasOwnValue(spec, 'server')) p.add('spec.server', 'Required value', 'add server: {distribution: {name: starter}}');
-    if (server) {
-      if (hasOwnValue(server, 'distribution')) out.distribution = server.distribution;
-      for (const f of ['workers', 'autoscaling', 'storage', 'podDisruptionBudget', 'topologySpreadConstraints']) {
-        this.move(server, f, 'spec.server', workload, 'spec.workload');
-      }
-      this.container(server, workload, overrides, networking);
-      const pod = p.object(server.podOverrides, 'spec.server.podOverrides', V1_POD_OVERRIDES);
-      if (pod) {
-        this.sources['spec.workload.overrides'] = 'spec.server.podOverrides';
-        for (const f of V1_POD_OVERRIDES) this.move(pod, f, 'spec.server.podOverrides', overrides, 'spec.workload.overrides');
-      }
-      this.userConfig(server, out);
-      this.tlsConfig(server);
-    }
-    this.network(spec, networking);
-
-    if (Object.keys(overrides).length > 0) workload.overrides = overrides;
-    if (Object.keys(networking).length > 0) out.networking = networking;
-    if (Object.keys(workload).length > 0) out.workload = workload;
-    return out as LlamaStackDistributionSpec;
-  }
-
-  /** Copies `from[key]` to `to[key]` (empty lists dropped) and records where it came from. */
-  private move(from: Obj, key: string, fromPath: string, to: Obj, toPath: string, toKey = key): void {
-    if (!hasOwnValue(from, key) || emptyList(from[key])) return;
-    to[toKey] = from[key];
-    this.sources[`${toPath}.${toKey}`] = `${fromPath}.${key}`;
-  }
-
-  private container(server: Obj, workload: Obj, overrides: Obj, networking: Obj): void {
-    const path = 'spec.server.containerSpec';
-    const c = this.p.object(server.containerSpec, path, V1_CONTAINER);
-    if (!c) return;
-    this.sources['spec.workload.overrides'] ??= path;
-    if (hasOwnValue(c, 'name') && c.name !== CONTAINER_NAME) {
-      this.p.add(`${path}.name`, `v1alpha2 has no container name: the server container is always "${CONTAINER_NAME}", not ${describe(c.name)}`,
-        `remove containerSpec.name (or set it to ${CONTAINER_NAME}), and rename references to the container (kubectl exec -c, log queries)`);
-    }
-    // The operator treats port 0 as unset (8321); v1alpha2 has minimum 1.
-    if (c.port !== 0) this.move(c, 'port', path, networking, 'spec.networking');
-    this.move(c, 'resources', path, workload, 'spec.workload');
-    for (const f of ['env', 'command', 'args']) this.move(c, f, path, overrides, 'spec.workload.overrides');
-  }
-
-  private userConfig(server: Obj, out: Obj): void {
-    const path = 'spec.server.userConfig';
-    const u = this.p.object(server.userConfig, path, ['configMapName', 'configMapNamespace']);
-    if (!u) return;
-    out.overrideConfig = hasOwnValue(u, 'configMapName') ? { configMapName: u.configMapName } : {};
-    this.sources['spec.overrideConfig'] = path;
-    const ns = u.configMapNamespace;
-    if (ns === undefined || ns === null || ns === '' || ns === this.namespace) return;
-    this.p.add(`${path}.configMapNamespace`,
-      this.namespace === undefined
-        ? `the ConfigMap is in namespace ${describe(ns)}, and the manifest names no namespace: v1alpha2 overrideConfig only reads a ConfigMap of the server's own namespace`
-        : `the ConfigMap is in namespace ${describe(ns)}, not "${this.namespace}": v1alpha2 overrideConfig only reads a ConfigMap of the server's own namespace (the v1alpha1 operator could not mount it either)`,
-      this.namespace === undefined
-        ? `set metadata.namespace: ${bare(ns)} (or render with that namespace), or copy the ConfigMap and drop configMapNamespace`
-        : `copy the ConfigMap into "${this.namespace}" and drop configMapNamespace`);
-  }
-
-  private tlsConfig(server: Obj): void {
-    const path = 'spec.server.tlsConfig';
-    const tls = this.p.object(server.tlsConfig, path, ['caBundle']);
-    if (!tls || !hasOwnValue(tls, 'caBundle')) return;
-    this.p.add(`${path}.caBundle`,
-      'a v1alpha1 CA bundle adds trusted CAs for outbound calls without serving TLS; v1alpha2 only has networking.tls.caBundle, '
-      + 'which its CRD accepts only with serving TLS (CEL: "caBundle is only valid when TLS is enabled")',
-      'convert by hand: serve TLS too (networking.tls: {enabled: true, secretName: <kubernetes.io/tls Secret>, caBundle: {configMapName: ...}}), '
-      + 'or mount the ConfigMap with workload.overrides.volumes/volumeMounts and set SSL_CERT_FILE in workload.overrides.env');
-  }
-
-  private network(spec: Obj, networking: Obj): void {
-    const path = 'spec.network';
-    const n = this.p.object(spec.network, path, V1_NETWORK);
-    if (!n) return;
-    this.sources['spec.networking'] = path;
-    if (hasOwnValue(n, 'exposeRoute')) {
-      networking.expose = { enabled: n.exposeRoute };
-      this.sources['spec.networking.expose'] = `${path}.exposeRoute`;
-      this.sources['spec.networking.expose.enabled'] = `${path}.exposeRoute`;
-    }
-    const from = this.p.object(n.allowedFrom, `${path}.allowedFrom`, V1_ALLOWED_FROM);
-    if (from) {
-      const allowed: Obj = {};
-      for (const f of V1_ALLOWED_FROM) this.move(from, f, `${path}.allowedFrom`, allowed, 'spec.networking.allowedFrom');
-      networking.allowedFrom = allowed;
-      this.sources['spec.networking.allowedFrom'] = `${path}.allowedFrom`;
-    }
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reading, and problems at the manifest's paths
-
 /** Reads one manifest object; throws `LlamaStackConfigError` listing every problem. */
 export function parseDistribution(obj: unknown, options: ManifestParseOptions = {}): ParsedDistribution {
   const p = new Problems();
@@ -421,6 +209,24 @@ export function parseDistribution(obj: unknown, options: ManifestParseOptions = 
   if (obj.spec === undefined || obj.spec === null) p.add('spec', 'Required value', 'add spec: {distribution: {name: starter}}');
   let spec: LlamaStackDistributionSpec = {};
   let sourcePaths: { [k: string]: string } | undefined;
+  if (obj.kind === OGX_KIND) {
+    const c = convertOgxServer(obj.spec);
+    for (const problem of c.problems) p.add(problem.path, problem.message, problem.fix);
+    p.throwIfAny();
+    return {
+      name,
+      namespace,
+      spec: plainCopy(c.spec),
+      apiVersion: obj.apiVersion,
+      sourcePaths: c.sources,
+      warnings: c.warnings,
+      configRefPath: 'spec.overrideConfig.name',
+      distributionPath: 'spec.distribution',
+      baseConfigRef: c.baseConfigRef,
+      replaceBaseProviders: c.replaceBaseProviders.length > 0 ? c.replaceBaseProviders : undefined,
+      target: c.imageTarget,
+    };
+  }
   if (obj.apiVersion === V1ALPHA1) {
     const converter = new V1Alpha1Converter(p, namespace);
     spec = plainCopy(converter.convert(obj.spec));
@@ -431,11 +237,21 @@ export function parseDistribution(obj: unknown, options: ManifestParseOptions = 
     p.add('spec', `must be an object, not ${describe(obj.spec)}`, 'write spec as a mapping, e.g. spec: {distribution: {name: starter}}');
   }
   p.throwIfAny();
-  return { name, namespace, spec, apiVersion: obj.apiVersion, sourcePaths };
+  const v1 = obj.apiVersion === V1ALPHA1;
+  return {
+    name,
+    namespace,
+    spec,
+    apiVersion: obj.apiVersion,
+    sourcePaths,
+    configRefPath: v1 ? 'spec.server.userConfig.configMapName' : undefined,
+    distributionPath: v1 ? 'spec.server.distribution' : undefined,
+  };
 }
 
 /** The manifest path of a problem found in the v1alpha2 spec or props built from a manifest. */
-export function manifestProblem(problem: ConfigProblem, parsed: ParsedDistribution): ConfigProblem {
+export function manifestProblem(found: ConfigProblem, parsed: ParsedDistribution): ConfigProblem {
+  const problem = { ...found, fix: manifestVocabulary(found.fix) };
   if (problem.path === 'props.name' || problem.path === 'id') return { ...problem, path: 'metadata.name' };
   if (problem.path === 'props.namespace') {
     return { ...problem, path: 'metadata.namespace', message: `${problem.message} (the manifest's namespace, or the one it is rendered into)` };
@@ -461,9 +277,10 @@ export function distributionFromParsed(scope: Construct, id: string, parsed: Par
       name: parsed.name,
       namespace: parsed.namespace,
       spec: completed.spec,
-      target: options.target,
+      target: options.target ?? parsed.target,
       image: options.image,
       baseConfigYaml: options.baseConfigYaml,
+      replaceBaseProviders: parsed.replaceBaseProviders,
       allowPerPodState: options.allowPerPodState,
       allowUnrestrictedVolumes: options.allowUnrestrictedVolumes,
     });

@@ -25,6 +25,11 @@ function objects(yaml: string): any[] {
   return YAML.parseAllDocuments(yaml).map((d) => d.toJS()).filter((o) => o !== null);
 }
 
+/** stderr without its warnings (the server line a v1alpha1 manifest now runs, notes on the user config). */
+function problemsOnly(err: string): string {
+  return err.split('\n').filter((l) => !l.startsWith('warning: ')).join('\n');
+}
+
 function tmpdir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'llsd-cli-'));
 }
@@ -37,9 +42,16 @@ describe('the operator\'s v1alpha1 samples', () => {
   const EXPECTED: { [file: string]: { code: number; kinds?: string[]; stderr?: string } } = {
     '_v1alpha1_llamastackdistribution.yaml': {
       code: 1,
-      stderr: '1 problem(s):\n- _v1alpha1_llamastackdistribution.yaml (llamastackdistribution-sample): spec.server.storage: '
+      // Every problem at once: the shared PVC, and the SQLite stores each pod would keep.
+      stderr: '3 problem(s):\n- _v1alpha1_llamastackdistribution.yaml (llamastackdistribution-sample): spec.server.storage: '
         + 'a ReadWriteOnce volume cannot be shared by several pods (replicas or autoscaling allow more than one) (as v1alpha2 spec.workload.storage)'
-        + ' — keep state in postgres/redis storage and drop the PVC, or run a single replica\n',
+        + ' — keep state in postgres/redis storage and drop the PVC, or run a single replica\n'
+        + '- _v1alpha1_llamastackdistribution.yaml (llamastackdistribution-sample): spec.server.autoscaling.maxReplicas: storage backend kv_default is SQLite in the pod '
+        + '(registry, prompts, agent state): with several pods, each keeps its own (as v1alpha2 spec.workload.autoscaling.maxReplicas) '
+        + '— use spec.storage.kv: {type: redis, endpoint: …}, or pass --allow-per-pod-state\n'
+        + '- _v1alpha1_llamastackdistribution.yaml (llamastackdistribution-sample): spec.server.autoscaling.maxReplicas: storage backend sql_default is SQLite in the pod '
+        + '(conversations, responses, inference log, file metadata): with several pods, each keeps its own (as v1alpha2 spec.workload.autoscaling.maxReplicas) '
+        + '— use spec.storage.sql: {type: postgres, host, db, user, password}, or pass --allow-per-pod-state\n',
     },
     'example-with-ca-bundle.yaml': {
       code: 1,
@@ -49,8 +61,13 @@ describe('the operator\'s v1alpha1 samples', () => {
         + '(networking.tls: {enabled: true, secretName: <kubernetes.io/tls Secret>, caBundle: {configMapName: ...}}), or mount the ConfigMap '
         + 'with workload.overrides.volumes/volumeMounts and set SSL_CERT_FILE in workload.overrides.env\n',
     },
-    // The user's ConfigMap is passed through; overrideConfig means no generated one.
-    'example-with-configmap.yaml': { code: 0, kinds: ['ConfigMap', ...OBJECTS] },
+    // The user's ConfigMap is in the input, so its config goes through the start-up model: OGX reads
+    // ollama's base_url, not url (see example-with-configmap below for the same sample fixed).
+    'example-with-configmap.yaml': {
+      code: 1,
+      stderr: '1 problem(s):\n- example-with-configmap.yaml (llamastack-with-userconfig): ConfigMap llama-stack-config data.config.yaml: OGX 1.3.0 would not start: '
+        + 'remote::ollama needs base_url when it is enabled [config.yaml providers.inference[0].config.base_url] — set base_url\n',
+    },
     // nsA and nsB cannot be namespace names (DNS-1123 labels): the NetworkPolicy would admit nothing from them.
     'example-with-network-config.yaml': {
       code: 1,
@@ -71,11 +88,12 @@ describe('the operator\'s v1alpha1 samples', () => {
     const expected = EXPECTED[file];
     expect(r.code).toBe(expected.code);
     if (expected.stderr !== undefined) {
-      expect(r.err).toBe(expected.stderr);
+      expect(problemsOnly(r.err)).toBe(expected.stderr);
       expect(r.out).toBe('');
       return;
     }
-    expect(r.err).toBe('');
+    expect(problemsOnly(r.err)).toBe('');
+    expect(r.err).toContain('spec.server.distribution.name: distribution "starter" runs "docker.io/ogxai/distribution-starter:1.3.0"');
     const objs = objects(r.out);
     expect(objs.map((o) => o.kind)).toEqual(expected.kinds);
     expect(schemaErrors(objs)).toEqual([]);
@@ -84,8 +102,8 @@ describe('the operator\'s v1alpha1 samples', () => {
   test('the CA-bundle sample renders without its tlsConfig, the one field it cannot honour', async () => {
     const text = fs.readFileSync(path.join(SAMPLES_DIR, 'example-with-ca-bundle.yaml'), 'utf8')
       .replace(/    tlsConfig:\n(      .*\n|\s*#.*\n)*/, '');
-    const r = await run(['render', '--pass-through', '--namespace', 'ai'], text);
-    expect(r.err).toBe('');
+    const r = await run(['render', '--pass-through', '--namespace', 'ai'], text.replace('url: "http://ollama', 'base_url: "http://ollama'));
+    expect(problemsOnly(r.err)).toBe('');
     expect(r.code).toBe(0);
     expect(objects(r.out).every((o) => o.metadata.namespace === 'ai' || o.kind === 'ConfigMap')).toBe(true);
   });
@@ -95,7 +113,9 @@ describe('the operator\'s v1alpha1 samples', () => {
     const dir = tmpdir();
     for (const f of files) {
       const text = fs.readFileSync(path.join(SAMPLES_DIR, f), 'utf8');
-      fs.writeFileSync(path.join(dir, f), f === 'example-with-network-config.yaml' ? text.replace(/\bns([AB])\b/g, (_m, c: string) => `ns-${c.toLowerCase()}`) : text);
+      // The ConfigMap sample with the key OGX reads (base_url, not url), so its config starts.
+      fs.writeFileSync(path.join(dir, f), f === 'example-with-network-config.yaml' ? text.replace(/\bns([AB])\b/g, (_m, c: string) => `ns-${c.toLowerCase()}`)
+        : text.replace('url: "http://ollama', 'base_url: "http://ollama'));
     }
     return dir;
   }
@@ -107,7 +127,7 @@ describe('the operator\'s v1alpha1 samples', () => {
     fs.writeFileSync(path.join(dir, 'kustomization.yaml'), 'resources: []\n');
     fs.mkdirSync(path.join(dir, 'nested.yaml'));
     const byDir = await run(['render', '--pass-through', dir]);
-    expect(byDir.err).toBe('');
+    expect(problemsOnly(byDir.err)).toBe('');
     expect(byDir.out).toBe(byFiles.out);
     const empty = await run(['render', tmpdir()]);
     expect(empty.code).toBe(1);
@@ -118,7 +138,7 @@ describe('the operator\'s v1alpha1 samples', () => {
     const dir = tmpdir();
     const cwd = samplesCopy(['example-with-network-config.yaml', 'example-with-configmap.yaml']);
     const r = await run(['render', '--pass-through', 'example-with-network-config.yaml', 'example-with-configmap.yaml', '--output-dir', dir], '', { cwd });
-    expect(r).toEqual({ code: 0, out: '', err: '' });
+    expect({ ...r, err: problemsOnly(r.err) }).toEqual({ code: 0, out: '', err: '' });
     expect(fs.readdirSync(dir).sort()).toEqual([
       'configmap-llama-stack-config.k8s.yaml', 'llamastack-with-userconfig.k8s.yaml',
       'llamastackdistribution-network-example.k8s.yaml', 'llamastackdistribution-public.k8s.yaml',
@@ -242,7 +262,7 @@ describe('Argo CD config management plugin (argocd-generate)', () => {
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
     expect(r.err).toBe('2 problem(s):\n'
-      + '- broken.yaml (Broken): metadata.name: "Broken" is not a valid name: object names are derived from it (Broken-network-policy…) — use lower-case letters, digits and \'-\', at most 48 characters (set props.name)\n'
+      + '- broken.yaml (Broken): metadata.name: "Broken" is not a valid name: object names are derived from it (Broken-network-policy…) — use lower-case letters, digits and \'-\', at most 48 characters (set metadata.name)\n'
       + '- broken.yaml (Broken): spec.providers.inference[0]: id must not be empty if specified — remove id, or set it to a unique name\n');
   });
 
@@ -318,9 +338,11 @@ spec:
 
   test.each<[string, string[], string, number, string | RegExp]>([
     ['wrong kind', ['render'], 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n', 1,
-      '1 problem(s):\n- stdin (x): kind: expected llamastack.io/v1alpha2 LlamaStackDistribution, got v1/ConfigMap'
+      '1 problem(s):\n- stdin (x): kind: expected llamastack.io/v1alpha2 LlamaStackDistribution or ogx.io/v1beta1 OGXServer, got v1/ConfigMap'
       + ' — add --pass-through to copy it unchanged, or remove it from the input\n'],
-    ['an OGXServer', ['render'], 'apiVersion: ogx.io/v1beta1\nkind: OGXServer\nmetadata: {name: x}\n', 1, /OGXServer manifests are reconciled by the OGX operator/],
+    // Read since issue #18: one without a spec is refused for what it lacks.
+    ['an OGXServer without a spec', ['render'], 'apiVersion: ogx.io/v1beta1\nkind: OGXServer\nmetadata: {name: x}\n', 1, /stdin \(x\): spec\.distribution: Required value/],
+    ['an OGXServer of an unserved version', ['render'], 'apiVersion: ogx.io/v1alpha1\nkind: OGXServer\nmetadata: {name: x}\n', 1, /apiVersion: expected .* got ogx\.io\/v1alpha1\/OGXServer — pass an ogx\.io\/v1beta1 OGXServer/],
     ['unparseable YAML', ['render'], `${CR}---\na: [\n`, 1, /^1 problem\(s\):\n- stdin: document 2: \(yaml\): Flow sequence in block collection/],
     ['invalid v1alpha1: every problem with its path', ['render', '--namespace', 'ai'], V1, 1,
       '3 problem(s):\n'

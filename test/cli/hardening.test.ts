@@ -288,7 +288,7 @@ ${JSON.stringify('evil\n- injected')}: 1
     const dir = tmpdir();
     fs.writeFileSync(path.join(dir, 'a\nb.yaml'), 'apiVersion: v1\nkind: "\\e[2J\\u2028x"\nmetadata: {name: x}\n');
     const r = await refused(['render', 'a\nb.yaml'], '', { cwd: dir });
-    expect(r.err).toBe('1 problem(s):\n- a\\nb.yaml (x): kind: expected llamastack.io/v1alpha2 LlamaStackDistribution, got v1/"\\u001b[2J\\u2028x"'
+    expect(r.err).toBe('1 problem(s):\n- a\\nb.yaml (x): kind: expected llamastack.io/v1alpha2 LlamaStackDistribution or ogx.io/v1beta1 OGXServer, got v1/"\\u001b[2J\\u2028x"'
       + ' — add --pass-through to copy it unchanged, or remove it from the input\n');
     const list = { apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList', items: [{ ...YAML.parse(CR), metadata: { name: 'a\nb' } }] };
     const k = await run(['krm'], Yaml.stringify(list));
@@ -329,7 +329,7 @@ describe(`documents nested deeper than ${MAX_MANIFEST_DEPTH} levels`, () => {
     const m = /^- stdin: document 1: (.+?): (nested .*)$/.exec(lines[1]);
     expect(m?.[1]).toMatch(where);
     expect(m?.[2]).toBe(DEPTH);
-    expect(lines[2]).toMatch(/^- stdin \(next\): kind: expected llamastack\.io\/v1alpha2 LlamaStackDistribution, got v1\/Secret/);
+    expect(lines[2]).toMatch(/^- stdin \(next\): kind: expected llamastack\.io\/v1alpha2 LlamaStackDistribution or ogx\.io\/v1beta1 OGXServer, got v1\/Secret/);
   });
 
   test('a JSON file of 100,000 levels, in a directory with other manifests', async () => {

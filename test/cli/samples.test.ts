@@ -53,7 +53,7 @@ test.each<[string, string[], string, number, RegExp]>([
   ['bad target', ['render', '--target', 'x'], '', 2, /unknown target: x/],
   ['unknown command', ['publish'], '', 2, /unknown command: publish/],
   ['unparseable YAML', ['render'], 'a: [', 1, /stdin: document 1:/],
-  ['wrong kind', ['render'], 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n', 1, /expected llamastack.io\/v1alpha2 LlamaStackDistribution, got v1\/ConfigMap/],
+  ['wrong kind', ['render'], 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n', 1, /expected llamastack.io\/v1alpha2 LlamaStackDistribution or ogx.io\/v1beta1 OGXServer, got v1\/ConfigMap/],
   ['invalid spec: every problem', ['render'], CR.replace('models: [llama-3.1-8b]', 'models: [llama-3.1-8b]\n  disabled: [inference, nope]'), 1,
     /2 problem\(s\):\n- stdin \(my-stack\): spec: inference cannot be both in providers and disabled[^\n]*\n- stdin \(my-stack\): spec\.disabled\[1\]/],
 ])('%s', async (_what, argv, stdin, code, message) => {

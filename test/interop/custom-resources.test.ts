@@ -9,6 +9,7 @@ import {
 } from '../../src';
 import { LlamaStackDistributionResource, OgxServerResource } from '../../src/interop/custom-resources';
 import { LlamaStackDistributionManifest } from '../../src/interop/manifest';
+import { typedEntry } from '../../src/interop/ogx-typed-providers';
 import { crdSchemaErrors } from '../support/crd-schema';
 import { schemaErrors } from '../support/k8s-schema';
 import { problemsOf } from '../support/problems';
@@ -187,21 +188,16 @@ describe('OgxServerResource', () => {
       metadata: { name: 'llama', namespace: 'ai' },
       spec: {
         distribution: { image: 'docker.io/ogxai/distribution-starter:1.3.0' },
+        // The CRD's typed fields (issue #18): custom only where none exists.
         providers: {
           inference: {
             remote: {
-              custom: [
-                { id: 'vllm-primary', type: 'remote::vllm', settings: { base_url: 'http://vllm.models.svc:8000/v1' }, secretRefs: { api_token: { name: 'vllm', key: 'token' } } },
-                { id: 'openai', type: 'remote::openai', secretRefs: { api_key: { name: 'openai', key: 'api-key' } } },
-              ],
+              vllm: [{ id: 'vllm-primary', endpoint: 'http://vllm.models.svc:8000/v1', apiToken: { name: 'vllm', key: 'token' } }],
+              openai: [{ id: 'openai', apiKey: { name: 'openai', key: 'api-key' } }],
             },
           },
-          vectorIo: {
-            remote: {
-              custom: [{ id: 'pgvector', type: 'remote::pgvector', settings: { host: 'pg', db: 'v', user: 'u' }, secretRefs: { password: { name: 'pg', key: 'password' } } }],
-            },
-          },
-          toolRuntime: { remote: { custom: [{ id: 'tavily-search', type: 'remote::tavily-search', secretRefs: { api_key: { name: 'tavily', key: 'api-key' } } }] } },
+          vectorIo: { remote: { pgvector: [{ id: 'pgvector', host: 'pg', db: 'v', user: 'u', password: { name: 'pg', key: 'password' } }] } },
+          toolRuntime: { remote: { tavilySearch: [{ id: 'tavily-search', apiKey: { name: 'tavily', key: 'api-key' } }] } },
         },
         resources: { models: [{ name: 'llama-3.1-8b' }, { name: 'gpt-4o', provider: 'openai', contextLength: 128000 }] },
         storage: { kv: { type: 'redis', endpoint: 'redis://redis:6379' }, sql: { type: 'sqlite' } },
@@ -365,5 +361,24 @@ describe('crdSchemaErrors (test support)', () => {
     expect(crdSchemaErrors({ apiVersion: 'llamastack.io/v1alpha2', kind: 'LlamaStackDistribution', metadata: { name: 'x' } }))
       .toEqual(['LlamaStackDistribution/x spec: Required value']);
     expect(crdSchemaErrors({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } })).toEqual(['ConfigMap/x: no CRD in crds/ for v1 ConfigMap']);
+  });
+});
+
+describe('OgxServerResource: typed provider fields (issue #18)', () => {
+  test('every typed kind the CRD has, from the server\'s config keys', () => {
+    expect(typedEntry({ id: 'b', type: 'remote::bedrock', settings: { region_name: 'us-west-2' }, secretRefs: { aws_bedrock_bearer_token: { name: 's', key: 'k' } } }))
+      .toEqual({ field: 'inference', bucket: 'remote', kind: 'bedrock', list: true, value: { id: 'b', region: 'us-west-2', apiKey: { name: 's', key: 'k' } } });
+    expect(typedEntry({ id: 'remote-s3', type: 'remote::s3', settings: { bucket_name: 'f', auto_create_bucket: true } }))
+      .toEqual({ field: 'files', bucket: 'remote', kind: 's3', list: false, value: { bucketName: 'f', autoCreateBucket: true } });
+    expect(typedEntry({ id: 'v', type: 'remote::vllm', settings: { base_url: 'http://v', network: { tls: { min_version: 'TLSv1.3' }, headers: { 'X-A': 'b' } } } }).value)
+      .toEqual({ id: 'v', endpoint: 'http://v', network: { tls: { minVersion: 'TLSv1.3' }, headers: { 'X-A': 'b' } } });
+  });
+
+  test('custom for the rest: an unknown key, a missing required field, an id a single-object kind cannot carry, a pgvector index', () => {
+    expect(typedEntry({ id: 'v', type: 'remote::vllm', settings: { base_url: 'http://v', fairness_header_attribute: 'x' } })).toBeUndefined();
+    expect(typedEntry({ id: 'o', type: 'remote::openai', settings: { base_url: 'http://o' } })).toBeUndefined(); // apiKey is required
+    expect(typedEntry({ id: 'my-files', type: 'remote::s3', settings: { bucket_name: 'f' } })).toBeUndefined();
+    expect(typedEntry({ id: 'pg', type: 'remote::pgvector', settings: { vector_index: { type: 'HNSW' } }, secretRefs: { password: { name: 'p', key: 'k' } } })).toBeUndefined();
+    expect(typedEntry({ id: 'x', type: 'remote::ollama', settings: { base_url: 'http://o' } })).toBeUndefined();
   });
 });

@@ -223,9 +223,9 @@ describe('the envelope', () => {
   test.each<[string, any, { path: string; message: string }[]]>([
     ['not an object', [1, 2], [{ path: '(document)', message: 'must be a Kubernetes object, not a list' }]],
     ['wrong kind', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } },
-      [{ path: 'kind', message: 'expected llamastack.io/v1alpha2 LlamaStackDistribution, got v1/ConfigMap' }]],
+      [{ path: 'kind', message: 'expected llamastack.io/v1alpha2 LlamaStackDistribution or ogx.io/v1beta1 OGXServer, got v1/ConfigMap' }]],
     ['wrong version', { apiVersion: 'llamastack.io/v1beta1', kind: 'LlamaStackDistribution', metadata: { name: 'x' }, spec: {} },
-      [{ path: 'apiVersion', message: 'expected llamastack.io/v1alpha2 LlamaStackDistribution, got llamastack.io/v1beta1/LlamaStackDistribution' }]],
+      [{ path: 'apiVersion', message: 'expected llamastack.io/v1alpha2 LlamaStackDistribution or ogx.io/v1beta1 OGXServer, got llamastack.io/v1beta1/LlamaStackDistribution' }]],
     ['no metadata, no spec', { apiVersion: 'llamastack.io/v1alpha2', kind: 'LlamaStackDistribution' },
       [{ path: 'metadata', message: 'Required value' }, { path: 'spec', message: 'Required value' }]],
     ['generateName only, unknown metadata', { apiVersion: 'llamastack.io/v1alpha2', kind: 'LlamaStackDistribution', metadata: { generateName: 'x-', nmae: 'x' }, spec: {} },
@@ -240,12 +240,13 @@ describe('the envelope', () => {
     expect(problemsOf(() => LlamaStackDistributionManifest.parse(`${one}---\n${one}`))).toEqual([{ path: '(document)', message: 'expected one LlamaStackDistribution manifest, found 2' }]);
     expect(LlamaStackDistributionManifest.parseAll(`${one}---\n# nothing\n---\n${one}`)).toHaveLength(2);
     expect(problemsOf(() => LlamaStackDistributionManifest.parseAll(`${one}---\nkind: ConfigMap\n---\na: [\n`))).toEqual([
-      { path: 'document 2: kind', message: 'expected llamastack.io/v1alpha2 LlamaStackDistribution, got undefined/ConfigMap' },
+      { path: 'document 2: kind', message: 'expected llamastack.io/v1alpha2 LlamaStackDistribution or ogx.io/v1beta1 OGXServer, got undefined/ConfigMap' },
       { path: 'document 3: (yaml)', message: expect.stringMatching(/^Flow sequence in block collection must be sufficiently indented/) },
     ]);
     expect(problemsOf(() => LlamaStackDistributionManifest.parse('a: .inf\n'))).toEqual([{ path: '(document).a', message: 'Infinity is not a JSON number' }]);
     expect(LlamaStackDistributionManifest.isDistribution(v1({}))).toBe(true);
-    expect(LlamaStackDistributionManifest.isDistribution({ apiVersion: 'ogx.io/v1beta1', kind: 'OGXServer' })).toBe(false);
+    expect(LlamaStackDistributionManifest.isDistribution({ apiVersion: 'ogx.io/v1beta1', kind: 'OGXServer' })).toBe(true);
+    expect(LlamaStackDistributionManifest.isDistribution({ apiVersion: 'v1', kind: 'OGXServer' })).toBe(false);
   });
 
   test('the construct renders what a manifest built from its own spec renders', () => {
