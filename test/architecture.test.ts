@@ -122,9 +122,11 @@ test('the checks find an upward import and a cycle when there is one', () => {
   expect(importCycles(bad)).toEqual([['targets/a.ts', 'workload/b.ts']]);
 });
 
-test('no hand-written source file is over 600 lines', () => {
-  const long = FILES.filter((f) => !f.startsWith('imports/'))
-    .map((f) => [f, fs.readFileSync(path.join(SRC, f), 'utf8').split('\n').length] as const)
-    .filter(([, n]) => n > 600);
+test('no hand-written source file is over 600 lines (src/ but the generated imports, scripts/, bench/)', () => {
+  const root = path.join(SRC, '..');
+  const scripts = ['scripts', 'bench'].flatMap((d) => fs.readdirSync(path.join(root, d)).filter((f) => /\.(py|js|sh)$/.test(f)).map((f) => `${d}/${f}`));
+  const files = [...FILES.filter((f) => !f.startsWith('imports/')).map((f) => `src/${f}`), ...scripts];
+  expect(files).toContain('scripts/target-data.py');
+  const long = files.map((f) => [f, fs.readFileSync(path.join(root, f), 'utf8').split('\n').length] as const).filter(([, n]) => n > 600);
   expect(long).toEqual([]);
 });
