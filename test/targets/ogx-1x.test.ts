@@ -17,6 +17,7 @@ import { FIPS_CIPHERS } from '../../src/targets/startup/server-tls';
 import { generateTargetConfig } from '../../src/targets/target-config';
 import { runCli } from '../support/cli-run';
 import { MINIMAL_CR } from '../support/cr-text';
+import { distributionEnv, goldenSpec } from '../support/shipped';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
 const DATA = path.join(__dirname, '..', '..', 'data', 'targets');
@@ -30,29 +31,7 @@ const ONE_X: [string, ServerTarget][] = [['ogx-1.1', OGX_1_1], ['ogx-1.2', OGX_1
 /** The releases with strict TLS, tenancy and the env overrides (1.2+). */
 const STRICT: [string, ServerTarget][] = [['ogx-1.2', OGX_1_2], ['ogx-1.3', OGX_1_3]];
 
-/** Env vars a shipped 1.x distribution reads with no usable default. */
-const DISTRIBUTION_ENV: { [distribution: string]: { [name: string]: string } } = {
-  'oci': { OCI_COMPARTMENT_OCID: 'ocid1.compartment.oc1..example' },
-  'watsonx': { WATSONX_PROJECT_ID: 'my-project' },
-  'nvidia': { INFERENCE_MODEL: 'meta/llama-3.1-8b-instruct' },
-  'postgres-demo': { INFERENCE_MODEL: 'llama-3.1-8b', VLLM_URL: 'http://vllm:8000/v1' },
-};
-
-/** The golden spec of test/targets.test.ts without shields (1.x has none). */
-const GOLDEN_SPEC: LlamaStackDistributionSpec = {
-  distribution: { name: 'starter' },
-  providers: {
-    inference: [
-      { provider: 'vllm', endpoint: 'http://vllm.default.svc.cluster.local:8000/v1', apiKey: { name: 'vllm', key: 'token' }, settings: { max_tokens: 4096 } },
-      { provider: 'openai', endpoint: 'https://api.openai.com/v1', apiKey: { name: 'openai', key: 'api-key' } },
-    ],
-    toolRuntime: [{ provider: 'tavily-search', apiKey: { name: 'tavily', key: 'key' } }],
-  },
-  resources: { models: ['llama-3.1-8b', { name: 'gpt-4o', provider: 'openai', contextLength: 128000 }] },
-  storage: { kv: { type: 'redis', endpoint: 'redis://redis:6379' }, sql: { type: 'postgres', host: 'pg', db: 'llamastack', user: 'llama', password: { name: 'pg', key: 'password' } } },
-  networking: { port: 8321 },
-  workload: { workers: 2 },
-};
+const GOLDEN_SPEC = goldenSpec(false);
 
 function envMap(values: { [name: string]: string } = {}): Map<string, EnvValue> {
   return new Map(Object.entries(values).map(([name, value]) => [name, { kind: 'value', value } as EnvValue]));
@@ -133,7 +112,7 @@ describe('the targets and their pod facts', () => {
 
 describe.each(ONE_X)('%s', (id, target) => {
   test.each(target.distributions)('shipped distribution %s starts with the env it needs, and no warnings', (distribution) => {
-    const needs = DISTRIBUTION_ENV[distribution] ?? {};
+    const needs = distributionEnv(distribution, true);
     const names = Object.keys(needs);
     if (names.length > 0) {
       const got = generationProblems({ distribution: { name: distribution } }, target).map((p) => p.message).join('\n');

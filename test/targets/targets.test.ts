@@ -4,19 +4,20 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Testing } from 'cdk8s';
-import { schemaErrors } from './support/k8s-schema';
-import { fixesOf, problemsOf } from './support/problems';
-import { LlamaStackDistributionSpec } from '../src/config/spec';
-import { validateSpec } from '../src/config/validate-spec';
-import { readBaseConfig } from '../src/config/yaml-parse';
-import { LlamaStackConfigError } from '../src/core/errors';
-import { LlamaStackDistribution } from '../src/distribution';
-import { InferenceProvider } from '../src/providers';
-import { SecretRef } from '../src/secret-ref';
-import { ServerTarget } from '../src/targets/server-target';
-import { effectiveBaseId, generateTargetConfig, TargetConfigGenerator } from '../src/targets/target-config';
+import { LlamaStackDistributionSpec } from '../../src/config/spec';
+import { validateSpec } from '../../src/config/validate-spec';
+import { readBaseConfig } from '../../src/config/yaml-parse';
+import { LlamaStackConfigError } from '../../src/core/errors';
+import { LlamaStackDistribution } from '../../src/distribution';
+import { InferenceProvider } from '../../src/providers';
+import { SecretRef } from '../../src/secret-ref';
+import { ServerTarget } from '../../src/targets/server-target';
+import { effectiveBaseId, generateTargetConfig, TargetConfigGenerator } from '../../src/targets/target-config';
+import { schemaErrors } from '../support/k8s-schema';
+import { fixesOf, problemsOf } from '../support/problems';
+import { distributionEnv, goldenSpec } from '../support/shipped';
 
-const FIXTURES = path.join(__dirname, 'fixtures');
+const FIXTURES = path.join(__dirname, '..', 'fixtures');
 const VALIDATED = fs.readFileSync(path.join(FIXTURES, 'validated-minimal', 'v0.7-and-ogx-0.8.yaml'), 'utf8');
 const TARGETS = [ServerTarget.OGX_0_8, ServerTarget.LLAMA_STACK_0_7];
 
@@ -31,31 +32,11 @@ function problems(spec: LlamaStackDistributionSpec, target: ServerTarget, baseCo
   return [];
 }
 
-/** Env vars a shipped distribution reads with no usable default. */
-const DISTRIBUTION_ENV: { [distribution: string]: { [name: string]: string } } = {
-  'oci': { OCI_COMPARTMENT_OCID: 'ocid1.compartment.oc1..example' },
-  'watsonx': { WATSONX_PROJECT_ID: 'my-project' },
-  'postgres-demo': { INFERENCE_MODEL: 'llama-3.1-8b', VLLM_URL: 'http://vllm:8000/v1' },
-};
-
-const GOLDEN_SPEC: LlamaStackDistributionSpec = {
-  distribution: { name: 'starter' },
-  providers: {
-    inference: [
-      { provider: 'vllm', endpoint: 'http://vllm.default.svc.cluster.local:8000/v1', apiKey: { name: 'vllm', key: 'token' }, settings: { max_tokens: 4096 } },
-      { provider: 'openai', endpoint: 'https://api.openai.com/v1', apiKey: { name: 'openai', key: 'api-key' } },
-    ],
-    toolRuntime: [{ provider: 'tavily-search', apiKey: { name: 'tavily', key: 'key' } }],
-  },
-  resources: { models: ['llama-3.1-8b', { name: 'gpt-4o', provider: 'openai', contextLength: 128000 }], shields: ['llama-guard-3'] },
-  storage: { kv: { type: 'redis', endpoint: 'redis://redis:6379' }, sql: { type: 'postgres', host: 'pg', db: 'llamastack', user: 'llama', password: { name: 'pg', key: 'password' } } },
-  networking: { port: 8321 },
-  workload: { workers: 2 },
-};
+const GOLDEN_SPEC = goldenSpec(true);
 
 describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (id, target) => {
   test.each(target.distributions)('shipped distribution %s starts with the env it needs, and no warnings', (distribution) => {
-    const needs = DISTRIBUTION_ENV[distribution] ?? {};
+    const needs = distributionEnv(distribution, false);
     const names = Object.keys(needs);
     if (names.length > 0) {
       // Without them the start-up model names each env var the server would miss.
