@@ -13,7 +13,7 @@ import { compact, KubeManifest } from './manifest';
 import { objectMeta } from './metadata';
 import { objectNames } from './names';
 import {
-  AUTH_CA_VOLUME, caBundleKeys, CONTAINER_NAME, hasPvc, mountPathOf, PATHS, portName, replicasOf, tlsEnabled, WorkloadPlan,
+  AUTH_CA_VOLUME, caBundleKeys, CONTAINER_NAME, hasPvc, mountPathOf, PATHS, PodLayout, portName, replicasOf, tlsEnabled, WorkloadPlan,
 } from './plan';
 import { containerResources } from './resources';
 import { CA_BUNDLE_SIZE_LIMIT } from './volume-sizes';
@@ -21,7 +21,7 @@ import { CA_BUNDLE_SIZE_LIMIT } from './volume-sizes';
 const TOPOLOGY_KEYS = ['topology.kubernetes.io/region', 'topology.kubernetes.io/zone', 'kubernetes.io/hostname'];
 
 /** The server container's mounts the library adds (the user's follow them). */
-export function libraryMounts(plan: WorkloadPlan): any[] {
+export function libraryMounts(plan: PodLayout): any[] {
   const mounts: any[] = [
     { name: 'config', mountPath: PATHS.configDir, readOnly: true },
     { name: 'lls-storage', mountPath: mountPathOf(plan) },
@@ -42,7 +42,7 @@ function volumeMounts(plan: WorkloadPlan): any[] {
 }
 
 /** The pod's volumes the library adds (the user's follow them). */
-export function libraryVolumes(plan: WorkloadPlan): any[] {
+export function libraryVolumes(plan: PodLayout): any[] {
   const names = objectNames(plan.name);
   const limits = plan.emptyDirSizeLimits;
   const list: any[] = [

@@ -114,7 +114,7 @@ interface ProviderImage {
   readonly dir: string;
 }
 
-function images(plan: WorkloadPlan): ProviderImage[] {
+function images(plan: Pick<WorkloadPlan, 'spec'>): ProviderImage[] {
   const out: ProviderImage[] = [];
   for (const e of externalProviderEntries(plan.spec)) {
     if (!out.some((i) => i.image === e.ref.image)) out.push({ image: e.ref.image, dir: String(out.length + 1) });
@@ -123,7 +123,7 @@ function images(plan: WorkloadPlan): ProviderImage[] {
 }
 
 /** True when the pod installs external providers. */
-export function hasExternalProviders(plan: WorkloadPlan): boolean {
+export function hasExternalProviders(plan: Pick<WorkloadPlan, 'spec'>): boolean {
   return externalProviderEntries(plan.spec).length > 0;
 }
 
@@ -168,13 +168,13 @@ export function externalProviderInitContainers(plan: WorkloadPlan, securityConte
 }
 
 /** The shared emptyDir. */
-export function externalProviderVolumes(plan: WorkloadPlan): any[] {
+export function externalProviderVolumes(plan: Pick<WorkloadPlan, 'spec' | 'emptyDirSizeLimits'>): any[] {
   if (!hasExternalProviders(plan)) return [];
   return [{ name: EXTERNAL_PROVIDERS_VOLUME, emptyDir: { sizeLimit: plan.emptyDirSizeLimits.externalProviders } }];
 }
 
 /** The server container's read-only mount of the installed packages. */
-export function externalProviderMounts(plan: WorkloadPlan): any[] {
+export function externalProviderMounts(plan: Pick<WorkloadPlan, 'spec'>): any[] {
   if (!hasExternalProviders(plan)) return [];
   return [{ name: EXTERNAL_PROVIDERS_VOLUME, mountPath: EXTERNAL_PROVIDERS_MOUNT, readOnly: true }];
 }

@@ -6,7 +6,7 @@
  */
 import { libraryMounts, libraryVolumes } from './deployment';
 import { EXTERNAL_PROVIDERS_VOLUME } from './external-providers';
-import { AUTH_CA_VOLUME, PATHS, WorkloadPlan } from './plan';
+import { AUTH_CA_VOLUME, PATHS, PodLayout } from './plan';
 import { resolveEmptyDirSizeLimits } from './volume-sizes';
 import type { ServerAuth } from '../auth/server-auth';
 import { EXTERNAL_PROVIDERS_MOUNT, externalProviderEntries } from '../config/external-providers';
@@ -22,7 +22,6 @@ import {
   LibraryMount, nodeSelectorProblems, restrictedVolumeProblems, tolerationProblems, topologySpreadProblems, volumeProblems,
 } from '../kubernetes/pod-checks';
 import { resourceNameProblems } from '../kubernetes/resource-checks';
-import { NON_ROOT_USER } from '../targets/pod-paths';
 import type { ServerTarget } from '../targets/server-target';
 
 /** The props these checks read (a structural subset of `LlamaStackDistributionProps`). */
@@ -63,20 +62,13 @@ const STORAGE_MOUNT_PATH = 'spec.workload.storage.mountPath';
 /** The library's own volume names and server mounts for this spec (what the Deployment will have). */
 function libraryLayout(name: string, spec: LlamaStackDistributionSpec, target: ServerTarget, auth: ServerAuth | undefined):
 { volumes: string[]; mounts: LibraryMount[] } | undefined {
-  const plan: WorkloadPlan = {
+  // Only what decides the pod's own volumes and mounts: no image, env or config yet.
+  const plan: PodLayout = {
     name,
-    image: '',
     spec,
     configMapName: `${name}-config`,
-    generatedConfig: spec.overrideConfig === undefined,
-    secretEnv: [],
-    extraLabels: {},
-    env: [],
-    runAsUser: NON_ROOT_USER,
-    fsGroup: NON_ROOT_USER,
     defaultMountPath: target.dataDir,
     legacyDataMount: target.isOperator,
-    containerPort: 0,
     authCa: auth?.caCertificate,
     emptyDirSizeLimits: resolveEmptyDirSizeLimits(undefined, spec),
   };

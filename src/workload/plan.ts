@@ -64,12 +64,15 @@ export interface WorkloadPlan {
   readonly quotedYaml?: boolean;
 }
 
+/** What decides the pod's own volumes and mounts (the input checks read them before there is a plan). */
+export type PodLayout = Pick<WorkloadPlan, 'name' | 'spec' | 'configMapName' | 'emptyDirSizeLimits' | 'authCa' | 'legacyDataMount' | 'defaultMountPath'>;
+
 /** The Service port: `networking.port`. */
 export function portOf(plan: WorkloadPlan): number {
   return plan.spec.networking?.port ?? DEFAULT_PORT;
 }
 
-export function tlsEnabled(plan: WorkloadPlan): boolean {
+export function tlsEnabled(plan: Pick<WorkloadPlan, 'spec'>): boolean {
   return plan.spec.networking?.tls?.enabled === true;
 }
 
@@ -89,11 +92,11 @@ export function hasPvc(plan: Pick<WorkloadPlan, 'spec'>): boolean {
   return plan.spec.workload?.storage !== undefined && plan.spec.workload.storage !== null;
 }
 
-export function mountPathOf(plan: WorkloadPlan): string {
+export function mountPathOf(plan: Pick<WorkloadPlan, 'spec' | 'defaultMountPath'>): string {
   return plan.spec.workload?.storage?.mountPath || plan.defaultMountPath;
 }
 
-export function caBundleKeys(plan: WorkloadPlan): string[] {
+export function caBundleKeys(plan: Pick<WorkloadPlan, 'spec'>): string[] {
   const ca = plan.spec.networking?.tls?.caBundle;
   if (!ca) return [];
   return ca.configMapKeys && ca.configMapKeys.length > 0 ? ca.configMapKeys : ['ca-bundle.crt'];
