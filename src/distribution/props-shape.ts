@@ -63,6 +63,7 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
   batches: providerList('BatchesProvider', 'batches', 'BatchesProvider.reference()'),
   messages: providerList('MessagesProvider', 'messages', 'MessagesProvider.builtin()'),
   interactions: providerList('InteractionsProvider', 'interactions', 'InteractionsProvider.builtin()'),
+  skills: providerList('SkillsProvider', 'skills', 'SkillsProvider.builtin()'),
   models: listOf(either(str(), MODEL, isString), "give a list, e.g. ['meta-llama/Llama-3.2-3B-Instruct']"),
   tools: listOf(str(), "give a list of tool group ids, e.g. ['builtin::websearch']"),
   shields: listOf(either(str(), SHIELD, isString), "give a list, e.g. ['meta-llama/Llama-Guard-3-8B']"),

@@ -11,7 +11,7 @@ import type { ExposeOptions } from '../expose';
 import type { ExternalProvider } from '../external-provider';
 import type {
   BatchesProvider, FileProcessorsProvider, FilesProvider, InferenceProvider, InteractionsProvider, MessagesProvider, ResponsesProvider,
-  SafetyProvider, TelemetryProvider, ToolRuntimeProvider, VectorIoProvider,
+  SafetyProvider, SkillsProvider, TelemetryProvider, ToolRuntimeProvider, VectorIoProvider,
 } from '../providers';
 import type { StorageBackend } from '../storage-backend';
 import type { ServerTarget } from '../targets/server-target';
@@ -170,6 +170,12 @@ export interface ProvidersProps {
    * @default - the base config's (starter: inline::builtin)
    */
   readonly interactions?: InteractionsProvider[];
+  /**
+   * The Skills API implementation (OGX 1.1+: `SkillsProvider.builtin()`). Replaces the base's;
+   * an error on targets whose release has no skills API.
+   * @default - the base config's (starter on OGX 1.x: inline::builtin)
+   */
+  readonly skills?: SkillsProvider[];
   /**
    * Providers that are not in the server image, installed at deploy time from their own images
    * (spec 001): `ExternalProvider.fromImage({ id, image, api, providerType, module, config })`.
