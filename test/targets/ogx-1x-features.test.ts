@@ -5,11 +5,13 @@
  * targets that have it, and is refused with the target that has it named elsewhere.
  */
 import { Testing } from 'cdk8s';
+import { ServerAuth } from '../../src/auth';
 import { readBaseConfig } from '../../src/config/yaml-parse';
 import { LlamaStackConfigError } from '../../src/core/errors';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
 import { FileProcessorsProvider, InferenceProvider, SkillsProvider, VectorIoProvider } from '../../src/providers';
 import { SecretRef } from '../../src/secret-ref';
+import { TenancyMode } from '../../src/targets/server';
 import { ServerTarget } from '../../src/targets/server-target';
 import { schemaErrors } from '../support/k8s-schema';
 import { startupFromObjects } from '../support/startup-from-objects';
@@ -125,5 +127,105 @@ describe('new providers', () => {
     const found = problems(target, () => ({ inference: [InferenceProvider.mistral({ apiKey: KEY })], vectorIo: [VectorIoProvider.neo4j({ uri: 'bolt://n:7687', password: KEY })] }));
     expect(found.map((p) => p.path)).toEqual(['props.inference[0].provider', 'props.vectorIo[0].provider']);
     for (const p of found) expect(p.fix).toMatch(/^use ServerTarget\.OGX_1_3 \(/);
+  });
+});
+
+const TLS = { secretName: 'llama-tls' };
+const FIPS = ['ECDHE-RSA-AES256-GCM-SHA384', 'ECDHE-ECDSA-AES256-GCM-SHA384'];
+
+describe('server TLS settings (OGX 1.2+)', () => {
+  test.each(STRICT)('%s: FIPS ciphers and hsts_max_age are written under server and start', (_id, target) => {
+    const { config } = synth(target, { tls: { ...TLS, ciphers: FIPS, hstsMaxAgeSeconds: 600 } });
+    expect(config.server.tls_config).toEqual({ ciphers: FIPS });
+    expect(config.server.hsts_max_age).toBe(600);
+    expect(config.server.tls_certfile).toMatch(/tls\.crt$/);
+    expect(synth(target, { tls: { ...TLS, hstsMaxAgeSeconds: 0 } }).config.server).not.toHaveProperty('tls_config');
+  });
+
+  test.each(STRICT)('%s: a non-FIPS cipher, an empty list and a negative max-age are refused at their props', (_id, target) => {
+    const found = problems(target, () => ({ tls: { ...TLS, ciphers: ['ECDHE-RSA-CHACHA20-POLY1305', ...FIPS] } }));
+    expect(found.map((p) => p.path)).toEqual(['props.tls.ciphers']);
+    expect(found[0].message).toMatch(/^FIPS-approved ciphers required\. Invalid: \['ECDHE-RSA-CHACHA20-POLY1305'\]/);
+    expect(found[0].fix).toMatch(/^use only: ECDHE-ECDSA-AES128-GCM-SHA256/);
+    const empty = problems(target, () => ({ tls: { ...TLS, ciphers: [] } }));
+    expect(empty.map((p) => p.path)).toEqual(['props.tls.ciphers']);
+    expect(empty[0].message).toMatch(/^At least one cipher suite must be specified/);
+    expect(problems(target, () => ({ tls: { ...TLS, hstsMaxAgeSeconds: -1 } })).map((p) => p.path)).toEqual(['props.tls.hstsMaxAgeSeconds']);
+  });
+
+  test('a cipher list that is not a list of strings is refused at the input boundary', () => {
+    expect(problems(ServerTarget.OGX_1_3, () => ({ tls: { ...TLS, ciphers: 'ECDHE-RSA-AES256-GCM-SHA384' as any } })).map((p) => p.path)).toEqual(['props.tls.ciphers']);
+  });
+
+  test.each([['ogx-1.1', ServerTarget.OGX_1_1], ['ogx-0.8', ServerTarget.OGX_0_8]] as const)('%s has no TLS settings: the fix names OGX_1_3 and OGX_1_2', (_id, target) => {
+    const found = problems(target, () => ({ tls: { ...TLS, ciphers: FIPS, hstsMaxAgeSeconds: 600 } }));
+    expect(found.map((p) => p.path)).toEqual(['props.tls.ciphers', 'props.tls.hstsMaxAgeSeconds']);
+    for (const p of found) expect(p.fix).toMatch(/^use ServerTarget\.OGX_1_3 or ServerTarget\.OGX_1_2 \(the TLS settings/);
+  });
+
+  test('the operator pipeline does not write them', () => {
+    expect(problems(ServerTarget.OPERATOR, () => ({ tls: { ...TLS, hstsMaxAgeSeconds: 600 } })).map((p) => p.path)).toContain('props.tls.hstsMaxAgeSeconds');
+  });
+});
+
+describe('tenancy (OGX 1.2+) and the auth providers\' tenant fields', () => {
+  test.each(STRICT)('%s: single mode with its tenant starts', (_id, target) => {
+    const { config } = synth(target, { tenancy: { mode: TenancyMode.SINGLE, defaultTenantId: 'team-a' } });
+    expect(config.server.tenancy).toEqual({ mode: 'single', default_tenant_id: 'team-a' });
+  });
+
+  test.each(STRICT)('%s: multi mode with each provider\'s tenant field starts, and vector stores get their metadata store', (_id, target) => {
+    const auths = [
+      ServerAuth.kubernetes({ tenantClaim: 'extra.tenant' }),
+      ServerAuth.oauth2Jwks({ jwksUri: 'https://idp.example.com/certs', audience: 'ogx', tenantClaim: 'org' }),
+      ServerAuth.custom({ endpoint: 'http://authz.auth.svc:8080/validate', tenantField: 'tenant' }),
+    ];
+    const keys = ['tenant_claim', 'tenant_claim', 'tenant_field'];
+    auths.forEach((auth, i) => {
+      const { config } = synth(target, { auth, tenancy: { mode: TenancyMode.MULTI } });
+      expect(config.server.tenancy).toEqual({ mode: 'multi' });
+      expect(config.server.auth.provider_config[keys[i]]).toBeDefined();
+      expect(config.storage.stores.vector_stores).toEqual({ table_name: 'vector_stores', backend: 'sql_default' });
+    });
+    const { config } = synth(target, {
+      auth: ServerAuth.upstreamHeader({ principalHeader: 'x-auth-user-id', tenantHeader: 'x-tenant-id', attributeHeaders: { 'X-MaaS-Group': 'teams' } }),
+      allowedFrom: { namespaces: ['gateway'] },
+      tenancy: { mode: TenancyMode.MULTI },
+    });
+    expect(config.server.auth.provider_config).toEqual({
+      type: 'upstream_header', principal_header: 'x-auth-user-id', tenant_header: 'x-tenant-id', attribute_headers: { 'X-MaaS-Group': 'teams' },
+    });
+  });
+
+  test('multi without a tenant-yielding provider, single without a tenant, and a bad tenant id are refused with fixes', () => {
+    const t = ServerTarget.OGX_1_3;
+    const multi = problems(t, () => ({ auth: ServerAuth.kubernetes(), tenancy: { mode: TenancyMode.MULTI } }));
+    expect(multi.map((p) => p.path)).toEqual(['props.tenancy.mode']);
+    expect(multi[0].fix).toBe('set tenantClaim on the ServerAuth factory (tenant_claim)');
+    expect(problems(t, () => ({ tenancy: { mode: TenancyMode.MULTI } }))[0].fix).toMatch(/^set auth to a ServerAuth that yields a tenant/);
+    expect(problems(t, () => ({ tenancy: { mode: TenancyMode.SINGLE } })).map((p) => `${p.path}: ${p.message}`))
+      .toEqual(["props.tenancy.defaultTenantId: default_tenant_id is required when tenancy mode is 'single'"]);
+    expect(problems(t, () => ({ tenancy: { mode: TenancyMode.SINGLE, defaultTenantId: 'Team A' } })).map((p) => p.path)).toEqual(['props.tenancy.defaultTenantId']);
+    expect(problems(t, () => ({ tenancy: { mode: 'shared' as any } })).map((p) => p.path)).toEqual(['props.tenancy.mode']);
+  });
+
+  test('OGX 1.1 has no tenancy and no tenant fields; it has attribute_headers', () => {
+    const t = ServerTarget.OGX_1_1;
+    const found = problems(t, () => ({ tenancy: { mode: TenancyMode.SINGLE, defaultTenantId: 'a' } }));
+    expect(found.map((p) => `${p.path}: ${p.message}`)).toEqual(['props.tenancy: OGX 1.1.3 has no tenancy (server.tenancy is new in OGX 1.2)']);
+    expect(found[0].fix).toMatch(/^use ServerTarget\.OGX_1_3 or ServerTarget\.OGX_1_2 \(tenancy is in those releases\)/);
+    const claim = problems(t, () => ({ auth: ServerAuth.kubernetes({ tenantClaim: 'tenant' }) }));
+    expect(claim.map((p) => p.path)).toEqual(['props.auth.tenantClaim']);
+    expect(claim[0].fix).toMatch(/^use ServerTarget\.OGX_1_3 or ServerTarget\.OGX_1_2 \(kubernetes tenant_claim/);
+    synth(t, { auth: ServerAuth.upstreamHeader({ principalHeader: 'x-user', attributeHeaders: { 'x-group': 'teams' } }), allowedFrom: { namespaces: ['gw'] } });
+    const header = problems(ServerTarget.OGX_0_8, () => ({ auth: ServerAuth.upstreamHeader({ principalHeader: 'x-user', attributeHeaders: { 'x-group': 'teams' } }), allowedFrom: { namespaces: ['gw'] } }));
+    expect(header.map((p) => p.path)).toEqual(['props.auth.attributeHeaders']);
+    expect(header[0].fix).toMatch(/^use ServerTarget\.OGX_1_3 or ServerTarget\.OGX_1_2 or ServerTarget\.OGX_1_1/);
+  });
+
+  test('the factories check the tenant options', () => {
+    expect(() => ServerAuth.custom({ endpoint: 'http://a:1/v', tenantField: '' })).toThrow(/tenantField must be a non-empty string/);
+    expect(() => ServerAuth.upstreamHeader({ principalHeader: 'x-user', tenantHeader: 'X-User' })).toThrow(/the principal and the tenant are read from the same header/);
+    expect(() => ServerAuth.upstreamHeader({ principalHeader: 'x-user', attributeHeaders: { 'bad header': 'teams' } })).toThrow(/is not an HTTP header name/);
   });
 });
