@@ -31,7 +31,8 @@ export function containerApiPaths(rules: StartupRules, config: JsonObject, env: 
 }
 
 /** Each place that turns them on, as a problem at `where(path)`. */
-export function containerApiProblems(rules: StartupRules, config: JsonObject, env: ContainerEnv, where: (configPath: string) => string): ConfigProblem[] {
+export function containerApiProblems(rules: StartupRules, config: JsonObject, env: ContainerEnv,
+  where: (configPath: string) => string): ConfigProblem[] {
   return containerApiPaths(rules, config, env).map((p) => ({
     path: where(p),
     message: `${p.startsWith('apis') ? `the ${String((getOwn(config, 'apis') as string[])[Number(/\d+/.exec(p)![0])])} API` : 'an enabled container_runtime provider'} ${REASON} [config.yaml ${p}]`,

@@ -87,8 +87,8 @@ export function applyStorage(g: TargetGeneration, config: JsonObject, spec: Llam
  * vector_io provider without a `metadata_store`): SQLite in its own file (backend
  * `sql_vector_stores`), or the postgres of `sqlStorage` (`sql_default`).
  */
-export function applyVectorStoresStorage(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, distribution: string, dataDir: string,
-  backend: StorageBackend | undefined): void {
+export function applyVectorStoresStorage(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, distribution: string,
+  dataDir: string, backend: StorageBackend | undefined): void {
   if (backend === undefined) return;
   const path = VECTOR_STORES_STORAGE_PATH;
   if (!StorageBackend.isStorageBackend(backend)) {
