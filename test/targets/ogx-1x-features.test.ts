@@ -11,6 +11,7 @@ import { LlamaStackConfigError } from '../../src/core/errors';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
 import { FileProcessorsProvider, InferenceProvider, SkillsProvider, VectorIoProvider } from '../../src/providers';
 import { SecretRef } from '../../src/secret-ref';
+import { StorageBackend } from '../../src/storage-backend';
 import { TenancyMode } from '../../src/targets/server';
 import { ServerTarget } from '../../src/targets/server-target';
 import { schemaErrors } from '../support/k8s-schema';
@@ -227,5 +228,65 @@ describe('tenancy (OGX 1.2+) and the auth providers\' tenant fields', () => {
     expect(() => ServerAuth.custom({ endpoint: 'http://a:1/v', tenantField: '' })).toThrow(/tenantField must be a non-empty string/);
     expect(() => ServerAuth.upstreamHeader({ principalHeader: 'x-user', tenantHeader: 'X-User' })).toThrow(/the principal and the tenant are read from the same header/);
     expect(() => ServerAuth.upstreamHeader({ principalHeader: 'x-user', attributeHeaders: { 'bad header': 'teams' } })).toThrow(/is not an HTTP header name/);
+  });
+});
+
+describe('the vector_stores store (OGX 1.1+)', () => {
+  test.each(ONE_X)('%s: SQLite in its own file, filled into every vector_io provider, starts', (_id, target) => {
+    const { config } = synth(target, { vectorStoresStorage: StorageBackend.sqlite() });
+    expect(config.storage.stores.vector_stores).toEqual({ backend: 'sql_vector_stores', table_name: 'vector_stores' });
+    expect(config.storage.backends.sql_vector_stores.type).toBe('sql_sqlite');
+    expect(config.storage.backends.sql_vector_stores.db_path).toMatch(/\/vector_stores\.db$/);
+  });
+
+  test.each(ONE_X)('%s: the postgres of sqlStorage holds it on sql_default', (_id, target) => {
+    const pg = StorageBackend.postgres({ host: 'pg.data.svc', db: 'ogx', user: 'ogx', password: SecretRef.fromSecretName('pg', 'password') });
+    const { config } = synth(target, { sqlStorage: pg, vectorStoresStorage: pg });
+    expect(config.storage.stores.vector_stores).toEqual({ backend: 'sql_default', table_name: 'vector_stores' });
+    expect(config.storage.backends.sql_default.type).toBe('sql_postgres');
+  });
+
+  test('another postgres, redis, and a release without the store are refused with fixes', () => {
+    const pg = StorageBackend.postgres({ host: 'pg', db: 'a', user: 'u', password: KEY });
+    const other = problems(ServerTarget.OGX_1_3, () => ({ vectorStoresStorage: pg }));
+    expect(other.map((p) => p.path)).toEqual(['props.vectorStoresStorage']);
+    expect(other[0].fix).toMatch(/same StorageBackend\.postgres/);
+    const redis = problems(ServerTarget.OGX_1_3, () => ({ vectorStoresStorage: StorageBackend.redis({ endpoint: 'redis://r:6379' }) }));
+    expect(redis.map((p) => `${p.path}: ${p.message}`)).toEqual(['props.vectorStoresStorage: the vector_stores store is a SQL store: redis cannot hold it']);
+    const old = problems(ServerTarget.OGX_0_8, () => ({ vectorStoresStorage: StorageBackend.sqlite() }));
+    expect(old.map((p) => p.path)).toEqual(['props.vectorStoresStorage']);
+    expect(old[0].fix).toMatch(/^use ServerTarget\.OGX_1_3 or ServerTarget\.OGX_1_2 or ServerTarget\.OGX_1_1 \(the vector_stores store/);
+    expect(problems(ServerTarget.OPERATOR, () => ({ vectorStoresStorage: StorageBackend.sqlite() })).map((p) => p.path)).toContain('props.vectorStoresStorage');
+  });
+});
+
+describe('containers / container_runtime (OGX 1.2+) need Docker', () => {
+  const base = (target: ServerTarget, extra: string): string => {
+    const text = target._baseConfig('starter')!;
+    return text.replace(/^apis:\n/m, `apis:\n${extra}`);
+  };
+
+  test.each(STRICT)('%s: a base config that lists them is refused with the reason and the fix', (_id, target) => {
+    const found = problems(target, () => ({ baseConfigYaml: base(target, '- container_runtime\n- containers\n'), image: `${target._data.image.replace('{distro}', 'starter')}:${target.imageTag}` }));
+    expect(found.map((p) => p.path)).toEqual(['config.apis[0]', 'config.apis[1]']);
+    expect(found[0].message).toMatch(/^the container_runtime API needs a container runtime: .*Docker socket that the restricted pod cannot mount/);
+    expect(found[1].message).toMatch(/^the containers API needs a container runtime/);
+    expect(found[0].fix).toMatch(/^remove containers and container_runtime from apis and providers\.container_runtime/);
+  });
+
+  test.each(STRICT)('%s: an override config with a container_runtime provider is refused at the prop', (_id, target) => {
+    const text = base(target, '- container_runtime\n').replace(/^providers:\n/m,
+      'providers:\n  container_runtime:\n  - provider_id: docker\n    provider_type: remote::docker\n    module: ogx_docker_runtime\n    config: {}\n');
+    const found = problems(target, () => ({ overrideConfigYaml: text }));
+    const mine = found.filter((p) => /needs a container runtime/.test(p.message));
+    expect(mine.map((p) => `${p.path}: ${p.message.split(':')[0]}`)).toEqual([
+      'props.overrideConfigYaml: the container_runtime API needs a container runtime',
+      'props.overrideConfigYaml: an enabled container_runtime provider needs a container runtime',
+    ]);
+  });
+
+  test('OGX 1.1 has neither API: nothing to refuse here (the start-up model reports unknown APIs)', () => {
+    const found = problems(ServerTarget.OGX_1_1, () => ({ baseConfigYaml: base(ServerTarget.OGX_1_1, '- containers\n'), image: `${ServerTarget.OGX_1_1._data.image.replace('{distro}', 'starter')}:${ServerTarget.OGX_1_1.imageTag}` }));
+    expect(found.some((p) => /needs a container runtime/.test(p.message))).toBe(false);
   });
 });
