@@ -355,7 +355,7 @@ export class ServerAuth {
   }
 
   /**
-   * Identity set by a gateway in front of the server (`type: upstream_header`; **OGX 0.8 only**):
+   * Identity set by a gateway in front of the server (`type: upstream_header`; **OGX 0.8 and 1.x**):
    * the server trusts `principalHeader` (and the JSON attributes in `attributesHeader`) on every
    * request and validates nothing. Anyone who can reach the pod directly can set the header, so
    * restrict that with `allowedFrom` (a warning without it).
