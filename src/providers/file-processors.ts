@@ -1,9 +1,7 @@
-import { LlamaStackConfigError } from '../core/errors';
 import { SecretRef } from '../secret-ref';
 import { Provider, ProviderBaseOptions, ProviderOptions } from './provider';
 import { buildProviderSpec, RuleTable } from './rules';
 
-const UNSTRUCTURED_STRATEGIES = ['auto', 'fast', 'hi_res', 'ocr_only'];
 
 /** How a file processor cuts documents into chunks. */
 export interface ChunkingOptions extends ProviderBaseOptions {
@@ -65,7 +63,7 @@ const FILE_PROCESSORS: RuleTable = {
   docling: { type: 'inline::docling', settings: CHUNKING },
   auto: { type: 'inline::auto', settings: CHUNKING },
   markitdown: { type: 'inline::markitdown', settings: CHUNKING },
-  unstructured: { type: 'inline::unstructured', settings: { ...CHUNKING, strategy: { key: 'strategy' } } },
+  unstructured: { type: 'inline::unstructured', settings: { ...CHUNKING, strategy: { key: 'strategy', values: ['auto', 'fast', 'hi_res', 'ocr_only'] } } },
   unstructuredApi: { type: 'unstructured-api', required: ['apiKey'], settings: { chunkSizeTokens: CHUNKING.chunkSizeTokens } },
   doclingServe: {
     type: 'docling-serve',
@@ -108,9 +106,6 @@ export class FileProcessorsProvider extends Provider {
 
   /** The unstructured library in the server (`inline::unstructured`, OGX 1.2+); `strategy` must be auto, fast, hi_res or ocr_only. */
   public static unstructured(options: UnstructuredOptions = {}): FileProcessorsProvider {
-    if (options && typeof options === 'object' && options.strategy !== undefined && !UNSTRUCTURED_STRATEGIES.includes(options.strategy)) {
-      throw new LlamaStackConfigError([{ path: 'FileProcessorsProvider.unstructured(options).strategy', message: `${JSON.stringify(options.strategy)} is not a strategy`, fix: `use one of: ${UNSTRUCTURED_STRATEGIES.join(', ')}` }]);
-    }
     return new FileProcessorsProvider('unstructured', options);
   }
 

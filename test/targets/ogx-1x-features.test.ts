@@ -113,7 +113,7 @@ describe('new providers', () => {
   });
 
   test('unstructured takes one of its strategies only', () => {
-    expect(() => FileProcessorsProvider.unstructured({ strategy: 'best' })).toThrow(/strategy.*use one of: auto, fast, hi_res, ocr_only/s);
+    expect(() => FileProcessorsProvider.unstructured({ strategy: 'best' })).toThrow('FileProcessorsProvider.unstructured(strategy): "best" is not one of auto, fast, hi_res, ocr_only — pass strategy: one of auto, fast, hi_res, ocr_only');
   });
 
   test('OGX 1.1 has markitdown and auto, not unstructured: the fix names 1.2 and 1.3', () => {
