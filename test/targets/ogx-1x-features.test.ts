@@ -9,11 +9,13 @@ import { ServerAuth } from '../../src/auth';
 import { readBaseConfig } from '../../src/config/yaml-parse';
 import { LlamaStackConfigError } from '../../src/core/errors';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
+import { LlamaStackDistributionResource, OgxServerResource } from '../../src/interop/custom-resources';
 import { FileProcessorsProvider, InferenceProvider, SkillsProvider, VectorIoProvider } from '../../src/providers';
 import { SecretRef } from '../../src/secret-ref';
 import { StorageBackend } from '../../src/storage-backend';
 import { TenancyMode } from '../../src/targets/server';
 import { ServerTarget } from '../../src/targets/server-target';
+import { TargetConfigGenerator, TargetConfigOptions } from '../../src/targets/target-config';
 import { schemaErrors } from '../support/k8s-schema';
 import { startupFromObjects } from '../support/startup-from-objects';
 
@@ -288,5 +290,48 @@ describe('containers / container_runtime (OGX 1.2+) need Docker', () => {
   test('OGX 1.1 has neither API: nothing to refuse here (the start-up model reports unknown APIs)', () => {
     const found = problems(ServerTarget.OGX_1_1, () => ({ baseConfigYaml: base(ServerTarget.OGX_1_1, '- containers\n'), image: `${ServerTarget.OGX_1_1._data.image.replace('{distro}', 'starter')}:${ServerTarget.OGX_1_1.imageTag}` }));
     expect(found.some((p) => /needs a container runtime/.test(p.message))).toBe(false);
+  });
+});
+
+describe('where the 1.x settings cannot go', () => {
+  const props: LlamaStackDistributionProps = {
+    skills: [SkillsProvider.builtin()],
+    tls: { ...TLS, ciphers: FIPS, hstsMaxAgeSeconds: 600 },
+    tenancy: { mode: TenancyMode.SINGLE, defaultTenantId: 'a' },
+    vectorStoresStorage: StorageBackend.sqlite(),
+  };
+
+  test.each([
+    ['LlamaStackDistributionResource', (p: LlamaStackDistributionProps) => new LlamaStackDistributionResource(Testing.chart(), 'llama', p)],
+    ['OgxServerResource', (p: LlamaStackDistributionProps) => new OgxServerResource(Testing.chart(), 'llama', p)],
+  ] as const)('%s refuses each (the CRDs cannot carry them)', (_name, make) => {
+    let paths: string[] = [];
+    try {
+      make(props);
+    } catch (e) {
+      if (!(e instanceof LlamaStackConfigError)) throw e;
+      paths = e.problems.map((p) => p.path);
+    }
+    for (const p of ['props.skills', 'props.tls.ciphers', 'props.tls.hstsMaxAgeSeconds', 'props.tenancy', 'props.vectorStoresStorage']) expect(paths).toContain(p);
+  });
+
+  test('an override config cannot be combined with them', () => {
+    const found = problems(ServerTarget.OGX_1_3, () => ({ overrideConfigYaml: ServerTarget.OGX_1_3._baseConfig('starter')!, tenancy: props.tenancy, vectorStoresStorage: props.vectorStoresStorage }));
+    expect(found.filter((p) => /cannot be combined with overrideConfigYaml/.test(p.message)).map((p) => p.path)).toEqual(['props.tenancy', 'props.vectorStoresStorage']);
+  });
+
+  test('TargetConfigGenerator: serverTls needs serverTlsDir, and its options are checked at the boundary', () => {
+    const gen = (options: TargetConfigOptions) => {
+      try {
+        TargetConfigGenerator.generate({ distribution: { name: 'starter' } }, ServerTarget.OGX_1_3, options);
+        return [];
+      } catch (e) {
+        if (!(e instanceof LlamaStackConfigError)) throw e;
+        return e.problems.map((p) => p.path);
+      }
+    };
+    expect(gen({ serverTls: { hstsMaxAgeSeconds: 60 } })).toEqual(['props.tls.hstsMaxAgeSeconds']);
+    expect(gen({ serverTlsDir: '/etc/tls', serverTls: { hstsMaxAgeSeconds: 60 } })).toEqual([]);
+    expect(gen({ tenancy: { mode: 'all' as any } }).length).toBe(1);
   });
 });
