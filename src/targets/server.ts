@@ -42,8 +42,9 @@ export interface TenancyOptions {
 export interface ServerTlsSettings {
   /**
    * TLS 1.2 cipher suites (`server.tls_config.ciphers`, OpenSSL names): FIPS-approved AES-GCM
-   * suites only, at least one.
-   * @default - the release's six FIPS suites
+   * suites only, at least one. List them for FIPS on images whose entrypoint passes `--insecure`
+   * (1.2.1 and later): the release skips its FIPS defaults there.
+   * @default - the six FIPS suites where the release checks; Python's defaults under `--insecure`
    */
   readonly ciphers?: string[];
   /**
