@@ -10,6 +10,7 @@ export * from './auth';
 export * from './distribution';
 export { ExposeOptions, ExposeTlsMode, GatewayParentRef, IngressTlsOptions } from './expose';
 export { MetricsEnvVars, ServerTarget } from './targets/server-target';
+export { ServerTlsSettings, TenancyMode, TenancyOptions } from './targets/server';
 export { TargetConfig, TargetConfigGenerator, TargetConfigOptions } from './targets/target-config';
 export { VectorStoreDefaults } from './targets/vector-stores';
 export { EmptyDirSizeLimits } from './workload/volume-sizes';

@@ -54,6 +54,13 @@ export interface ClaimsMappingOptions extends ServerAuthOptions {
 /** Options of `ServerAuth.kubernetes`. */
 export interface KubernetesAuthOptions extends ClaimsMappingOptions {
   /**
+   * The user-info field whose value is the caller's tenant (`tenant_claim`, OGX 1.2+; a dotted
+   * path as in `claimsMapping`, e.g. `extra.tenant`), for `tenancy: { mode: TenancyMode.MULTI }`.
+   * An error on earlier targets.
+   * @default - no tenant from the review
+   */
+  readonly tenantClaim?: string;
+  /**
    * The API server that reviews each caller's token (`api_server_url`): scheme and host only
    * (the provider joins `/apis/authentication.k8s.io/v1/selfsubjectreviews` to the host and
    * drops any path).
@@ -75,6 +82,12 @@ export interface KubernetesAuthOptions extends ClaimsMappingOptions {
 
 /** TLS options of the OAuth2 providers. */
 export interface OAuth2TlsOptions extends ClaimsMappingOptions {
+  /**
+   * The claim whose value is the caller's tenant (`tenant_claim`, OGX 1.2+), for
+   * `tenancy: { mode: TenancyMode.MULTI }`: e.g. `tenant` or `org`. An error on earlier targets.
+   * @default - no tenant from the token
+   */
+  readonly tenantClaim?: string;
   /**
    * The CA that signed the identity provider's certificate (`tls_cafile`, mounted from the
    * ConfigMap). Required for an `https` introspection URL: without it the release does not
@@ -150,6 +163,12 @@ export interface CustomAuthOptions extends ServerAuthOptions {
    * and answers `{principal, attributes}`.
    */
   readonly endpoint: string;
+  /**
+   * The field of the service's answer whose value is the caller's tenant (`tenant_field`,
+   * OGX 1.2+), for `tenancy: { mode: TenancyMode.MULTI }`. An error on earlier targets.
+   * @default - no tenant from the answer
+   */
+  readonly tenantField?: string;
 }
 
 /** Options of `ServerAuth.upstreamHeader`. */
@@ -161,6 +180,19 @@ export interface UpstreamHeaderAuthOptions extends ServerAuthOptions {
    * @default - users have no attributes
    */
   readonly attributesHeader?: string;
+  /**
+   * Header → attribute category (`attribute_headers`, OGX 1.1+): each header's value (a JSON
+   * list or a plain string) joins that attribute, merged with `attributesHeader`'s, e.g.
+   * `{ 'x-maas-group': 'teams' }`. An error on earlier targets.
+   * @default - none
+   */
+  readonly attributeHeaders?: { [header: string]: string };
+  /**
+   * The header the gateway sets to the caller's tenant (`tenant_header`, OGX 1.2+), for
+   * `tenancy: { mode: TenancyMode.MULTI }`. An error on earlier targets.
+   * @default - no tenant
+   */
+  readonly tenantHeader?: string;
 }
 
 /** Where the constructs mount `caCertificate`, and where `tls_cafile` points by default. */
@@ -223,6 +255,7 @@ export class ServerAuth {
     if (verifyTls === false) config.verify_tls = false;
     const claims = c.claims();
     if (claims) config.claims_mapping = claims;
+    tenantFrom(c, config, 'tenantClaim', 'tenant_claim', "pass tenantClaim: the user-info field holding the tenant, e.g. 'extra.tenant'");
     return new ServerAuth(c, config, ca);
   }
 
@@ -252,6 +285,7 @@ export class ServerAuth {
     if (verifyTls === false) config.verify_tls = false;
     const claims = c.claims();
     if (claims) config.claims_mapping = claims;
+    tenantFrom(c, config, 'tenantClaim', 'tenant_claim', "pass tenantClaim: the token claim holding the tenant, e.g. 'tenant'");
     return new ServerAuth(c, config, ca);
   }
 
@@ -280,6 +314,7 @@ export class ServerAuth {
     if (verifyTls === false) config.verify_tls = false;
     const claims = c.claims();
     if (claims) config.claims_mapping = claims;
+    tenantFrom(c, config, 'tenantClaim', 'tenant_claim', "pass tenantClaim: the introspection field holding the tenant, e.g. 'tenant'");
     return new ServerAuth(c, config, ca);
   }
 
@@ -314,11 +349,13 @@ export class ServerAuth {
   public static custom(options: CustomAuthOptions): ServerAuth {
     const c = new AuthCheck('ServerAuth.custom', ServerAuth.options(options));
     const url = c.url('endpoint', 'http://auth.<namespace>.svc:8080/validate');
-    return new ServerAuth(c, { type: 'custom', endpoint: url instanceof URL ? c.opts.endpoint : url ?? '' }, undefined);
+    const config: JsonObject = { type: 'custom', endpoint: url instanceof URL ? c.opts.endpoint : url ?? '' };
+    tenantFrom(c, config, 'tenantField', 'tenant_field', "pass tenantField: the field of the answer holding the tenant, e.g. 'tenant'");
+    return new ServerAuth(c, config, undefined);
   }
 
   /**
-   * Identity set by a gateway in front of the server (`type: upstream_header`; **OGX 0.8 only**):
+   * Identity set by a gateway in front of the server (`type: upstream_header`; **OGX 0.8 and 1.x**):
    * the server trusts `principalHeader` (and the JSON attributes in `attributesHeader`) on every
    * request and validates nothing. Anyone who can reach the pod directly can set the header, so
    * restrict that with `allowedFrom` (a warning without it).
@@ -338,8 +375,15 @@ export class ServerAuth {
     if (principal && attributes && principal.toLowerCase() === attributes.toLowerCase()) {
       c.problem('attributesHeader', 'the principal and the attributes are read from the same header', 'use two different headers');
     }
+    const tenant = header('tenantHeader', false);
     const config: JsonObject = { type: 'upstream_header', principal_header: principal ?? '' };
     if (attributes) config.attributes_header = attributes;
+    const mapped = attributeHeaders(c, [principal, tenant]);
+    if (mapped) config.attribute_headers = mapped;
+    if (tenant) {
+      if (principal && tenant.toLowerCase() === principal.toLowerCase()) c.problem('tenantHeader', 'the principal and the tenant are read from the same header', 'use two different headers');
+      config.tenant_header = tenant;
+    }
     return new ServerAuth(c, config, undefined);
   }
 
@@ -387,4 +431,30 @@ export class ServerAuth {
   public get _secretPaths(): string[] {
     return [...this.secretPaths];
   }
+}
+
+/** A tenant field of the provider (`tenant_claim`, `tenant_field`): a non-empty string. */
+function tenantFrom(c: AuthCheck, config: JsonObject, option: string, key: string, fix: string): void {
+  const v = c.optionalString(option, fix);
+  if (v !== undefined) config[key] = v;
+}
+
+/** `attribute_headers`: header name → attribute category, both non-empty, headers valid and unique. */
+function attributeHeaders(c: AuthCheck, taken: (string | undefined)[]): JsonObject | undefined {
+  if (!c.has('attributeHeaders')) return undefined;
+  const m = c.opts.attributeHeaders;
+  if (typeof m !== 'object' || m === null || Array.isArray(m) || Object.keys(m).length === 0) {
+    c.problem('attributeHeaders', 'attributeHeaders must be a non-empty object of header → attribute category', "pass e.g. { 'x-maas-group': 'teams' }, or leave it out");
+    return undefined;
+  }
+  const out: JsonObject = {};
+  const seen = new Set(taken.filter((t): t is string => t !== undefined).map((t) => t.toLowerCase()));
+  for (const [h, cat] of Object.entries(m)) {
+    const path = `attributeHeaders.${h}`;
+    if (!HEADER_NAME.test(h)) {c.problem(path, `${quoteValue(h)} is not an HTTP header name`, "use letters, digits and '-', e.g. x-maas-group");} else if (seen.has(h.toLowerCase())) {c.problem(path, `${quoteValue(h)} is already the principal or tenant header`, 'map another header');} else if (typeof cat !== 'string' || cat.trim() === '') {c.problem(path, 'the attribute category must be a non-empty string', "name the attribute, e.g. 'teams'");} else {
+      seen.add(h.toLowerCase());
+      Object.defineProperty(out, h, { value: cat, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }

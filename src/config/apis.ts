@@ -5,7 +5,7 @@
 export interface ProviderApi {
   /** Field under `spec.providers`. */
   readonly field: 'inference' | 'safety' | 'vectorIo' | 'toolRuntime' | 'telemetry' | 'files' | 'fileProcessors' | 'responses' | 'batches'
-  | 'messages' | 'interactions';
+  | 'messages' | 'interactions' | 'skills';
   /** Key under `providers:` in config.yaml (and a valid `disabled` entry). */
   readonly api: string;
 }
@@ -29,6 +29,7 @@ export const SERVER_PROVIDER_APIS: readonly ProviderApi[] = [
   { field: 'batches', api: 'batches' },
   { field: 'messages', api: 'messages' },
   { field: 'interactions', api: 'interactions' },
+  { field: 'skills', api: 'skills' },
 ];
 
 /** Every provider list `spec.providers` can hold, the v1alpha2 API's first. */

@@ -68,6 +68,8 @@ export interface ProvidersSpec {
   readonly messages?: ProviderConfig[];
   /** Interactions providers (library extension, OGX 0.8). @default - none */
   readonly interactions?: ProviderConfig[];
+  /** Skills providers (library extension, OGX 1.1+). @default - none */
+  readonly skills?: ProviderConfig[];
 }
 
 /** A model to register. */

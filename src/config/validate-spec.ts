@@ -125,6 +125,7 @@ const PROVIDER_APIS: ReadonlyArray<readonly [string, string]> = [
   ['batches', 'batches'],
   ['messages', 'messages'],
   ['interactions', 'interactions'],
+  ['skills', 'skills'],
 ];
 
 const DISABLEABLE_APIS = ['agents', 'datasetio', 'eval', 'inference', 'safety', 'scoring', 'telemetry', 'tool_runtime', 'vector_io'];

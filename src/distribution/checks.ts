@@ -24,6 +24,8 @@ export function overrideConflicts(props: LlamaStackDistributionProps, spec: Llam
   const shaping: [string, unknown][] = [
     ['overrideConfigMapName', props.overrideConfigMapName], ['baseConfigYaml', props.baseConfigYaml], ['replaceBaseProviders', props.replaceBaseProviders],
     ['vectorStores', props.vectorStores], ['auth', props.auth], ['externalProviders', props.externalProviders],
+    ['tenancy', props.tenancy], ['vectorStoresStorage', props.vectorStoresStorage],
+    ['tls.ciphers', props.tls?.ciphers], ['tls.hstsMaxAgeSeconds', props.tls?.hstsMaxAgeSeconds],
     ['spec.providers', spec.providers], ['spec.resources', spec.resources], ['spec.storage', spec.storage], ['spec.disabled', spec.disabled],
   ];
   return shaping.filter(([, v]) => v !== undefined).map(([name]) => ({

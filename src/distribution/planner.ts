@@ -123,6 +123,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext): Distrib
   if (target.isOperator && props.vectorStores !== undefined) {
     problems.push({ path: 'props.vectorStores', message: 'the operator pipeline keeps its base config\'s vector store defaults', fix: 'remove vectorStores, or use a server target' });
   }
+  if (target.isOperator) problems.push(...serverOnlyProps(props));
   if (target.isOperator && props.replaceBaseProviders !== undefined) {
     problems.push({ path: 'props.replaceBaseProviders', message: 'the operator pipeline always overlays providers by id', fix: 'remove replaceBaseProviders, or use a server target' });
   }
@@ -227,6 +228,9 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
       allowPerPodState: props.allowPerPodState,
       auth: props.auth,
       authCaFile: PATHS.authCaFile,
+      serverTls: props.tls ? { ciphers: props.tls.ciphers, hstsMaxAgeSeconds: props.tls.hstsMaxAgeSeconds } : undefined,
+      tenancy: props.tenancy,
+      vectorStoresStorage: props.vectorStoresStorage,
     });
   return {
     configYaml: generated.configYaml,
@@ -235,4 +239,15 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
     secretEnvVars: generated.envVars,
     warnings: 'warnings' in generated ? generated.warnings : [],
   };
+}
+
+/** What only the server targets write (OGX 1.x settings): the operator pipeline has no place for them. */
+function serverOnlyProps(props: LlamaStackDistributionProps): ConfigProblem[] {
+  const set: [string, unknown][] = [
+    ['tls.ciphers', props.tls?.ciphers], ['tls.hstsMaxAgeSeconds', props.tls?.hstsMaxAgeSeconds],
+    ['tenancy', props.tenancy], ['vectorStoresStorage', props.vectorStoresStorage],
+  ];
+  return set.filter(([, v]) => v !== undefined).map(([k]) => ({
+    path: `props.${k}`, message: 'the operator pipeline does not write it (an OGX 1.x server setting)', fix: `remove ${k}, or use a server target (ServerTarget.OGX_1_3)`,
+  }));
 }

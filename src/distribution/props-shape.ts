@@ -13,7 +13,7 @@ import {
   anyJson, anyObject, bool, describeValue, either, instanceOf, int, listOf, mapOf, oneOf, Shape, str, struct, unknownKey,
 } from '../core/shape';
 import { ExposeTlsMode } from '../expose';
-import { SERVER_TARGET, VECTOR_STORE_DEFAULTS } from '../input/entry-points';
+import { SERVER_TARGET, STORAGE_BACKEND, TENANCY, VECTOR_STORE_DEFAULTS } from '../input/entry-points';
 
 /** A list of one API's providers, made by that class's factories, e.g. `InferenceProvider.vllm(...)`. */
 function providerList(className: string, api: string, factories: string): Shape {
@@ -63,10 +63,13 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
   batches: providerList('BatchesProvider', 'batches', 'BatchesProvider.reference()'),
   messages: providerList('MessagesProvider', 'messages', 'MessagesProvider.builtin()'),
   interactions: providerList('InteractionsProvider', 'interactions', 'InteractionsProvider.builtin()'),
+  skills: providerList('SkillsProvider', 'skills', 'SkillsProvider.builtin()'),
   models: listOf(either(str(), MODEL, isString), "give a list, e.g. ['meta-llama/Llama-3.2-3B-Instruct']"),
   tools: listOf(str(), "give a list of tool group ids, e.g. ['builtin::websearch']"),
   shields: listOf(either(str(), SHIELD, isString), "give a list, e.g. ['meta-llama/Llama-Guard-3-8B']"),
   kvStorage: instanceOf('a StorageBackend', (v) => isMadeBy(v, 'StorageBackend'), 'use StorageBackend.redis({ ... }) or StorageBackend.postgres({ ... })'),
+  vectorStoresStorage: STORAGE_BACKEND,
+  tenancy: TENANCY,
   sqlStorage: instanceOf('a StorageBackend', (v) => isMadeBy(v, 'StorageBackend'), 'use StorageBackend.postgres({ ... }) or StorageBackend.sqlite()'),
   disabledApis: listOf(str(), "give a list of API names, e.g. ['telemetry']"),
   overrideConfigMapName: str(),
@@ -75,6 +78,8 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
   port: int(),
   tls: struct('TlsOptions', {
     secretName: str(),
+    ciphers: listOf(str(), "give a list of OpenSSL cipher names, e.g. ['ECDHE-RSA-AES256-GCM-SHA384']"),
+    hstsMaxAgeSeconds: int(),
     caBundle: struct('CABundleConfig', { configMapName: str(), configMapNamespace: str(), configMapKeys: listOf(str()) }, ['configMapName']),
   }, ['secretName']),
   expose: struct('ExposeOptions', {

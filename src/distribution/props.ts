@@ -11,15 +11,20 @@ import type { ExposeOptions } from '../expose';
 import type { ExternalProvider } from '../external-provider';
 import type {
   BatchesProvider, FileProcessorsProvider, FilesProvider, InferenceProvider, InteractionsProvider, MessagesProvider, ResponsesProvider,
-  SafetyProvider, TelemetryProvider, ToolRuntimeProvider, VectorIoProvider,
+  SafetyProvider, SkillsProvider, TelemetryProvider, ToolRuntimeProvider, VectorIoProvider,
 } from '../providers';
 import type { StorageBackend } from '../storage-backend';
+import type { ServerTlsSettings, TenancyOptions } from '../targets/server';
 import type { ServerTarget } from '../targets/server-target';
 import type { VectorStoreDefaults } from '../targets/vector-stores';
 import type { EmptyDirSizeLimits } from '../workload/volume-sizes';
 
-/** Serving TLS: the server itself terminates HTTPS with a `kubernetes.io/tls` Secret. */
-export interface TlsOptions {
+/**
+ * Serving TLS: the server itself terminates HTTPS with a `kubernetes.io/tls` Secret. On OGX 1.2+
+ * also its cipher suites (FIPS AES-GCM only) and HSTS max-age (`ciphers`, `hstsMaxAgeSeconds`:
+ * an error on earlier targets).
+ */
+export interface TlsOptions extends ServerTlsSettings {
   /** Secret of type `kubernetes.io/tls` (keys `tls.crt`, `tls.key`). */
   readonly secretName: string;
   /**
@@ -171,6 +176,12 @@ export interface ProvidersProps {
    */
   readonly interactions?: InteractionsProvider[];
   /**
+   * The Skills API implementation (OGX 1.1+: `SkillsProvider.builtin()`). Replaces the base's;
+   * an error on targets whose release has no skills API.
+   * @default - the base config's (starter on OGX 1.x: inline::builtin)
+   */
+  readonly skills?: SkillsProvider[];
+  /**
    * Providers that are not in the server image, installed at deploy time from their own images
    * (spec 001): `ExternalProvider.fromImage({ id, image, api, providerType, module, config })`.
    * Init containers copy each image's wheels to a shared volume and install them with the server
@@ -229,6 +240,14 @@ export interface StorageProps {
   /** SQL store (`inference_store`). @default - the base config's */
   readonly sqlStorage?: StorageBackend;
   /**
+   * Where the `vector_stores` store lives (`storage.stores.vector_stores`, OGX 1.1+; the release
+   * fills every vector_io provider's `metadata_store` from it): `StorageBackend.sqlite()` (its own
+   * file, backend `sql_vector_stores`) or the `StorageBackend.postgres(...)` of `sqlStorage`
+   * (`sql_default`). An error on targets without the store.
+   * @default - none, or on `sql_default` when access policies or tenancy `multi` need it
+   */
+  readonly vectorStoresStorage?: StorageBackend;
+  /**
    * A PersistentVolumeClaim (ReadWriteOnce) for the server's data directory: one pod only.
    * @default - an emptyDir (size limit: `emptyDirSizeLimits.data`)
    */
@@ -280,6 +299,13 @@ export interface NetworkingProps {
    * @default - no authentication: every client that reaches the server is served
    */
   readonly auth?: ServerAuth;
+  /**
+   * Multi-tenancy isolation (`server.tenancy`, OGX 1.2+): `{ mode: TenancyMode.SINGLE,
+   * defaultTenantId }`, or `TenancyMode.MULTI` with an `auth` provider that yields the tenant
+   * (`tenantClaim`, `tenantField` or `tenantHeader`). An error on earlier targets.
+   * @default - none (the release's `disabled`)
+   */
+  readonly tenancy?: TenancyOptions;
 }
 
 /** The pod that runs the server. */

@@ -14,7 +14,7 @@ const DEFAULT_DISTRIBUTION = 'starter';
 /** Props that describe what `spec` describes; they cannot be combined with it. */
 export const SPEC_EXCLUSIVE_PROPS: (keyof LlamaStackDistributionProps)[] = [
   'distribution', 'inference', 'safety', 'vectorIo', 'toolRuntime', 'telemetry', 'files', 'fileProcessors', 'responses', 'batches',
-  'messages', 'interactions', 'models', 'tools', 'shields',
+  'messages', 'interactions', 'skills', 'models', 'tools', 'shields',
   'kvStorage', 'sqlStorage', 'disabledApis', 'overrideConfigMapName', 'port', 'tls', 'expose', 'allowedFrom',
   'replicas', 'workers', 'resources', 'autoscaling', 'persistentStorage', 'podDisruptionBudget',
   'topologySpreadConstraints', 'serviceAccountName', 'env', 'command', 'args', 'volumes', 'volumeMounts',
@@ -66,6 +66,7 @@ export function specAndProblemsFromProps(props: LlamaStackDistributionProps): { 
       batches: providerSpecs(props.batches),
       messages: providerSpecs(props.messages),
       interactions: providerSpecs(props.interactions),
+      skills: providerSpecs(props.skills),
     }),
     resources: pruned({ models: nonEmpty(props.models), tools: nonEmpty(props.tools), shields: nonEmpty(props.shields) }),
     storage: pruned({

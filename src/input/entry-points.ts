@@ -3,12 +3,22 @@
  * target generator and the manifest reader); checked with `checkedOptions`.
  */
 import { isMadeBy } from '../core/brand';
-import { anyObject, bool, instanceOf, listOf, mapOf, str, struct } from '../core/shape';
+import { anyObject, bool, instanceOf, int, listOf, mapOf, oneOf, str, struct } from '../core/shape';
 
 export const SERVER_TARGET = instanceOf('a ServerTarget', (v) => isMadeBy(v, 'ServerTarget'),
   'use ServerTarget.OGX_1_3, ServerTarget.OGX_1_2, ServerTarget.OGX_1_1, ServerTarget.OGX_0_8, ServerTarget.LLAMA_STACK_0_7 or ServerTarget.OPERATOR');
 
 export const VECTOR_STORE_DEFAULTS = struct('VectorStoreDefaults', { provider: str(), embeddingModel: str(), rerankerModel: str() });
+
+/** `TenancyOptions`: the mode's values are `TenancyMode`'s. */
+export const TENANCY = struct('TenancyOptions', { mode: oneOf(['disabled', 'single', 'multi']), defaultTenantId: str() }, ['mode']);
+
+export const SERVER_TLS_SETTINGS = struct('ServerTlsSettings', {
+  ciphers: listOf(str(), "give a list of OpenSSL cipher names, e.g. ['ECDHE-RSA-AES256-GCM-SHA384']"),
+  hstsMaxAgeSeconds: int(),
+});
+
+export const STORAGE_BACKEND = instanceOf('a StorageBackend', (v) => isMadeBy(v, 'StorageBackend'), 'use StorageBackend.sqlite() or StorageBackend.postgres({ ... })');
 
 export const TARGET_CONFIG_OPTIONS = struct('TargetConfigOptions', {
   baseConfigYaml: str('pass the base config text'),
@@ -19,6 +29,9 @@ export const TARGET_CONFIG_OPTIONS = struct('TargetConfigOptions', {
   vectorStores: VECTOR_STORE_DEFAULTS,
   allowPerPodState: bool(),
   scratchDirs: listOf(str()),
+  serverTls: SERVER_TLS_SETTINGS,
+  tenancy: TENANCY,
+  vectorStoresStorage: STORAGE_BACKEND,
 });
 
 /** Also the parse options' shape: render options are parse options too. */

@@ -101,6 +101,13 @@ function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigPr
   if (props.auth !== undefined) {
     no('props.auth', 'server authentication (server.auth)', 'remove auth, or render the workload with LlamaStackDistribution');
   }
+  if (props.tenancy !== undefined) no('props.tenancy', 'tenancy (server.tenancy)', 'remove tenancy, or render the workload with LlamaStackDistribution');
+  if (props.vectorStoresStorage !== undefined) {
+    no('props.vectorStoresStorage', 'the vector_stores store (storage.stores.vector_stores)', 'remove vectorStoresStorage, or render the workload with LlamaStackDistribution');
+  }
+  for (const k of ['ciphers', 'hstsMaxAgeSeconds'] as const) {
+    if (props.tls?.[k] !== undefined) no(`props.tls.${k}`, `the server TLS setting ${k}`, `remove tls.${k}, or render the workload with LlamaStackDistribution`);
+  }
   if (props.retainConfigMaps !== undefined) {
     no('props.retainConfigMaps', 'annotations on the ConfigMaps the operator creates', 'remove retainConfigMaps');
   }

@@ -2,6 +2,7 @@ import { SecretRef } from '../secret-ref';
 import { Provider, ProviderBaseOptions, ProviderOptions } from './provider';
 import { buildProviderSpec, RuleTable } from './rules';
 
+
 /** How a file processor cuts documents into chunks. */
 export interface ChunkingOptions extends ProviderBaseOptions {
   /**
@@ -32,6 +33,26 @@ export interface DoclingServeOptions extends ProviderBaseOptions {
   readonly chunkSizeTokens?: number;
 }
 
+/** Options of `FileProcessorsProvider.unstructured`. */
+export interface UnstructuredOptions extends ChunkingOptions {
+  /**
+   * Partitioning strategy (`strategy`): `auto`, `fast`, `hi_res` or `ocr_only`.
+   * @default "auto"
+   */
+  readonly strategy?: string;
+}
+
+/** Options of `FileProcessorsProvider.unstructuredApi`. */
+export interface UnstructuredApiOptions extends ProviderBaseOptions {
+  /** The Unstructured API key, held in a Secret (`api_key`, required). */
+  readonly apiKey: SecretRef;
+  /**
+   * Chunk size in tokens (`default_chunk_size_tokens`).
+   * @default - the server's default
+   */
+  readonly chunkSizeTokens?: number;
+}
+
 const CHUNKING = {
   chunkSizeTokens: { key: 'default_chunk_size_tokens', kind: 'count' },
   chunkOverlapTokens: { key: 'default_chunk_overlap_tokens', kind: 'count' },
@@ -40,6 +61,10 @@ const CHUNKING = {
 const FILE_PROCESSORS: RuleTable = {
   pypdf: { type: 'inline::pypdf', settings: CHUNKING },
   docling: { type: 'inline::docling', settings: CHUNKING },
+  auto: { type: 'inline::auto', settings: CHUNKING },
+  markitdown: { type: 'inline::markitdown', settings: CHUNKING },
+  unstructured: { type: 'inline::unstructured', settings: { ...CHUNKING, strategy: { key: 'strategy', values: ['auto', 'fast', 'hi_res', 'ocr_only'] } } },
+  unstructuredApi: { type: 'unstructured-api', required: ['apiKey'], settings: { chunkSizeTokens: CHUNKING.chunkSizeTokens } },
   doclingServe: {
     type: 'docling-serve',
     required: ['endpoint'],
@@ -67,6 +92,26 @@ export class FileProcessorsProvider extends Provider {
   /** A docling-serve service (`remote::docling-serve`, OGX 0.8). */
   public static doclingServe(options: DoclingServeOptions): FileProcessorsProvider {
     return new FileProcessorsProvider('doclingServe', options);
+  }
+
+  /** Picks a processor per file type (`inline::auto`, OGX 1.1+). */
+  public static auto(options: ChunkingOptions = {}): FileProcessorsProvider {
+    return new FileProcessorsProvider('auto', options);
+  }
+
+  /** Microsoft MarkItDown in the server (`inline::markitdown`, OGX 1.1+). */
+  public static markitdown(options: ChunkingOptions = {}): FileProcessorsProvider {
+    return new FileProcessorsProvider('markitdown', options);
+  }
+
+  /** The unstructured library in the server (`inline::unstructured`, OGX 1.2+); `strategy` must be auto, fast, hi_res or ocr_only. */
+  public static unstructured(options: UnstructuredOptions = {}): FileProcessorsProvider {
+    return new FileProcessorsProvider('unstructured', options);
+  }
+
+  /** The hosted Unstructured API (`remote::unstructured-api`, OGX 1.2+); `apiKey` is required. */
+  public static unstructuredApi(options: UnstructuredApiOptions): FileProcessorsProvider {
+    return new FileProcessorsProvider('unstructuredApi', options);
   }
 
   /**

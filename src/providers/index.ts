@@ -9,3 +9,4 @@ export * from './file-processors';
 export * from './responses';
 export * from './batches';
 export * from './messages';
+export * from './skills';

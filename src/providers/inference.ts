@@ -62,6 +62,9 @@ const INFERENCE: RuleTable = {
     httpEndpoint: true,
     hints: { endpoint: 'https://<resource>.openai.azure.com/openai/v1' },
   },
+  mistral: { type: 'mistral', required: ['apiKey'], httpEndpoint: true },
+  deepseek: { type: 'deepseek', required: ['apiKey'], httpEndpoint: true },
+  meta: { type: 'meta', required: ['apiKey'], httpEndpoint: true },
   watsonx: {
     type: 'watsonx',
     required: ['apiKey', 'projectId'],
@@ -134,6 +137,21 @@ export class InferenceProvider extends Provider {
   /** IBM watsonx.ai; `projectId` becomes `project_id`. */
   public static watsonx(options: WatsonxOptions): InferenceProvider {
     return new InferenceProvider('watsonx', options);
+  }
+
+  /** Mistral AI (`remote::mistral`, OGX 1.3): `apiKey` becomes `api_key`, `endpoint` `base_url`. */
+  public static mistral(options: HostedOptions): InferenceProvider {
+    return new InferenceProvider('mistral', options);
+  }
+
+  /** DeepSeek (`remote::deepseek`, OGX 1.3): `apiKey` becomes `api_key`, `endpoint` `base_url`. */
+  public static deepseek(options: HostedOptions): InferenceProvider {
+    return new InferenceProvider('deepseek', options);
+  }
+
+  /** Meta's Llama API (`remote::meta`, OGX 1.3): `apiKey` becomes `api_key`, `endpoint` `base_url`. */
+  public static meta(options: HostedOptions): InferenceProvider {
+    return new InferenceProvider('meta', options);
   }
 
   /**

@@ -23,6 +23,8 @@ export interface SettingField {
    * non-empty string.
    */
   readonly kind?: 'string' | 'port' | 'count' | 'boolean';
+  /** The strings the key takes (a `Literal[...]` of the config class). */
+  readonly values?: readonly string[];
 }
 
 /** What one factory requires and writes. */
@@ -132,6 +134,9 @@ function typedSettings(c: Check, rule: ProviderRule, opts: { [key: string]: any 
         continue;
       }
     } else if (!c.string(option, v)) {
+      continue;
+    } else if (field.values && !field.values.includes(v)) {
+      c.problem(option, `${quoteValue(v)} is not one of ${field.values.join(', ')}`, `pass ${option}: one of ${field.values.join(', ')}`);
       continue;
     }
     c.writes(field.key, option);

@@ -25,7 +25,37 @@ export interface PgvectorOptions extends ProviderBaseOptions {
   readonly user?: string;
 }
 
+/** Options of `VectorIoProvider.neo4j`. */
+export interface Neo4jOptions extends ProviderBaseOptions {
+  /** Bolt URI of the database (`uri`), e.g. `bolt://neo4j.<namespace>.svc:7687`. */
+  readonly uri: string;
+  /** Password held in a Secret (config key `password`). */
+  readonly password: SecretRef;
+  /**
+   * Database user (`user`).
+   * @default "neo4j"
+   */
+  readonly user?: string;
+  /**
+   * Database name (`database`).
+   * @default "neo4j"
+   */
+  readonly database?: string;
+  /**
+   * Expand search hits over the graph's relationships (`graph_retrieval_enabled`).
+   * @default false
+   */
+  readonly graphRetrieval?: boolean;
+}
+
 const VECTOR_IO: RuleTable = {
+  neo4j: {
+    type: 'neo4j',
+    required: ['uri', 'password'],
+    settings: { uri: { key: 'uri' }, user: { key: 'user' }, database: { key: 'database' }, graphRetrieval: { key: 'graph_retrieval_enabled', kind: 'boolean' } },
+    secrets: { password: 'password' },
+    hints: { uri: 'the Bolt URI, e.g. bolt://neo4j.<namespace>.svc:7687' },
+  },
   pgvector: {
     type: 'pgvector',
     required: ['host', 'password'],
@@ -73,6 +103,15 @@ export class VectorIoProvider extends Provider {
   /** An Elasticsearch cluster (llama-stack ≥ 0.5). */
   public static elasticsearch(options: SelfHostedOptions): VectorIoProvider {
     return new VectorIoProvider('elasticsearch', options);
+  }
+
+  /**
+   * A Neo4j database (`remote::neo4j`, OGX 1.3): `uri`, `user`, `database` and `graphRetrieval`
+   * (`graph_retrieval_enabled`) become settings and `password` a secret; its `persistence` KV
+   * store is the base config's `kv_default`.
+   */
+  public static neo4j(options: Neo4jOptions): VectorIoProvider {
+    return new VectorIoProvider('neo4j', options);
   }
 
   /**

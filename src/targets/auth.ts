@@ -7,6 +7,7 @@
  */
 import { TargetGeneration } from './generation';
 import { mapOf } from './providers';
+import type { ServerTarget } from './server-target';
 import { AUTH_CA_FILE, ServerAuth } from '../auth/server-auth';
 import { SecretEnvVar } from '../config/secrets';
 import { LlamaStackDistributionSpec } from '../config/spec';
@@ -14,6 +15,30 @@ import { JsonObject } from '../core/json';
 import { quoteValue } from '../core/quote';
 
 export const AUTH_PATH = 'props.auth';
+
+/** Fields of the auth providers that later releases added, with the option that writes each. */
+const ADDED_FIELDS: { [key: string]: string } = {
+  tenant_claim: 'tenantClaim', tenant_field: 'tenantField', tenant_header: 'tenantHeader', attribute_headers: 'attributeHeaders',
+};
+
+function hasField(t: ServerTarget, type: string, key: string): boolean {
+  const added = t._release.rules.authFieldsAdded?.[type];
+  return typeof added === 'object' && Object.prototype.hasOwnProperty.call(added, key);
+}
+
+/** The tenant fields (1.2+) and `attribute_headers` (1.1+) on a release without them: errors naming the targets that have them. */
+function fieldsOfRelease(g: TargetGeneration, auth: ServerAuth, type: string, caFile: string | undefined): boolean {
+  const pc = auth._section(caFile ?? AUTH_CA_FILE).provider_config as JsonObject;
+  let ok = true;
+  for (const key of Object.keys(pc)) {
+    const option = ADDED_FIELDS[key];
+    if (option === undefined || hasField(g.target, type, key)) continue;
+    ok = false;
+    g.problem(`${AUTH_PATH}.${option}`, `${g.target.description}'s ${type} auth provider has no ${key} (the server would ignore it)`,
+      g.targetsFix((t) => hasField(t, type, key), `${type} ${key}`, `remove ${option}`));
+  }
+  return ok;
+}
 
 /** The secret env vars of `auth`, with the option each comes from (for name collisions). */
 export function authSecretEnvVars(auth: unknown): { envVars: SecretEnvVar[]; paths: string[] } {
@@ -34,11 +59,11 @@ export function applyAuth(g: TargetGeneration, config: JsonObject, spec: LlamaSt
   const types = g.rules.authTypes;
   if (!types.includes(type)) {
     g.problem(AUTH_PATH, `${g.target.description} has no ${type} auth provider (it refuses to start: "Input tag '${type}' found using 'type' does not match any of the expected tags")`,
-      type === 'upstream_header'
-        ? 'use ServerTarget.OGX_0_8 (upstream_header is new in OGX 0.8), or let the server check the tokens itself (ServerAuth.oauth2Jwks, ServerAuth.kubernetes)'
-        : `use one of: ${types.join(', ')}`);
+      g.targetsFix((t) => t._release.rules.authTypes.includes(type), `the ${type} auth provider`,
+        type === 'upstream_header' ? 'let the server check the tokens itself (ServerAuth.oauth2Jwks, ServerAuth.kubernetes)' : `use one of: ${types.join(', ')}`));
     return;
   }
+  if (!fieldsOfRelease(g, auth, type, caFile)) return;
   const file = caFile ?? AUTH_CA_FILE;
   if (auth.caCertificate && !file.startsWith('/')) {
     g.problem('options.authCaFile', `${quoteValue(file)} is not an absolute path`, `write where the pod mounts the CA, e.g. ${AUTH_CA_FILE}`);

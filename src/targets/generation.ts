@@ -70,10 +70,31 @@ export class TargetGeneration {
     return r ? `${fix}; ${r}` : fix;
   }
 
+  /**
+   * The other server targets whose release has `what` (a provider type `api/type`, or a rule of
+   * the start-up data), newest first, as `ServerTarget.OGX_1_3`: for fixes that name where a
+   * feature exists.
+   */
+  targetsWith(has: (t: ServerTarget) => boolean): string[] {
+    return SERVER_TARGET_NAMES.filter(([, t]) => t !== this.target && has(t)).map(([name]) => `ServerTarget.${name}`);
+  }
+
+  /** `fix`, or which targets have it when this one does not: "use ServerTarget.OGX_1_3 (it has …), or …". */
+  targetsFix(has: (t: ServerTarget) => boolean, what: string, otherwise: string): string {
+    const names = this.targetsWith(has);
+    return names.length > 0 ? `use ${names.join(' or ')} (${what} is in ${names.length === 1 ? 'that release' : 'those releases'}), or ${otherwise}` : otherwise;
+  }
+
   removedIn(api: string): string | undefined {
     return Object.prototype.hasOwnProperty.call(this.data.removedApis, api) ? this.data.removedApis[api] : undefined;
   }
 }
+
+/** The server targets, newest first, by their static names. */
+const SERVER_TARGET_NAMES: ReadonlyArray<readonly [string, ServerTarget]> = [
+  ['OGX_1_3', ServerTarget.OGX_1_3], ['OGX_1_2', ServerTarget.OGX_1_2], ['OGX_1_1', ServerTarget.OGX_1_1],
+  ['OGX_0_8', ServerTarget.OGX_0_8], ['LLAMA_STACK_0_7', ServerTarget.LLAMA_STACK_0_7],
+];
 
 function parentPath(p: string): string {
   const m = /^(.*)(\.[^.[\]]+|\[\d+\])$/.exec(p);

@@ -5,6 +5,7 @@
  * the CPU request follows `workers`, the probes follow `tls`, the port the server binds comes
  * from the Deployment's env.
  */
+import { containerApiProblems } from './container-apis';
 import { containerEnv, containerPort } from './deployment-env';
 import { TargetGeneration } from './generation';
 import { ServerTarget } from './server-target';
@@ -36,9 +37,10 @@ export function checkOverrideConfig(text: string, spec: LlamaStackDistributionSp
   if (config === null || !isJsonObject(config)) return notAMapping();
   if (target.isOperator) return { problems: [], warnings: [] };
   const g = new TargetGeneration(target);
+  const refused = containerApiProblems(g.rules, config, containerEnv(target, spec, []), () => PROP);
   const result = checkGeneratedConfig(g, config, spec, [], { ...pod, configProp: PROP });
   const many = allowPerPodState ? undefined : severalPods(spec);
-  const problems = [...result.problems, ...(many ? perPodStores(config, target, containerEnv(target, spec, []), many) : [])];
+  const problems = [...refused, ...result.problems, ...(many ? perPodStores(config, target, containerEnv(target, spec, []), many) : [])];
   const warnings = [...result.warnings];
   const server = getOwn(config, 'server');
   const s = isJsonObject(server) ? server : {};

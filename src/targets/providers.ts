@@ -67,8 +67,10 @@ function providerEntry(g: TargetGeneration, p: ProviderConfig, api: string, path
   const type = providerType(p);
   const known = g.registry.find(api, type);
   if (!known) {
+    const types = g.registry.typesOf(api);
     g.problem(`${path}.provider`, `${g.target.description} has no ${api} provider ${quoteValue(type)}`,
-      g.replacementFor(`${api}/${type}`) ?? `use one of: ${g.registry.typesOf(api).join(', ')}`);
+      g.replacementFor(`${api}/${type}`) ?? g.targetsFix((t) => t._registry.find(api, type) !== undefined, `${api} ${type}`,
+        types.length > 0 ? `use one of: ${types.join(', ')}` : `remove it (${g.target.description} has no ${api} API)`));
     return undefined;
   }
   const id = effectiveId(p);

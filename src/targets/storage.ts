@@ -10,6 +10,9 @@ import { envPlaceholder, STORAGE_SQL_PASSWORD_ENV } from '../config/env-names';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { getOwn, isJsonObject, JsonObject } from '../core/json';
 import { quoteUrl } from '../core/redact';
+import { StorageBackend } from '../storage-backend';
+
+export const VECTOR_STORES_STORAGE_PATH = 'props.vectorStoresStorage';
 
 /** `redis://[:pass@]host:port[/db]` or `host:port`. */
 function parseRedis(endpoint: string): { host: string; port: number } | undefined {
@@ -77,4 +80,46 @@ export function applyStorage(g: TargetGeneration, config: JsonObject, spec: Llam
   for (const store of ['prompts', 'connectors']) {
     stores[store] ??= rules[store]?.family === 'sql' ? { backend: 'sql_default', table_name: store } : { backend: 'kv_default', namespace: store };
   }
+}
+
+/**
+ * `storage.stores.vector_stores` (OGX 1.1+, a SQL store; the resolver copies it into every
+ * vector_io provider without a `metadata_store`): SQLite in its own file (backend
+ * `sql_vector_stores`), or the postgres of `sqlStorage` (`sql_default`).
+ */
+export function applyVectorStoresStorage(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, distribution: string,
+  dataDir: string, backend: StorageBackend | undefined): void {
+  if (backend === undefined) return;
+  const path = VECTOR_STORES_STORAGE_PATH;
+  if (!StorageBackend.isStorageBackend(backend)) {
+    g.problem(path, 'must be a StorageBackend', 'use StorageBackend.sqlite() or the StorageBackend.postgres({ ... }) of sqlStorage');
+    return;
+  }
+  if (!Object.prototype.hasOwnProperty.call(storeRules(g.rules), 'vector_stores')) {
+    g.problem(path, `${g.target.description} has no vector_stores store (storage.stores.vector_stores is new in OGX 1.1)`,
+      g.targetsFix((t) => Object.prototype.hasOwnProperty.call(storeRules(t._release.rules), 'vector_stores'), 'the vector_stores store', 'remove vectorStoresStorage'));
+    return;
+  }
+  const s = mapOf(config, 'storage');
+  const stores = mapOf(s, 'stores');
+  if (backend.type === 'redis') {
+    g.problem(path, 'the vector_stores store is a SQL store: redis cannot hold it', 'use StorageBackend.sqlite(), or the StorageBackend.postgres({ ... }) you pass as sqlStorage');
+    return;
+  }
+  if (backend.type === 'postgres') {
+    // One postgres per config: its password is the one secret env var of sqlStorage.
+    const same = spec.storage?.sql !== undefined && JSON.stringify(backend.toSqlSpec()) === JSON.stringify(spec.storage.sql);
+    if (!same) {
+      g.problem(path, 'the vector_stores store can live on the postgres of sqlStorage only (sql_default, with its password)',
+        'pass the same StorageBackend.postgres({ ... }) as sqlStorage, or use StorageBackend.sqlite()');
+      return;
+    }
+    stores.vector_stores = { backend: 'sql_default', table_name: 'vector_stores' };
+  } else {
+    const sqliteDir = `\${env.SQLITE_STORE_DIR:=${dataDir}/distributions/${distribution}}`;
+    mapOf(s, 'backends').sql_vector_stores = { type: 'sql_sqlite', db_path: `${sqliteDir}/vector_stores.db` };
+    g.wrote('storage.backends.sql_vector_stores', path);
+    stores.vector_stores = { backend: 'sql_vector_stores', table_name: 'vector_stores' };
+  }
+  g.wrote('storage.stores.vector_stores', path);
 }

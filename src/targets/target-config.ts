@@ -7,6 +7,7 @@
  */
 import { applyAuth, authSecretEnvVars } from './auth';
 import { keepWhatTheReleaseReads, loadBaseConfig } from './base-config';
+import { containerApiProblems } from './container-apis';
 import { containerEnv } from './deployment-env';
 import { applyDisabled, checkRemovedApis } from './disabled-apis';
 import { applyExternalProviders } from './external-providers';
@@ -14,11 +15,11 @@ import { TargetGeneration } from './generation';
 import { checkImageRelease } from './image-release';
 import { applyProviders, enabledProviderIds, listOf, mapOf } from './providers';
 import { applyModels, applyShields, checkTools } from './resources';
-import { applyServer } from './server';
+import { applyServer, applyTenancy, ServerTlsSettings, TenancyOptions } from './server';
 import { ServerTarget } from './server-target';
 import { perPodStores, severalPods } from './shared-state';
 import { checkGeneratedConfig } from './startup-check';
-import { applyStorage } from './storage';
+import { applyStorage, applyVectorStoresStorage } from './storage';
 import { applyVectorMetadataStore } from './vector-metadata-store';
 import { applyVectorStoreDefaults, VectorStoreDefaults } from './vector-stores';
 import { ServerAuth } from '../auth/server-auth';
@@ -32,6 +33,7 @@ import { checkedArgument, checkedOptions } from '../core/checked';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { JsonObject } from '../core/json';
 import { SERVER_TARGET, TARGET_CONFIG_OPTIONS } from '../input/entry-points';
+import type { StorageBackend } from '../storage-backend';
 
 export { effectiveBaseId } from './generation';
 
@@ -76,6 +78,24 @@ export interface TargetConfigOptions {
    * @default - `/tmp` and `/.cache`, as the constructs mount them
    */
   readonly scratchDirs?: string[];
+  /**
+   * The TLS settings of a server that serves HTTPS (`serverTlsDir`): `server.tls_config.ciphers`
+   * and `server.hsts_max_age` (OGX 1.2+; an error on other targets and without `serverTlsDir`).
+   * @default - the release's (the six FIPS suites, one year)
+   */
+  readonly serverTls?: ServerTlsSettings;
+  /**
+   * Multi-tenancy isolation (`server.tenancy`, OGX 1.2+); `multi` needs an `auth` provider that
+   * yields a tenant.
+   * @default - none (the release's `disabled`)
+   */
+  readonly tenancy?: TenancyOptions;
+  /**
+   * Where the `vector_stores` store lives (`storage.stores.vector_stores`, OGX 1.1+):
+   * `StorageBackend.sqlite()` (its own file) or the postgres of `spec.storage.sql`.
+   * @default - the base config's (none in the shipped ones; written on `sql_default` with access policies or tenancy multi)
+   */
+  readonly vectorStoresStorage?: StorageBackend;
 }
 
 /** What a target generation produces. */
@@ -131,15 +151,18 @@ export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: S
   applyProviders(g, config, spec, options.replaceBaseProviders ?? []);
   applyExternalProviders(g, config, spec);
   applyStorage(g, config, spec, distribution, target.dataDir);
+  applyVectorStoresStorage(g, config, spec, distribution, target.dataDir, options.vectorStoresStorage);
   applyDisabled(g, config, spec.disabled ?? [], env);
   checkRemovedApis(g, config);
   const models = applyModels(g, config, spec, env);
   applyShields(g, config, spec, env);
   checkTools(g, spec);
   applyVectorStoreDefaults(g, config, spec, models, options.vectorStores, enabledProviderIds(config, 'vector_io', env));
-  applyServer(g, config, spec, options.serverTlsDir);
+  applyServer(g, config, spec, options.serverTlsDir, options.serverTls);
   applyAuth(g, config, spec, options.auth, options.authCaFile);
+  applyTenancy(g, config, options.tenancy);
   applyVectorMetadataStore(g, config);
+  g.problems.push(...containerApiProblems(g.rules, config, env, (p) => g.specPathOf(p) ?? `config.${p}`));
   g.problems.push(...envNameCollisions(envVars, paths));
   if (g.problems.length > 0) throw new LlamaStackConfigError(g.problems);
   const configYaml = emitYaml(config);

@@ -7,6 +7,7 @@
 import { AUTH_PATH } from './auth';
 import { TargetGeneration } from './generation';
 import { mapOf } from './providers';
+import { TENANCY_PATH } from './server';
 import { backendTypes } from './startup/stack-config';
 import { getOwn, isJsonObject, JsonObject } from '../core/json';
 
@@ -15,7 +16,10 @@ export function applyVectorMetadataStore(g: TargetGeneration, config: JsonObject
   const server = getOwn(config, 'server');
   const auth = isJsonObject(server) ? getOwn(server, 'auth') : undefined;
   const policy = isJsonObject(auth) ? getOwn(auth, 'access_policy') : undefined;
-  if (!Array.isArray(policy) || policy.length === 0) return;
+  const tenancy = isJsonObject(server) ? getOwn(server, 'tenancy') : undefined;
+  // Tenancy multi needs one as well (1.2+).
+  const multi = isJsonObject(tenancy) && getOwn(tenancy, 'mode') === 'multi';
+  if (!multi && (!Array.isArray(policy) || policy.length === 0)) return;
   const stores = mapOf(mapOf(config, 'storage'), 'stores');
   if (isJsonObject(getOwn(stores, 'vector_stores'))) return;
   const sql = [...backendTypes(config).entries()].filter(([, type]) => type.startsWith('sql_')).map(([name]) => name);
@@ -23,5 +27,5 @@ export function applyVectorMetadataStore(g: TargetGeneration, config: JsonObject
   // No SQL backend at all: the start-up model reports the providers that would fail.
   if (backend === undefined) return;
   stores.vector_stores = { table_name: 'vector_stores', backend };
-  g.wrote('storage.stores.vector_stores', AUTH_PATH);
+  g.wrote('storage.stores.vector_stores', multi ? TENANCY_PATH : AUTH_PATH);
 }

@@ -120,7 +120,7 @@ describe('ServerAuth factories', () => {
 describe('where auth cannot go', () => {
   test('upstream_header on llama-stack 0.7 names the fix', () => {
     expect(synthProblems({ target: ServerTarget.LLAMA_STACK_0_7, auth: ServerAuth.upstreamHeader({ principalHeader: 'x-user' }) })).toEqual([
-      'props.auth: llama-stack 0.7.1 has no upstream_header auth provider (it refuses to start: "Input tag \'upstream_header\' found using \'type\' does not match any of the expected tags") — use ServerTarget.OGX_0_8 (upstream_header is new in OGX 0.8), or let the server check the tokens itself (ServerAuth.oauth2Jwks, ServerAuth.kubernetes)',
+      'props.auth: llama-stack 0.7.1 has no upstream_header auth provider (it refuses to start: "Input tag \'upstream_header\' found using \'type\' does not match any of the expected tags") — use ServerTarget.OGX_1_3 or ServerTarget.OGX_1_2 or ServerTarget.OGX_1_1 or ServerTarget.OGX_0_8 (the upstream_header auth provider is in those releases), or let the server check the tokens itself (ServerAuth.oauth2Jwks, ServerAuth.kubernetes)',
     ]);
   });
 
