@@ -72,3 +72,70 @@ export function deepCopy(v: JsonValue): JsonValue {
 export function plainCopy<T>(v: T): T {
   return v === undefined ? v : JSON.parse(JSON.stringify(v));
 }
+
+/**
+ * `plainCopy(toJsonValue(v, path, problems))` in one walk: the same copy (ordinary objects,
+ * `-0` as `0`, `__proto__` an own key) and the same problems in the same order, but a problem's
+ * path is formatted only when one is reported (the walk keeps the keys on a stack).
+ */
+export function toPlainJson(v: unknown, path: string, problems: ConfigProblem[]): JsonValue {
+  const walk = new PlainJsonWalk(path, problems);
+  return walk.value(v, 0);
+}
+
+class PlainJsonWalk {
+  private readonly keys: (string | number)[] = [];
+  private readonly ancestors: object[] = [];
+  constructor(private readonly root: string, private readonly problems: ConfigProblem[]) {}
+
+  value(v: unknown, depth: number): JsonValue {
+    if (depth > MAX_JSON_DEPTH) {
+      this.problems.push({ path: shortPath(this.path()), message: `nesting deeper than ${MAX_JSON_DEPTH} levels`, fix: 'flatten the value' });
+      return null;
+    }
+    if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
+    if (typeof v === 'number') {
+      if (Number.isFinite(v)) return v === 0 ? 0 : v; // JSON has no -0
+      this.problems.push({ path: this.path(), message: `${v} is not a JSON number`, fix: 'use a finite number' });
+      return null;
+    }
+    if (typeof v === 'object' && this.ancestors.includes(v)) {
+      this.problems.push({ path: shortPath(this.path()), message: 'refers back to an object that contains it (a cycle)', fix: 'pass a copy of the data, without cycles' });
+      return null;
+    }
+    if (Array.isArray(v)) {
+      const out: JsonValue[] = [];
+      this.ancestors.push(v);
+      for (let i = 0; i < v.length; i++) {
+        this.keys.push(i);
+        out.push(this.value(v[i], depth + 1));
+        this.keys.pop();
+      }
+      this.ancestors.pop();
+      return out;
+    }
+    if (isPlainObject(v)) {
+      const out: JsonObject = {};
+      this.ancestors.push(v);
+      for (const k of Object.keys(v)) {
+        const item = (v as Record<string, unknown>)[k];
+        if (item === undefined) continue; // as JSON.stringify drops it
+        this.keys.push(k);
+        const value = this.value(item, depth + 1);
+        this.keys.pop();
+        if (k === '__proto__') Object.defineProperty(out, k, { value, writable: true, enumerable: true, configurable: true });
+        else out[k] = value;
+      }
+      this.ancestors.pop();
+      return out;
+    }
+    this.problems.push({ path: this.path(), message: `a value of type ${describe(v)} is not JSON`, fix: 'use strings, numbers, booleans, null, arrays and plain objects' });
+    return null;
+  }
+
+  private path(): string {
+    let p = this.root;
+    for (const k of this.keys) p = typeof k === 'number' ? indexPath(p, k) : childPath(p, k);
+    return p;
+  }
+}
