@@ -77,6 +77,15 @@ project.npmignore?.exclude('/bench/', '/examples/', '/.ci/', '/scripts/');
 // The Gateway API CRD only validates the tests' HTTPRoutes; the package does not need it.
 project.npmignore?.exclude('/crds/gateway.networking.k8s.io_httproutes.yaml');
 
+// The command line as one file (bin/cdk8s-llama-stack runs it when present): a cold start then
+// reads one module instead of some 300. The library entry (lib/index.js) stays tsc's output.
+// cdk8s-plus stays external: the command never loads it. __dirname is lib/cli/, as for main.js,
+// so data/ and package.json resolve as they do from the compiled modules.
+// Base configs pre-parsed at build time: data/targets/<id>/distributions/<d>/config.json.
+project.compileTask.exec('node scripts/preparse-base-configs.js');
+project.gitignore.exclude('/data/targets/*/distributions/*/config.json');
+project.compileTask.exec('esbuild lib/cli/main.js --bundle --platform=node --target=node20 --format=cjs --outfile=lib/cli/bundle.js --external:cdk8s-plus-28 --sourcemap=external --legal-comments=none --log-level=warning');
+
 // Benchmarks measure the compiled package (lib/), as users run it.
 const bench = project.addTask('bench', { description: 'Print performance figures (not part of the tests)' });
 bench.spawn(project.compileTask);

@@ -70,7 +70,42 @@ export function deepCopy(v: JsonValue): JsonValue {
  * (an env entry) for one of its IntOrString wrappers: it keeps only `{value}`, or fails.
  */
 export function plainCopy<T>(v: T): T {
-  return v === undefined ? v : JSON.parse(JSON.stringify(v));
+  if (v === undefined) return v;
+  // JSON data (the usual case) is copied directly; anything JSON.stringify would change or
+  // reject (functions, class instances, NaN, cycles…) takes the round trip, so the result and
+  // the errors are the round trip's.
+  const copy = copyJsonData(v, 0);
+  return copy === NOT_PLAIN ? JSON.parse(JSON.stringify(v)) : copy as T;
+}
+
+const NOT_PLAIN = Symbol('not plain JSON data');
+/** Deeper than this, the round trip decides (a cycle throws there as it always did). */
+const PLAIN_COPY_DEPTH = 500;
+
+function copyJsonData(v: unknown, depth: number): unknown {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
+  if (typeof v === 'number') return Number.isFinite(v) ? (v === 0 ? 0 : v) : NOT_PLAIN;
+  if (typeof v !== 'object' || depth > PLAIN_COPY_DEPTH) return NOT_PLAIN;
+  if (Array.isArray(v)) {
+    const out: unknown[] = new Array(v.length);
+    for (let i = 0; i < v.length; i++) {
+      const item = copyJsonData(v[i], depth + 1);
+      if (item === NOT_PLAIN) return NOT_PLAIN;
+      out[i] = item;
+    }
+    return out;
+  }
+  if (!isPlainObject(v) || 'toJSON' in v) return NOT_PLAIN;
+  const out: { [key: string]: unknown } = {};
+  for (const k of Object.keys(v)) {
+    const raw = (v as { [key: string]: unknown })[k];
+    if (raw === undefined) continue; // as JSON.stringify drops it
+    const item = copyJsonData(raw, depth + 1);
+    if (item === NOT_PLAIN) return NOT_PLAIN;
+    if (k === '__proto__') Object.defineProperty(out, k, { value: item, writable: true, enumerable: true, configurable: true });
+    else out[k] = item;
+  }
+  return out;
 }
 
 /**
