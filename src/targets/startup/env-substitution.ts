@@ -105,6 +105,7 @@ class Substitution {
   constructor(private readonly env: ContainerEnv, private readonly home: string) {}
 
   string(s: string, path: string): JsonValue {
+    if (!s.includes('${env.')) return s; // neither a reference nor literal text that looks like one
     const r = resolveString(s, this.env, this.home);
     const literal = LITERAL_REFERENCE.exec(r === undefined ? s : String(r.value));
     if (literal) {
@@ -134,7 +135,7 @@ class Substitution {
    * undefined when a bare reference is unset: the look-ahead raises, and the normal pass reports it.
    */
   peek(v: JsonValue): JsonValue | undefined {
-    if (typeof v !== 'string') return v;
+    if (typeof v !== 'string' || !v.includes('${env.')) return v;
     const r = resolveString(v, this.env, this.home);
     if (r === undefined) return v;
     return r.missing.length > 0 ? undefined : r.value;
