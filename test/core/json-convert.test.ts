@@ -22,7 +22,8 @@ function same(v: unknown): void {
 }
 
 test('same copy and problems as toJsonValue + plainCopy (arbitrary values)', () => {
-  fc.assert(fc.property(fc.anything({ withBigInt: true, withNullPrototype: true, withObjectString: true, withMap: true, withDate: true }), (v) => same({ root: v })), { numRuns: 500 });
+  const anything = fc.anything({ withBigInt: true, withNullPrototype: true, withObjectString: true, withMap: true, withDate: true });
+  fc.assert(fc.property(anything, (v) => same({ root: v })), { numRuns: 500 });
 });
 
 test('edge cases: -0, __proto__ keys, cycles, odd keys, undefined', () => {
