@@ -85,6 +85,8 @@ project.npmignore?.exclude('/crds/gateway.networking.k8s.io_httproutes.yaml');
 project.compileTask.exec('node scripts/preparse-base-configs.js');
 project.gitignore.exclude('/data/targets/*/distributions/*/config.json');
 project.compileTask.exec('esbuild lib/cli/main.js --bundle --platform=node --target=node20 --format=cjs --outfile=lib/cli/bundle.js --external:cdk8s-plus-28 --sourcemap=external --legal-comments=none --log-level=warning');
+// V8's code cache of the bundle (scripts/code-cache.js), which bin/cdk8s-llama-stack hands to V8.
+project.compileTask.exec('node scripts/code-cache.js');
 
 // Benchmarks measure the compiled package (lib/), as users run it.
 const bench = project.addTask('bench', { description: 'Print performance figures (not part of the tests)' });
