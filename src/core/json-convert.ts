@@ -11,6 +11,8 @@ export const MAX_JSON_DEPTH = 1000;
  * instead of passing them on. Object keys are copied into prototype-free objects.
  */
 export function toJsonValue(v: unknown, path: string, problems: ConfigProblem[], depth = 0, ancestors: object[] = []): JsonValue {
+  // From the top: one walk that formats a path only for a problem (the same copy and problems).
+  if (depth === 0 && ancestors.length === 0) return new PlainJsonWalk(path, problems, false).value(v, 0);
   if (depth > MAX_JSON_DEPTH) {
     problems.push({ path: shortPath(path), message: `nesting deeper than ${MAX_JSON_DEPTH} levels`, fix: 'flatten the value' });
     return null;
@@ -114,14 +116,18 @@ function copyJsonData(v: unknown, depth: number): unknown {
  * path is formatted only when one is reported (the walk keeps the keys on a stack).
  */
 export function toPlainJson(v: unknown, path: string, problems: ConfigProblem[]): JsonValue {
-  const walk = new PlainJsonWalk(path, problems);
+  const walk = new PlainJsonWalk(path, problems, true);
   return walk.value(v, 0);
 }
 
 class PlainJsonWalk {
   private readonly keys: (string | number)[] = [];
   private readonly ancestors: object[] = [];
-  constructor(private readonly root: string, private readonly problems: ConfigProblem[]) {}
+  /**
+   * `plain`: ordinary objects and no `-0`, as after `plainCopy`; else prototype-free objects and
+   * numbers as given, as `toJsonValue` makes them.
+   */
+  constructor(private readonly root: string, private readonly problems: ConfigProblem[], private readonly plain: boolean) {}
 
   value(v: unknown, depth: number): JsonValue {
     if (depth > MAX_JSON_DEPTH) {
@@ -130,7 +136,7 @@ class PlainJsonWalk {
     }
     if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
     if (typeof v === 'number') {
-      if (Number.isFinite(v)) return v === 0 ? 0 : v; // JSON has no -0
+      if (Number.isFinite(v)) return this.plain && v === 0 ? 0 : v; // JSON has no -0
       this.problems.push({ path: this.path(), message: `${v} is not a JSON number`, fix: 'use a finite number' });
       return null;
     }
@@ -150,7 +156,7 @@ class PlainJsonWalk {
       return out;
     }
     if (isPlainObject(v)) {
-      const out: JsonObject = {};
+      const out: JsonObject = this.plain ? {} : newObject();
       this.ancestors.push(v);
       for (const k of Object.keys(v)) {
         const item = (v as Record<string, unknown>)[k];
@@ -158,8 +164,7 @@ class PlainJsonWalk {
         this.keys.push(k);
         const value = this.value(item, depth + 1);
         this.keys.pop();
-        if (k === '__proto__') Object.defineProperty(out, k, { value, writable: true, enumerable: true, configurable: true });
-        else out[k] = value;
+        setOwn(out, k, value);
       }
       this.ancestors.pop();
       return out;

@@ -3,9 +3,13 @@ import { ConfigProblem } from '../../src/core/errors';
 import { plainCopy, toJsonValue, toPlainJson } from '../../src/core/json-convert';
 
 /** The one-walk snapshot gives what the two-step one gave: the same copy, the same problems. */
+/** The recursive walk, which formats a path per node (reached with a non-empty ancestor list). */
+function recursive(v: unknown, problems: ConfigProblem[]): unknown {
+  return toJsonValue(v, 'spec', problems, 0, [{}]);
+}
 function twoStep(v: unknown): { value: unknown; problems: ConfigProblem[] } {
   const problems: ConfigProblem[] = [];
-  const copy = toJsonValue(v, 'spec', problems);
+  const copy = recursive(v, problems);
   return { value: problems.length > 0 ? undefined : plainCopy(copy), problems };
 }
 function oneWalk(v: unknown): { value: unknown; problems: ConfigProblem[] } {
@@ -24,6 +28,18 @@ function same(v: unknown): void {
 test('same copy and problems as toJsonValue + plainCopy (arbitrary values)', () => {
   const anything = fc.anything({ withBigInt: true, withNullPrototype: true, withObjectString: true, withMap: true, withDate: true });
   fc.assert(fc.property(anything, (v) => same({ root: v })), { numRuns: 500 });
+});
+
+test('toJsonValue from the top (one walk) gives what the recursive walk gives', () => {
+  const anything = fc.anything({ withBigInt: true, withNullPrototype: true, withObjectString: true, withMap: true, withDate: true });
+  fc.assert(fc.property(anything, (v) => {
+    const p1: ConfigProblem[] = [];
+    const p2: ConfigProblem[] = [];
+    const a = toJsonValue({ root: v }, 'spec', p1);
+    const b = recursive({ root: v }, p2);
+    expect(p1).toEqual(p2);
+    expect(a).toStrictEqual(b);
+  }), { numRuns: 500 });
 });
 
 test('edge cases: -0, __proto__ keys, cycles, odd keys, undefined', () => {
