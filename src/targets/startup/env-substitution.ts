@@ -22,7 +22,7 @@ const REFERENCE = /\$\{env\.([A-Z0-9_]+)(?::([=+])([^}]*))?\}/g;
 /** What looks like a reference but is not one (`${env.foo}`): the server leaves it as text. */
 const LITERAL_REFERENCE = /\$\{env\.[^}]*\}/;
 /** Ids whose empty value removes a list element (v0.7.1 adds the dataset/scoring/benchmark ids). */
-const ENV_SWITCHED_ID_FIELDS = ['model_id', 'shield_id', 'vector_store_id', 'dataset_id', 'scoring_fn_id', 'benchmark_id'];
+export const ENV_SWITCHED_ID_FIELDS = ['model_id', 'shield_id', 'vector_store_id', 'dataset_id', 'scoring_fn_id', 'benchmark_id'];
 
 /** What the server reads after substitution, and where each env var fed a value. */
 export interface SubstitutionResult {
