@@ -33,7 +33,15 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     'cdk8s-cli@^2.207.60',
     // Kubernetes OpenAPI schema validators for synthesized objects (tests only);
     'kubernetes-models@^4.5.1', // 4.x ships CommonJS, which jest loads
+    // the bundled command-line entry (lib/cli/bundle.js, one file: cold start); the library entry is tsc's
+    'esbuild@^0.28.2',
   ],
+
+  // Source maps ship as .map files, not inline: inline maps were 76 % of lib/**/*.js bytes and
+  // every `require` read them (cold start of the command line).
+  tsconfig: {
+    compilerOptions: { inlineSourceMap: false, inlineSources: false, sourceMap: true },
+  },
 
   jestOptions: {
     jestConfig: {
@@ -68,6 +76,17 @@ project.eslint?.addIgnorePattern('src/imports/');
 project.npmignore?.exclude('/bench/', '/examples/', '/.ci/', '/scripts/');
 // The Gateway API CRD only validates the tests' HTTPRoutes; the package does not need it.
 project.npmignore?.exclude('/crds/gateway.networking.k8s.io_httproutes.yaml');
+
+// The command line as one file (bin/cdk8s-llama-stack runs it when present): a cold start then
+// reads one module instead of some 300. The library entry (lib/index.js) stays tsc's output.
+// cdk8s-plus stays external: the command never loads it. __dirname is lib/cli/, as for main.js,
+// so data/ and package.json resolve as they do from the compiled modules.
+// Base configs pre-parsed at build time: data/targets/<id>/distributions/<d>/config.json.
+project.compileTask.exec('node scripts/preparse-base-configs.js');
+project.gitignore.exclude('/data/targets/*/distributions/*/config.json');
+project.compileTask.exec('esbuild lib/cli/main.js --bundle --platform=node --target=node20 --format=cjs --outfile=lib/cli/bundle.js --external:cdk8s-plus-28 --sourcemap=external --legal-comments=none --log-level=warning');
+// V8's code cache of the bundle (scripts/code-cache.js), which bin/cdk8s-llama-stack hands to V8.
+project.compileTask.exec('node scripts/code-cache.js');
 
 // Benchmarks measure the compiled package (lib/), as users run it.
 const bench = project.addTask('bench', { description: 'Print performance figures (not part of the tests)' });

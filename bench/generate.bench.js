@@ -39,4 +39,4 @@ rates.sort((a, b) => a - b);
 const median = rates[Math.floor(rates.length / 2)];
 console.log(`corpus: public-realistic, ${cases.length} specs (${runOnce()} succeed, the rest are error cases)`);
 console.log(`ConfigGenerator.generate: median ${Math.round(median)} configs/s, min ${Math.round(rates[0])}, max ${Math.round(rates[rates.length - 1])} over ${rounds} rounds (warm, single process, node ${process.version})`);
-console.log(`target: >= 5000 configs/s -> ${median >= 5000 ? 'met' : 'NOT met'}`);
+console.log(`goal: >= 10,000 configs/s (warm, on the 2-core reference machine; a shared machine reads lower) -> ${Math.round(median)}: ${median >= 10000 ? 'met' : 'NOT met'}`);

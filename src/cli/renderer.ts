@@ -213,6 +213,22 @@ function render(parsed: ParsedDistribution, settings: RenderSettings): { objects
     allowPerPodState: settings.allowPerPodState,
     allowUnrestrictedVolumes: settings.allowUnrestrictedVolumes,
   });
-  app.synthYaml(); // dependency order and construct validations, as `cdk8s synth`
+  synthChecks(app);
   return { objects: chart.toJson(), image: d.image };
+}
+
+/**
+ * What `app.synthYaml()` does before it writes text, without writing the text (the objects are
+ * written from `chart.toJson()`): construct validations, with cdk8s's own error text. Dependencies
+ * between constructs (none here unless something added one) take cdk8s's own path.
+ */
+function synthChecks(app: App): void {
+  const all = app.node.findAll();
+  if (all.some((c) => c.node.dependencies.length > 0)) {
+    app.synthYaml(); // dependency order and construct validations, as `cdk8s synth`
+    return;
+  }
+  const errors: string[] = [];
+  for (const c of all) for (const e of c.node.validate()) errors.push(`[${c.node.path}] ${e}`);
+  if (errors.length > 0) throw new Error(`Validation failed with the following errors:\n  ${errors.join('\n  ')}`);
 }

@@ -3,6 +3,7 @@
  * providers, apply storage and disabled APIs, register resources, collect secret env vars, and
  * write config.yaml byte for byte as the operator would.
  */
+import * as crypto from 'crypto';
 import { createHash } from 'crypto';
 import { PROVIDER_APIS } from './apis';
 import { detectConfigVersion } from './config-version';
@@ -61,9 +62,12 @@ export interface GeneratedConfig {
   readonly configVersion: number;
 }
 
+const HASH = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+
 /** SHA-256 of a string's UTF-8 bytes, lowercase hex. */
 export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  // crypto.hash (Node 20.12+, one call) where there is one: the same digest, less overhead per call.
+  return HASH !== undefined ? HASH('sha256', text, 'hex') : createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
 function throwIfAny(problems: ConfigProblem[]): void {

@@ -61,6 +61,8 @@ export function goKeyLess(a: string, b: string): boolean {
 /** Keys in go-yaml v2 order (insertion sort, as Go's sort does for short lists; stable). */
 export function sortKeysGoYaml(keys: string[]): string[] {
   const out = keys.slice();
+  // Every key simple (the usual case): natural order is byte order, and map keys are distinct.
+  if (out.every((k) => SIMPLE_KEY.test(k))) return out.sort();
   if (out.length > 12) {
     return out.sort((x, y) => (goKeyLess(x, y) ? -1 : goKeyLess(y, x) ? 1 : 0));
   }

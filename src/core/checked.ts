@@ -4,7 +4,7 @@
  * every problem with its path, before any stage reads them.
  */
 import { ConfigProblem, LlamaStackConfigError } from './errors';
-import { plainCopy, toJsonValue } from './json-convert';
+import { toPlainJson } from './json-convert';
 import { childPath, indexPath } from './path';
 import { Shape } from './shape';
 
@@ -45,12 +45,12 @@ export function snapshotJson(raw: unknown, path: string): unknown {
   const problems: ConfigProblem[] = [];
   let copy: unknown;
   try {
-    copy = toJsonValue(raw, path, problems);
+    copy = toPlainJson(raw, path, problems);
   } catch (e) {
     problems.push(threwProblem(path, e));
   }
   if (problems.length > 0) throw new LlamaStackConfigError(problems);
-  return plainCopy(copy);
+  return copy;
 }
 
 /** How deep factory options may nest (settings and config are JSON-checked further on). */

@@ -38,10 +38,19 @@ export function normalizeKey(name: string): string {
 /** True when `name` (a config key or an env var name) names a credential. Case-insensitive, suffixes too. */
 export function isCredentialKey(name: string): boolean {
   if (typeof name !== 'string' || name.length > 200) return false;
-  const n = normalizeKey(name);
-  if (NOT_CREDENTIALS.test(n)) return false;
-  return CREDENTIAL_WORDS.some((w) => n === w || n.endsWith(`_${w}`));
+  let hit = CREDENTIAL_KEYS.get(name);
+  if (hit === undefined) {
+    const n = normalizeKey(name);
+    hit = !NOT_CREDENTIALS.test(n) && CREDENTIAL_WORDS.some((w) => n === w || n.endsWith(`_${w}`));
+    if (CREDENTIAL_KEYS.size >= CREDENTIAL_KEYS_MAX) CREDENTIAL_KEYS.clear();
+    CREDENTIAL_KEYS.set(name, hit);
+  }
+  return hit;
 }
+
+/** Config keys and env names repeat across configs and distributions: each is judged once. */
+const CREDENTIAL_KEYS = new Map<string, boolean>();
+const CREDENTIAL_KEYS_MAX = 8192;
 
 /** `${env.NAME}` (or `${env.NAME:=}`): a value the server reads from its env, not a plaintext one. */
 export function isEnvReference(v: string): boolean {

@@ -50,6 +50,10 @@ export function readManifestDocuments(text: string): ManifestDocument[] {
   // The yaml package ends lines at LF and CRLF only: a file with CR line ends would be one line.
   const source = text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
   const deep = tooDeepDocuments(source, MAX_MANIFEST_DEPTH);
+  if (deep.length === 0) {
+    const streamed = readDocumentByDocument(source);
+    if (streamed !== undefined) return streamed;
+  }
   const kept = deep.length > 0 ? withoutDocuments(source, deep) : { text: source, placeholders: [] };
   let docs: YAML.Document.Parsed[];
   try {
@@ -70,31 +74,53 @@ export function readManifestDocuments(text: string): ManifestDocument[] {
     if (i < 0) i = docs.length - 1;
     if (!tooDeep.has(i)) tooDeep.set(i, deep[k].path);
   });
-  const out = docs.map((doc, i): ManifestDocument => {
-    const path = tooDeep.get(i);
-    if (path !== undefined) return { index: i + 1, value: null, problems: [depthProblem(path)] };
-    if (doc.errors.length > 0) {
-      const e = doc.errors[0];
-      const problem = /call stack/i.test(e.message)
-        ? depthProblem('(document)')
-        : { path: '(yaml)', message: oneLine(e.message.split('\n')[0], 500), fix: 'fix the YAML syntax' };
-      return { index: i + 1, value: null, problems: [problem] };
-    }
-    const problems: ConfigProblem[] = [];
-    let value: unknown = null;
-    try {
-      const js = doc.toJS({ maxAliasCount: 1000 });
-      // Aliases can nest data deeper than its text.
-      const deepAt = valueTooDeep(js, MAX_MANIFEST_DEPTH);
-      if (deepAt !== undefined) problems.push(depthProblem(deepAt));
-      // Ordinary objects again: manifests are user data, handed on as users would write them.
-      else value = plainCopy(toJsonValue(js, '(document)', problems));
-    } catch (e) {
-      problems.push(isStackOverflow(e) ? depthProblem('(document)') : { path: '(yaml)', message: oneLine(e instanceof Error ? e.message : String(e), 500), fix: 'fix the YAML' });
-    }
-    return { index: i + 1, value, problems };
-  });
+  const out = docs.map((doc, i): ManifestDocument => manifestDocument(doc, i, tooDeep.get(i)));
   // A placeholder no document holds (never expected): the problem is still reported.
   if (deep.length > 0 && out.length === 0) out.push({ index: 1, value: null, problems: [depthProblem(deep[0].path)] });
   return out;
+}
+
+/**
+ * The usual case, read one document at a time: each is converted as soon as it is parsed, so the
+ * parser's tree of one document at a time is alive, not the whole stream's (130,000 objects took
+ * about 1 GB). Undefined when a document has a syntax error or the parser throws: the whole-text
+ * path then words the problem (with its line), as always.
+ */
+function readDocumentByDocument(text: string): ManifestDocument[] | undefined {
+  const out: ManifestDocument[] = [];
+  try {
+    const composer = new YAML.Composer(YAML_OPTIONS);
+    for (const doc of composer.compose(new YAML.Parser().parse(text))) {
+      if (doc.errors.length > 0) return undefined;
+      out.push(manifestDocument(doc, out.length, undefined));
+    }
+  } catch {
+    return undefined;
+  }
+  return out;
+}
+
+/** One parsed document as read: its value, or its problems. */
+function manifestDocument(doc: YAML.Document.Parsed, i: number, tooDeepPath: string | undefined): ManifestDocument {
+  if (tooDeepPath !== undefined) return { index: i + 1, value: null, problems: [depthProblem(tooDeepPath)] };
+  if (doc.errors.length > 0) {
+    const e = doc.errors[0];
+    const problem = /call stack/i.test(e.message)
+      ? depthProblem('(document)')
+      : { path: '(yaml)', message: oneLine(e.message.split('\n')[0], 500), fix: 'fix the YAML syntax' };
+    return { index: i + 1, value: null, problems: [problem] };
+  }
+  const problems: ConfigProblem[] = [];
+  let value: unknown = null;
+  try {
+    const js = doc.toJS({ maxAliasCount: 1000 });
+    // Aliases can nest data deeper than its text.
+    const deepAt = valueTooDeep(js, MAX_MANIFEST_DEPTH);
+    if (deepAt !== undefined) problems.push(depthProblem(deepAt));
+    // Ordinary objects again: manifests are user data, handed on as users would write them.
+    else value = plainCopy(toJsonValue(js, '(document)', problems));
+  } catch (e) {
+    problems.push(isStackOverflow(e) ? depthProblem('(document)') : { path: '(yaml)', message: oneLine(e instanceof Error ? e.message : String(e), 500), fix: 'fix the YAML' });
+  }
+  return { index: i + 1, value, problems };
 }

@@ -161,26 +161,43 @@ export function labelMapProblems(labels: unknown, path: string, what = 'label'):
   if (labels === null || typeof labels !== 'object' || Array.isArray(labels)) return [];
   const problems: ConfigProblem[] = [];
   for (const [k, v] of Object.entries(labels as Record<string, unknown>)) {
-    const at = childPath(path, k);
-    const keyErrs = isQualifiedName(k);
+    const at = () => childPath(path, k); // formatted only for a problem
+    const keyErrs = memoised(QUALIFIED_NAMES, k, isQualifiedName);
     if (keyErrs.length > 0) {
       problems.push({
-        path: at,
+        path: at(),
         message: `${what} key ${shown(k)} is not a qualified name: ${keyErrs.join('; ')}`,
         fix: 'use an optional DNS subdomain prefix and \'/\', then at most 63 letters, digits, \'-\', \'_\' and \'.\', starting and ending with a letter or digit (e.g. example.com/tier)',
       });
     }
     if (typeof v !== 'string') continue;
-    const valueErrs = isValidLabelValue(v);
+    const valueErrs = memoised(LABEL_VALUES, v, isValidLabelValue);
     if (valueErrs.length > 0) {
       problems.push({
-        path: at,
+        path: at(),
         message: `${what} value ${shown(v)} is not a valid label value: ${valueErrs.join('; ')}`,
         fix: 'use at most 63 letters, digits, \'-\', \'_\' and \'.\', starting and ending with a letter or digit (or an empty value)',
       });
     }
   }
   return problems;
+}
+
+/**
+ * Label keys and values repeat across objects and distributions (the library's own labels on
+ * every object): each is checked once. The lists are shared: callers only read them.
+ */
+const QUALIFIED_NAMES = new Map<string, readonly string[]>();
+const LABEL_VALUES = new Map<string, readonly string[]>();
+const MEMO_MAX = 8192;
+function memoised(memo: Map<string, readonly string[]>, s: string, check: (s: string) => string[]): readonly string[] {
+  let errs = memo.get(s);
+  if (errs === undefined) {
+    errs = check(s);
+    if (memo.size >= MEMO_MAX) memo.clear();
+    memo.set(s, errs);
+  }
+  return errs;
 }
 
 const SELECTOR_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist'];

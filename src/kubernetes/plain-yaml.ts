@@ -25,8 +25,19 @@ function writtenPlainByCdk8s(s: string): boolean {
 
 /** True when cdk8s writes `s` plain but another reader (YAML 1.2, go-yaml v2) reads something else. */
 export function misreadWhenPlain(s: string): boolean {
-  return MAY_BE_MISREAD.test(s) && !s.includes('\n') && !plainReadsAsString(s) && writtenPlainByCdk8s(s);
+  if (!MAY_BE_MISREAD.test(s) || s.includes('\n')) return false;
+  let hit = MISREAD.get(s);
+  if (hit === undefined) {
+    hit = !plainReadsAsString(s) && writtenPlainByCdk8s(s);
+    if (MISREAD.size >= MISREAD_MAX) MISREAD.clear();
+    MISREAD.set(s, hit);
+  }
+  return hit;
 }
+
+/** Candidates repeat across objects and distributions (images, ports, versions): each is parsed once. */
+const MISREAD = new Map<string, boolean>();
+const MISREAD_MAX = 8192;
 
 
 /**
@@ -40,21 +51,36 @@ export function plainYamlProblems(manifests: readonly unknown[]): ConfigProblem[
     if (seen) seen.count++;
     else found.set(value, { path, count: 1 });
   };
-  const visit = (v: unknown, path: string): void => {
+  // The path of a value is formatted only when it is reported (the first time it is seen).
+  let root = '';
+  const keys: (string | number)[] = [];
+  const pathNow = (): string => {
+    let p = root;
+    for (const k of keys) p = typeof k === 'number' ? `${p}[${k}]` : childPath(p, k);
+    return p;
+  };
+  const visit = (v: unknown): void => {
     if (typeof v === 'string') {
-      if (misreadWhenPlain(v)) note(v, path);
+      if (misreadWhenPlain(v)) note(v, found.has(v) ? '' : pathNow());
     } else if (Array.isArray(v)) {
-      v.forEach((x, i) => visit(x, `${path}[${i}]`));
+      for (let i = 0; i < v.length; i++) {
+        keys.push(i);
+        visit(v[i]);
+        keys.pop();
+      }
     } else if (typeof v === 'object' && v !== null) {
       for (const [k, x] of Object.entries(v)) {
-        if (misreadWhenPlain(k)) note(k, `${path} (a key)`);
-        visit(x, childPath(path, k));
+        if (misreadWhenPlain(k)) note(k, found.has(k) ? '' : `${pathNow()} (a key)`);
+        keys.push(k);
+        visit(x);
+        keys.pop();
       }
     }
   };
   for (const m of manifests) {
     const o = m as { kind?: unknown; metadata?: { name?: unknown } };
-    visit(m, `${String(o?.kind)}[${String(o?.metadata?.name)}]`);
+    root = `${String(o?.kind)}[${String(o?.metadata?.name)}]`;
+    visit(m);
   }
   return [...found].map(([value, { path, count }]) => plainYamlProblem(path, value, count));
 }

@@ -7,7 +7,7 @@
  */
 import { TargetGeneration } from './generation';
 import { LlamaStackDistributionSpec } from '../config/spec';
-import { readBaseConfig, YamlReadError } from '../config/yaml-parse';
+import { readBaseConfigShared, YamlReadError } from '../config/yaml-parse';
 import { LlamaStackConfigError } from '../core/errors';
 import { getOwn, isJsonObject, JsonObject } from '../core/json';
 import { deepCopy } from '../core/json-convert';
@@ -30,7 +30,7 @@ export function loadBaseConfig(g: TargetGeneration, spec: LlamaStackDistribution
   }
   let base: JsonObject | null;
   try {
-    base = readBaseConfig(text);
+    base = readBaseConfigShared(text); // shared: read here, copied once below
   } catch (e) {
     if (e instanceof YamlReadError) throw new LlamaStackConfigError([{ path: 'baseConfig', message: e.message, fix: 'pass the YAML config of the image' }]);
     throw e;

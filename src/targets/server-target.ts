@@ -258,12 +258,20 @@ export class ServerTarget {
     return { description: this.description, rules: this.startupCache, registry: this._registry };
   }
 
-  /** @internal the text of a shipped base config, or undefined for an unknown distribution. */
+  /** @internal the text of a shipped base config (YAML, or JSON pre-parsed at build time), or undefined for an unknown distribution. */
   public _baseConfig(distribution: string): string | undefined {
     if (!this.distributions.includes(distribution)) return undefined;
     const hit = this.baseConfigCache.get(distribution);
     if (hit !== undefined) return hit;
-    const text = fs.readFileSync(path.join(DATA, this.id, 'distributions', distribution, 'config.yaml'), 'utf8');
+    const dir = path.join(DATA, this.id, 'distributions', distribution);
+    // config.json is config.yaml parsed at build time (scripts/preparse-base-configs.js, checked
+    // to read to the same values): JSON text reads to the same config, without the YAML parser.
+    let text: string;
+    try {
+      text = fs.readFileSync(path.join(dir, 'config.json'), 'utf8');
+    } catch {
+      text = fs.readFileSync(path.join(dir, 'config.yaml'), 'utf8');
+    }
     this.baseConfigCache.set(distribution, text);
     return text;
   }

@@ -22,7 +22,7 @@ const REFERENCE = /\$\{env\.([A-Z0-9_]+)(?::([=+])([^}]*))?\}/g;
 /** What looks like a reference but is not one (`${env.foo}`): the server leaves it as text. */
 const LITERAL_REFERENCE = /\$\{env\.[^}]*\}/;
 /** Ids whose empty value removes a list element (v0.7.1 adds the dataset/scoring/benchmark ids). */
-const ENV_SWITCHED_ID_FIELDS = ['model_id', 'shield_id', 'vector_store_id', 'dataset_id', 'scoring_fn_id', 'benchmark_id'];
+export const ENV_SWITCHED_ID_FIELDS = ['model_id', 'shield_id', 'vector_store_id', 'dataset_id', 'scoring_fn_id', 'benchmark_id'];
 
 /** What the server reads after substitution, and where each env var fed a value. */
 export interface SubstitutionResult {
@@ -105,6 +105,7 @@ class Substitution {
   constructor(private readonly env: ContainerEnv, private readonly home: string) {}
 
   string(s: string, path: string): JsonValue {
+    if (!s.includes('${env.')) return s; // neither a reference nor literal text that looks like one
     const r = resolveString(s, this.env, this.home);
     const literal = LITERAL_REFERENCE.exec(r === undefined ? s : String(r.value));
     if (literal) {
@@ -134,7 +135,7 @@ class Substitution {
    * undefined when a bare reference is unset: the look-ahead raises, and the normal pass reports it.
    */
   peek(v: JsonValue): JsonValue | undefined {
-    if (typeof v !== 'string') return v;
+    if (typeof v !== 'string' || !v.includes('${env.')) return v;
     const r = resolveString(v, this.env, this.home);
     if (r === undefined) return v;
     return r.missing.length > 0 ? undefined : r.value;

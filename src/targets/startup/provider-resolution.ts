@@ -127,12 +127,23 @@ function entries(c: StartupContext, providers: JsonObject, modules: Map<string, 
   }
 }
 
+/** The field keys of a provider type: one set per type and release, not one per distribution. */
+const FIELD_KEYS = new WeakMap<object, ReadonlySet<string>>();
+function fieldKeys(known: { readonly fields: readonly { readonly key: string }[] }): ReadonlySet<string> {
+  let keys = FIELD_KEYS.get(known);
+  if (keys === undefined) {
+    keys = new Set(known.fields.map((f) => f.key));
+    FIELD_KEYS.set(known, keys);
+  }
+  return keys;
+}
+
 /** The config class of each enabled provider: required fields, field types, unknown keys. */
 function configClass(c: StartupContext, p: EnabledProvider, requiredExtras: readonly string[]): void {
   const known = p.known;
   if (!known) return;
   const fields = known.fields;
-  const byKey = new Map(fields.map((f) => [f.key, f]));
+  const byKey = fieldKeys(known);
   const injected = injectedKeys(c, p);
   for (const f of fields) {
     const at = `${p.path}.config.${f.key}`;
