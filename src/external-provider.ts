@@ -107,7 +107,7 @@ export class ExternalProvider {
 
   private constructor(raw: ExternalProviderOptions) {
     brand(this, 'ExternalProvider');
-    const options = snapshotOptions(raw, `${WHERE}(options)`);
+    const options = snapshotOptions(raw, `${WHERE}(options)`, { type: 'ExternalProviderOptions', names: ['id', 'image', 'api', 'providerType', 'module', 'config', 'secretRefs'] });
     const c = new OptionProblems(WHERE);
     const add = (option: string, message: string, fix: string) => c.problem(option, message, fix);
     if (!isObject(options)) throw new LlamaStackConfigError([{ path: `${WHERE}(options)`, message: 'options must be an object', fix: 'pass { id, image, api, providerType, module }' }]);

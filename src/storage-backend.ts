@@ -36,6 +36,7 @@ export interface PostgresOptions {
   readonly connectionString?: SecretRef;
 }
 
+const POSTGRES_OPTIONS = ['host', 'port', 'db', 'user', 'password', 'connectionString'];
 const SECRET_FIX = 'SecretRef.fromSecretName(<secret>, <key>)';
 const REDIS_URL = /^rediss?:\/\/\S+$/;
 const HOST_PORT = /^([A-Za-z0-9]([-A-Za-z0-9.]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/;
@@ -74,7 +75,7 @@ export class StorageBackend {
 
   /** Redis (key-value store only). */
   public static redis(options: RedisOptions): StorageBackend {
-    options = snapshotOptions(options, 'StorageBackend.redis(options)');
+    options = snapshotOptions(options, 'StorageBackend.redis(options)', { type: 'RedisOptions', names: ['endpoint', 'password'] });
     const endpoint: unknown = options?.endpoint;
     if (endpoint === undefined || endpoint === null || (typeof endpoint === 'string' && endpoint.trim() === '')) {
       fail('StorageBackend.redis(endpoint)', 'endpoint is required', 'pass endpoint: redis://<host>:6379');
@@ -96,7 +97,7 @@ export class StorageBackend {
 
   /** PostgreSQL (SQL store only). */
   public static postgres(options: PostgresOptions): StorageBackend {
-    const o: PostgresOptions = snapshotOptions(options, 'StorageBackend.postgres(options)') ?? {};
+    const o: PostgresOptions = snapshotOptions(options, 'StorageBackend.postgres(options)', { type: 'PostgresOptions', names: POSTGRES_OPTIONS }) ?? {};
     for (const key of ['connectionString', 'password'] as const) {
       if (o[key] !== undefined && o[key] !== null && !SecretRef.isSecretRef(o[key])) {
         fail(`StorageBackend.postgres(${key})`, `${key} must be a SecretRef (it holds a password)`, `pass ${key}: ${SECRET_FIX}`);

@@ -87,7 +87,7 @@ export class AccessRule {
 
   private constructor(effect: 'permit' | 'forbid', raw: AccessRuleOptions) {
     brand(this, 'AccessRule');
-    const options = snapshotOptions(raw, `AccessRule.${effect}(options)`);
+    const options = snapshotOptions(raw, `AccessRule.${effect}(options)`, { type: 'AccessRuleOptions', names: ['actions', 'principal', 'resource', 'when', 'unless', 'description'] });
     const c = new RuleCheck(`AccessRule.${effect}`);
     const opts: { [key: string]: any } = isObject(options) ? options : {};
     if (!isObject(options)) c.problem('options', 'options must be an object', 'pass { actions: [AccessAction.READ], ... }');

@@ -68,7 +68,7 @@ export class RouteRule {
 
   private constructor(effect: 'permit' | 'forbid', raw: RouteRuleOptions) {
     brand(this, 'RouteRule');
-    const options = snapshotOptions(raw, `RouteRule.${effect}(options)`);
+    const options = snapshotOptions(raw, `RouteRule.${effect}(options)`, { type: 'RouteRuleOptions', names: ['paths', 'when', 'unless', 'description'] });
     const c = new RuleCheck(`RouteRule.${effect}`);
     const opts: { [key: string]: any } = isObject(options) ? options : {};
     if (!isObject(options)) c.problem('options', 'options must be an object', "pass { paths: ['/v1/models*'], ... }");

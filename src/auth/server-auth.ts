@@ -209,7 +209,7 @@ export class ServerAuth {
    * `username` and `groups` → `roles`.
    */
   public static kubernetes(options: KubernetesAuthOptions = {}): ServerAuth {
-    const c = new AuthCheck('ServerAuth.kubernetes', ServerAuth.options(options));
+    const c = new AuthCheck('ServerAuth.kubernetes', ServerAuth.options(options, 'kubernetes', ['accessPolicy', 'routePolicy', 'claimsMapping', 'apiServerUrl', 'caCertificate', 'verifyTls']));
     const url = c.url('apiServerUrl', KUBERNETES_API, false);
     if (url instanceof URL && (url.pathname !== '/' || url.search !== '' || url.hash !== '')) {
       c.problem('apiServerUrl', `${quoteValue(c.opts.apiServerUrl)} has a path: the provider posts to /apis/authentication.k8s.io/v1/selfsubjectreviews on the host and drops it`,
@@ -234,7 +234,7 @@ export class ServerAuth {
    * `project` → `projects`; `tenant`, `namespace` → `namespaces`.
    */
   public static oauth2Jwks(options: OAuth2JwksOptions): ServerAuth {
-    const c = new AuthCheck('ServerAuth.oauth2Jwks', ServerAuth.options(options));
+    const c = new AuthCheck('ServerAuth.oauth2Jwks', ServerAuth.options(options, 'oauth2Jwks', ['accessPolicy', 'routePolicy', 'claimsMapping', 'caCertificate', 'verifyTls', 'jwksUri', 'audience', 'issuer', 'jwksToken', 'keyRecheckPeriodSeconds']));
     const uri = c.url('jwksUri', 'https://idp.example.com/realms/ai/protocol/openid-connect/certs');
     const audience = c.string('audience', "pass audience: the aud claim your identity provider puts in this server's tokens (the release default differs: llama-stack on 0.7, ogx on 0.8)");
     const issuer = c.optionalString('issuer', 'pass the iss claim of the tokens, e.g. https://idp.example.com/realms/ai');
@@ -263,7 +263,7 @@ export class ServerAuth {
    * The token's audience is not checked by this mode. Default claims mapping as `oauth2Jwks`.
    */
   public static oauth2Introspection(options: OAuth2IntrospectionOptions): ServerAuth {
-    const c = new AuthCheck('ServerAuth.oauth2Introspection', ServerAuth.options(options));
+    const c = new AuthCheck('ServerAuth.oauth2Introspection', ServerAuth.options(options, 'oauth2Introspection', ['accessPolicy', 'routePolicy', 'claimsMapping', 'caCertificate', 'verifyTls', 'introspectionUrl', 'clientId', 'clientSecret', 'sendSecretInBody']));
     const url = c.url('introspectionUrl', 'https://idp.example.com/realms/ai/protocol/openid-connect/token/introspect');
     const clientId = c.string('clientId', "pass clientId: the server's client id at the identity provider");
     const secret = c.secret('clientSecret', 'client_secret', true);
@@ -290,7 +290,7 @@ export class ServerAuth {
    * (map `login` or `id`).
    */
   public static githubToken(options: GitHubTokenAuthOptions = {}): ServerAuth {
-    const c = new AuthCheck('ServerAuth.githubToken', ServerAuth.options(options));
+    const c = new AuthCheck('ServerAuth.githubToken', ServerAuth.options(options, 'githubToken', ['accessPolicy', 'routePolicy', 'claimsMapping', 'githubApiBaseUrl']));
     const url = c.url('githubApiBaseUrl', 'https://github.example.com/api/v3', false);
     if (typeof c.opts.githubApiBaseUrl === 'string' && url instanceof URL && c.opts.githubApiBaseUrl.endsWith('/')) {
       c.problem('githubApiBaseUrl', 'the provider appends /user to the base URL, so a trailing slash makes it //user',
@@ -312,7 +312,7 @@ export class ServerAuth {
    * `attributes` from the JSON answer (200) or refuses the request.
    */
   public static custom(options: CustomAuthOptions): ServerAuth {
-    const c = new AuthCheck('ServerAuth.custom', ServerAuth.options(options));
+    const c = new AuthCheck('ServerAuth.custom', ServerAuth.options(options, 'custom', ['accessPolicy', 'routePolicy', 'endpoint']));
     const url = c.url('endpoint', 'http://auth.<namespace>.svc:8080/validate');
     return new ServerAuth(c, { type: 'custom', endpoint: url instanceof URL ? c.opts.endpoint : url ?? '' }, undefined);
   }
@@ -324,7 +324,7 @@ export class ServerAuth {
    * restrict that with `allowedFrom` (a warning without it).
    */
   public static upstreamHeader(options: UpstreamHeaderAuthOptions): ServerAuth {
-    const c = new AuthCheck('ServerAuth.upstreamHeader', ServerAuth.options(options));
+    const c = new AuthCheck('ServerAuth.upstreamHeader', ServerAuth.options(options, 'upstreamHeader', ['accessPolicy', 'routePolicy', 'principalHeader', 'attributesHeader']));
     const header = (option: string, required: boolean): string | undefined => {
       const v = required ? c.string(option, `pass ${option}: 'x-auth-user-id'`) : c.optionalString(option, `pass ${option}: 'x-auth-attributes', or leave it out`);
       if (v !== undefined && !HEADER_NAME.test(v)) {
@@ -343,8 +343,8 @@ export class ServerAuth {
     return new ServerAuth(c, config, undefined);
   }
 
-  private static options(options: unknown): { [key: string]: any } {
-    const copy = snapshotOptions(options, 'ServerAuth(options)');
+  private static options(options: unknown, factory: string, names: readonly string[]): { [key: string]: any } {
+    const copy = snapshotOptions(options, `ServerAuth.${factory}(options)`, { type: 'its options', names });
     return isObject(copy) ? copy : {};
   }
 

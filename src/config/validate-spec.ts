@@ -8,7 +8,7 @@
  * Kubernetes-typed passthrough objects): any input, however deep or large, is checked in time
  * proportional to the schema-shaped part of it, and no input makes it throw.
  */
-import { CredentialCtx, externalProviderCredentialRules, kvCredentialRules, providerCredentialRules, sqlCredentialRules } from './credential-scan';
+import { CredentialCtx, envCredentialRules, externalProviderCredentialRules, kvCredentialRules, providerCredentialRules, sqlCredentialRules } from './credential-scan';
 import { embeddedSchema, EmbeddedType } from './embedded-schemas';
 import { EXTERNAL_PROVIDER_APIS } from './external-providers';
 import { checkSchema } from './schema-check';
@@ -474,7 +474,7 @@ const OVERRIDES: Shape = {
     { name: 'volumes', check: embeddedList('volume') },
     { name: 'volumeMounts', check: embeddedList('volumeMount') },
   ],
-  rules: [nonEmptyIfSet('serviceAccountName', 'remove serviceAccountName (one is generated), or set it')],
+  rules: [nonEmptyIfSet('serviceAccountName', 'remove serviceAccountName (one is generated), or set it'), envCredentialRules],
 };
 
 const WORKLOAD: Shape = {

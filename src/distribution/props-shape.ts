@@ -43,6 +43,15 @@ const SHIELD = struct('ShieldConfig', {
 
 const isString = (v: unknown) => typeof v === 'string';
 
+/** `props.env`: plain values or SecretRefs (kept as they are, so the map is copied item by item). */
+const ENV: Shape = {
+  ...mapOf(
+    instanceOf('a string or a SecretRef', (v) => isString(v) || isMadeBy(v, 'SecretRef'), "give the value as a string, or a Secret's key as SecretRef.fromSecretName(<secret>, <key>)"),
+    "give an object of NAME: 'value' (or NAME: SecretRef.fromSecretName(<secret>, <key>)) pairs, e.g. { LOG_LEVEL: 'info' }",
+  ),
+  libraryObjects: true,
+};
+
 /** Every prop and its declared type (the compiler checks that none is missing). */
 const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shape } = {
   name: str(),
@@ -98,7 +107,7 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
   podDisruptionBudget: struct('PodDisruptionBudgetSpec', { minAvailable: intOrPercent, maxUnavailable: intOrPercent }),
   topologySpreadConstraints: listOf(anyObject('an object (a Kubernetes TopologySpreadConstraint)')),
   serviceAccountName: str(),
-  env: mapOf(str('give the value as a string (for a secret, use a provider\'s secretRefs)'), "give an object of NAME: 'value' pairs, e.g. { LOG_LEVEL: 'info' }"),
+  env: ENV,
   command: listOf(str()),
   args: listOf(str()),
   volumes: listOf(anyObject('an object (a Kubernetes Volume)'), 'give a list of Kubernetes Volumes, e.g. [{ name, configMap: { name } }]'),
@@ -147,7 +156,7 @@ export function checkDistributionProps(raw: unknown): CheckedProps {
     const value = readOnce(source, key, path, problems);
     if (value === undefined) continue;
     // Primitives are immutable: only lists and objects need a copy.
-    const copy = (PROPS as Record<string, Shape>)[key].libraryObjects ? shallowList(value) : typeof value === 'object' ? snapshot(value, path, problems) : value;
+    const copy = (PROPS as Record<string, Shape>)[key].libraryObjects ? shallowCopy(value, path, problems) : typeof value === 'object' ? snapshot(value, path, problems) : value;
     if (copy === undefined) continue;
     if ((PROPS as Record<string, Shape>)[key].check(copy, path, problems)) out[key] = copy;
   }
@@ -191,10 +200,27 @@ function snapshot(value: unknown, path: string, problems: ConfigProblem[]): unkn
   }
 }
 
-/** A list of the library's objects, read item by item once (the items are kept as they are). */
-function shallowList(value: unknown): unknown {
-  if (!Array.isArray(value)) return value;
-  const copy: unknown[] = [];
-  for (let i = 0; i < value.length; i++) copy.push(value[i]);
-  return copy;
+/**
+ * A list or map of the library's objects, read item by item once (the items are kept as they are;
+ * plain items are copied as JSON).
+ */
+function shallowCopy(value: unknown, path: string, problems: ConfigProblem[]): unknown {
+  try {
+    if (Array.isArray(value)) {
+      const copy: unknown[] = [];
+      for (let i = 0; i < value.length; i++) copy.push(value[i]);
+      return copy;
+    }
+    if (typeof value !== 'object' || value === null || ![Object.prototype, null].includes(Object.getPrototypeOf(value))) return value;
+    const copy: Record<string, unknown> = {};
+    for (const k of Object.keys(value)) {
+      const item = (value as Record<string, unknown>)[k];
+      const kept = isMadeBy(item, 'SecretRef') || typeof item !== 'object' || item === null ? item : snapshot(item, childPath(path, k), problems);
+      Object.defineProperty(copy, k, { value: kept, enumerable: true, writable: true, configurable: true });
+    }
+    return copy;
+  } catch (e) {
+    problems.push(threwProblem(path, e));
+    return undefined;
+  }
 }

@@ -13,6 +13,7 @@ import type {
   BatchesProvider, FileProcessorsProvider, FilesProvider, InferenceProvider, InteractionsProvider, MessagesProvider, ResponsesProvider,
   SafetyProvider, TelemetryProvider, ToolRuntimeProvider, VectorIoProvider,
 } from '../providers';
+import type { SecretRef } from '../secret-ref';
 import type { StorageBackend } from '../storage-backend';
 import type { ServerTarget } from '../targets/server-target';
 import type { VectorStoreDefaults } from '../targets/vector-stores';
@@ -310,8 +311,14 @@ export interface PodProps {
   readonly topologySpreadConstraints?: any[];
   /** An existing ServiceAccount. @default - `N-sa`, created */
   readonly serviceAccountName?: string;
-  /** Extra env vars (plain values; use providers' secret references for secrets). @default - none */
-  readonly env?: { [name: string]: string };
+  /**
+   * Extra env vars: a plain value, or a `SecretRef` for a secret (`HF_TOKEN:
+   * SecretRef.fromSecretName('hf', 'token')` becomes a `secretKeyRef` env var). A plain value
+   * under a credential name (`OPENAI_API_KEY`, `PGPASSWORD`, `HF_TOKEN`…) is an error: it would
+   * be written into the Deployment as is.
+   * @default - none
+   */
+  readonly env?: { [name: string]: string | SecretRef };
   /**
    * The container's command, instead of the image's entrypoint (which runs the config at RUN_CONFIG_PATH).
    * @default - the image's entrypoint

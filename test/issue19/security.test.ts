@@ -1,0 +1,86 @@
+/**
+ * Issue 19, security: Secret-backed env, credential-named plain env refused, unknown factory
+ * options refused, credential-looking values never quoted, `SecretRef.fromSecret` checked
+ * against the Secret it names.
+ */
+import { Chart, Testing } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-28';
+import {
+  InferenceProvider, LlamaStackConfigError, LlamaStackDistribution, LlamaStackDistributionProps, SecretRef, ServerAuth, StorageBackend,
+} from '../../src';
+
+const SECRET = 'sk-live-0123456789abcdef';
+
+function problemsOf(fn: () => unknown, secret = SECRET): { path: string; message: string; fix?: string }[] {
+  let error: unknown;
+  try {
+    fn();
+  } catch (e) {
+    error = e;
+  }
+  if (!(error instanceof LlamaStackConfigError)) throw new Error(`expected a LlamaStackConfigError, got ${error === undefined ? 'none' : String(error)}`);
+  expect(JSON.stringify(error.problems)).not.toContain(secret);
+  expect(error.message).not.toContain(secret);
+  return error.problems;
+}
+
+function synth(props: LlamaStackDistributionProps, chart: Chart = Testing.chart()): any[] {
+  const spy = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    new LlamaStackDistribution(chart, 'llama', props);
+    return Testing.synth(chart);
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+const containerOf = (objects: any[]) => objects.find((o) => o.kind === 'Deployment').spec.template.spec.containers.find((c: any) => c.name === 'llama-stack' || c.name === 'server') ?? objects.find((o) => o.kind === 'Deployment').spec.template.spec.containers[0];
+
+describe('env values from Secrets', () => {
+  test('a SecretRef env value becomes a secretKeyRef env var', () => {
+    const objects = synth({ env: { HF_TOKEN: SecretRef.fromSecretName('hf', 'token'), LOG_LEVEL: 'info' } });
+    const env = containerOf(objects).env;
+    expect(env).toContainEqual({ name: 'HF_TOKEN', valueFrom: { secretKeyRef: { name: 'hf', key: 'token' } } });
+    expect(env).toContainEqual({ name: 'LOG_LEVEL', value: 'info' });
+  });
+
+  test.each(['OPENAI_API_KEY', 'PGPASSWORD', 'HF_TOKEN', 'client_secret'])('a plain value under %s is refused with the SecretRef fix', (name) => {
+    const problems = problemsOf(() => synth({ env: { [name]: SECRET } }));
+    expect(problems).toHaveLength(1);
+    expect(problems[0].path).toBe(`props.env.${name}`);
+    expect(problems[0].fix).toContain('SecretRef.fromSecretName');
+  });
+
+  test('a plain spec env value under a credential name is refused at its spec path', () => {
+    const problems = problemsOf(() => synth({ spec: { distribution: { name: 'starter' }, workload: { overrides: { env: [{ name: 'OPENAI_API_KEY', value: SECRET }] } } } }));
+    expect(problems.map((p) => p.path)).toEqual(['spec.workload.overrides.env[0].value']);
+  });
+
+  test('non-credential names, empty values and $(VAR) references pass', () => {
+    expect(() => synth({ env: { LOG_LEVEL: 'debug', OPENAI_API_KEY: '$(OTHER_KEY)', HF_TOKEN: '' } })).not.toThrow();
+  });
+
+  test('a look-alike SecretRef is refused', () => {
+    const problems = problemsOf(() => synth({ env: { HF_TOKEN: { secretName: 'hf', key: 'token' } as any } }));
+    expect(problems[0].path).toBe('props.env.HF_TOKEN');
+  });
+});
+
+describe('factories refuse options they do not read', () => {
+  test('StorageBackend.postgres({ sslMode }) is an error naming the option', () => {
+    const problems = problemsOf(() => StorageBackend.postgres({
+      host: 'db', user: 'u', password: SecretRef.fromSecretName('db', 'password'), sslMode: 'verify-full',
+    } as any));
+    expect(problems.map((p) => p.path)).toEqual(['StorageBackend.postgres(sslMode)']);
+  });
+
+  test('a misspelt option names the closest one', () => {
+    const problems = problemsOf(() => StorageBackend.redis({ endpoint: 'redis://r:6379', pasword: SecretRef.fromSecretName('r', 'p') } as any));
+    expect(problems[0].fix).toContain('password');
+  });
+
+  test('provider factories and ServerAuth refuse unknown options', () => {
+    expect(problemsOf(() => InferenceProvider.vllm({ endpoint: 'http://vllm:8000/v1', apiToken: 'x' } as any))[0].path).toBe('InferenceProvider.vllm(apiToken)');
+    expect(problemsOf(() => ServerAuth.kubernetes({ audience: 'x' } as any))[0].path).toBe('ServerAuth.kubernetes(audience)');
+  });
+});
