@@ -140,7 +140,7 @@ export function envCredentialRules(o: Obj, path: string, ctx: CredentialCtx): vo
     if (!isObject(e)) return;
     const name = get(e, 'name');
     const value = get(e, 'value');
-    if (typeof name !== 'string' || !isEnvCredentialName(name) || typeof value !== 'string' || value === '' || /^\$\([A-Za-z_][\w.-]*\)$/.test(value)) return;
+    if (typeof name !== 'string' || !isEnvCredentialName(name) || typeof value !== 'string' || value === '' || get(e, 'valueFrom') !== undefined || /^\$\([A-Za-z_][\w.-]*\)$/.test(value)) return;
     report(ctx, childPath(indexPath(childPath(path, 'env'), i), 'value'),
       `${show(name)} is a credential in plain text (${describeSecretValue(value)}, not shown): it would be written into the Deployment as is`,
       `put it in a Secret and reference it: env: { ${IDENTIFIER.test(name) ? name : show(name)}: SecretRef.fromSecretName(<secret>, <key>) } (in a v1alpha2 spec, valueFrom: { secretKeyRef: { name, key } })`);

@@ -84,3 +84,28 @@ describe('factories refuse options they do not read', () => {
     expect(problemsOf(() => ServerAuth.kubernetes({ audience: 'x' } as any))[0].path).toBe('ServerAuth.kubernetes(audience)');
   });
 });
+
+describe('a value that looks like a key, a token or a PEM block is never quoted, whichever field it sits in', () => {
+  const PEM = '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----';
+  const TOKEN = 'ghp_abcdefABCDEF0123456789abcdefABCDEF01';
+  const LEAKS = ['MIIEvQ', 'BEGIN PRIVATE', 'abcdefABCDEF'];
+  test.each<[string, LlamaStackDistributionProps, string]>([
+    ['a PEM key in tls.secretName', { tls: { secretName: PEM } }, 'props.tls.secretName'],
+    ['a token in tls.secretName', { tls: { secretName: TOKEN } }, 'props.tls.secretName'],
+    ['a PEM in caBundle.configMapName', { tls: { secretName: 'tls', caBundle: { configMapName: PEM } } }, 'props.tls.caBundle.configMapName'],
+    ['a token as the name', { name: TOKEN }, 'props.name'],
+    ['a token as the host name', { expose: { hostname: TOKEN } }, 'props.expose.hostname'],
+    ['a token as the service account', { serviceAccountName: TOKEN }, 'props.serviceAccountName'],
+    ['an OpenAI key as the namespace', { namespace: 'sk-live-0123456789abcdefABCD' }, 'props.namespace'],
+  ])('%s', (_what, props, path) => {
+    const problems = problemsOf(() => synth(props), 'sk-live-0123456789abcdefABCD');
+    expect(problems.map((p) => p.path)).toContain(path);
+    for (const leak of LEAKS) expect(JSON.stringify(problems)).not.toContain(leak);
+    expect(problems.find((p) => p.path === path)!.message).toMatch(/looks like a credential \(a string of \d+ characters, not shown\)/);
+  });
+
+  test('ordinary names are still quoted', () => {
+    const problems = problemsOf(() => synth({ tls: { secretName: 'My_TLS' } }));
+    expect(problems[0].message).toContain('"My_TLS"');
+  });
+});
