@@ -7,9 +7,10 @@ import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { planDistribution } from './planner';
 import { LlamaStackDistributionProps } from './props';
+import { secretKeyUses, secretObjectProblems } from './secret-objects';
 import { SecretEnvVar } from '../config/secrets';
 import { LlamaStackDistributionSpec } from '../config/spec';
-import { ConfigProblem, formatProblem } from '../core/errors';
+import { ConfigProblem, formatProblem, LlamaStackConfigError } from '../core/errors';
 import { plainCopy } from '../core/json-convert';
 import { claimName, duplicateNameProblem } from '../name-registry';
 import { ServerTarget } from '../targets/server-target';
@@ -96,6 +97,9 @@ export class LlamaStackDistribution extends Construct implements kplus.IPodSelec
       quotedYaml: this.node.tryGetContext(QUOTED_YAML_CONTEXT) === true,
       duplicateName: (name, namespace, path) => duplicateNameProblem(this, name, namespace, path),
     });
+    // Secrets this app defines: in the pod's namespace, with the keys the pod reads.
+    const secretProblems = secretObjectProblems(this, secretKeyUses(plan.objects.deployment), plan.namespace);
+    if (secretProblems.length > 0) throw new LlamaStackConfigError(secretProblems);
     this.name = plan.name;
     this.spec = plan.spec;
     this.image = plan.image;

@@ -109,3 +109,31 @@ describe('a value that looks like a key, a token or a PEM block is never quoted,
     expect(problems[0].message).toContain('"My_TLS"');
   });
 });
+
+describe('SecretRef.fromSecret is checked against the Secret it names', () => {
+  function chartWithSecret(secretNamespace: string | undefined, data: Record<string, string>): { chart: Chart; secret: kplus.Secret } {
+    const chart = new Chart(Testing.app(), 'c', { namespace: 'ai' });
+    const secret = new kplus.Secret(chart, 'creds', { metadata: { name: 'llm-creds', ...(secretNamespace ? { namespace: secretNamespace } : {}) }, stringData: data });
+    return { chart, secret };
+  }
+
+  test('a Secret in another namespace fails synth (a secretKeyRef cannot cross namespaces)', () => {
+    const { chart, secret } = chartWithSecret('vault', { 'api-key': 'x' });
+    const problems = problemsOf(() => synth({ inference: [InferenceProvider.openai({ apiKey: SecretRef.fromSecret(secret, 'api-key') })] }, chart));
+    expect(problems).toHaveLength(1);
+    expect(problems[0].message).toMatch(/namespace "vault" but the pod .* runs in "ai": a secretKeyRef cannot cross namespaces/);
+    expect(problems[0].fix).toMatch(/create the Secret in namespace "ai"/);
+  });
+
+  test('a key the Secret does not have fails synth, naming the keys it has', () => {
+    const { chart, secret } = chartWithSecret(undefined, { token: 'x' });
+    const problems = problemsOf(() => synth({ env: { HF_TOKEN: SecretRef.fromSecret(secret, 'hf-token') } }, chart));
+    expect(problems.map((p) => p.message)).toEqual([expect.stringMatching(/has no key "hf-token" \(env var HF_TOKEN reads it; its keys: "token"\)/)]);
+  });
+
+  test('the same namespace and an existing key pass; a Secret imported by name is not checked', () => {
+    const { chart, secret } = chartWithSecret('ai', { token: 'x' });
+    const imported = kplus.Secret.fromSecretName(chart, 'imported', 'elsewhere');
+    expect(() => synth({ env: { HF_TOKEN: SecretRef.fromSecret(secret, 'token'), OTHER_TOKEN: SecretRef.fromSecret(imported, 'k') } }, chart)).not.toThrow();
+  });
+});
