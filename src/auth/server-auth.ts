@@ -343,8 +343,9 @@ export class ServerAuth {
     return new ServerAuth(c, config, undefined);
   }
 
-  private static options(options: unknown, factory: string, names: readonly string[]): { [key: string]: any } {
-    const copy = snapshotOptions(options, `ServerAuth.${factory}(options)`, { type: 'its options', names });
+  private static options(options: unknown, factory?: string, names?: readonly string[]): { [key: string]: any } {
+    const known = Array.isArray(names) ? { type: 'its options', names } : undefined;
+    const copy = snapshotOptions(options, typeof factory === 'string' ? `ServerAuth.${factory}(options)` : 'ServerAuth(options)', known);
     return isObject(copy) ? copy : {};
   }
 

@@ -98,7 +98,7 @@ const BASES: ReadonlyArray<() => Record<string, unknown>> = [
     allowedFrom: { namespaces: ['team-a'] },
     resources: { limits: { memory: '8Gi' } },
     labels: { team: 'ai' },
-    env: { LOG_LEVEL: 'info' },
+    env: { LOG_LEVEL: 'info', HF_TOKEN: L.SecretRef.fromSecretName('hf', 'token') },
     volumes: [{ name: 'extra', configMap: { name: 'extra' } }],
     volumeMounts: [{ name: 'extra', mountPath: '/extra' }],
     tolerations: [{ key: 'gpu', operator: 'Exists', effect: 'NoSchedule' }],
@@ -159,6 +159,8 @@ const SECRET_PROPS: ReadonlyArray<(secret: unknown) => Record<string, unknown>> 
   (v) => ({ sqlStorage: L.StorageBackend.postgres({ connectionString: v as any }) }),
   (v) => ({ spec: { distribution: { name: 'starter' }, providers: { inference: [{ provider: 'vllm', endpoint: 'http://v:8000/v1', secretRefs: { api_token: v } }] } } }),
   (v) => ({ spec: { distribution: { name: 'starter' }, storage: { kv: { type: 'redis', endpoint: v } } } }),
+  // Issue 19: a credential-named env var with a plain value is refused, never quoted.
+  (v) => ({ env: { OPENAI_API_KEY: v } }),
 ];
 
 /** Places that take a host or URL: a bare secret there is a valid host name, so only URLs that carry one count. */
