@@ -139,12 +139,36 @@ export interface ResourcesSpec {
 
 /** `spec.storage.kv`. */
 export interface KVStorageSpec {
-  /** `sqlite` or `redis`. @default "sqlite" */
+  /** `sqlite` or `redis` (`postgres` on server targets: a library extension). @default "sqlite" */
   readonly type?: string;
   /** Redis endpoint (redis only). @default - none */
   readonly endpoint?: string;
-  /** Redis password (redis only). @default - none */
+  /** Redis or postgres password. @default - none */
   readonly password?: SecretKeyRef;
+  /** Postgres host (extension: `kv_postgres`, server targets). @default - none */
+  readonly host?: string;
+  /** Postgres port (extension). @default 5432 */
+  readonly port?: number;
+  /** Postgres database (extension). @default "llamastack" */
+  readonly db?: string;
+  /** Postgres user (extension). @default - none */
+  readonly user?: string;
+  /** Postgres TLS, pool and timeouts (extension). @default - the release's defaults */
+  readonly tuning?: PostgresTuning;
+}
+
+/** Postgres TLS, pool and timeouts (library extension, server targets). */
+export interface PostgresTuning {
+  /** libpq `sslmode`: disable, allow, prefer, require, verify-ca or verify-full. @default - the driver's (prefer) */
+  readonly sslMode?: string;
+  /** ConfigMap holding the CA that signs the server's certificate (mounted read-only). @default - none */
+  readonly caCertificate?: { readonly configMapName: string; readonly key?: string };
+  /** Connections kept in the pool (OGX 1.0+). @default 5 */
+  readonly poolSize?: number;
+  /** Connections beyond the pool (OGX 1.0+). @default 10 */
+  readonly maxOverflow?: number;
+  /** Seconds a statement may run (kv_postgres, OGX 1.1+). @default 30 */
+  readonly commandTimeout?: number;
 }
 
 /** `spec.storage.sql`. */
@@ -167,6 +191,8 @@ export interface SQLStorageSpec {
   readonly user?: string;
   /** Postgres password held in a Secret (extension). @default - none */
   readonly password?: SecretKeyRef;
+  /** Postgres TLS, pool and timeouts (extension). @default - the release's defaults */
+  readonly tuning?: PostgresTuning;
 }
 
 /** `spec.storage`. */

@@ -107,7 +107,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext): Distrib
   const spec = props.spec ?? fromProps!.spec;
   problems.push(...fromProps?.problems ?? []);
   const target = props.target ?? DEFAULT_TARGET;
-  problems.push(...validateSpec(spec, { hasBaseConfig: props.baseConfigYaml !== undefined, disableableApis: target.disableableApis }));
+  problems.push(...validateSpec(spec, { hasBaseConfig: props.baseConfigYaml !== undefined, disableableApis: target.disableableApis, kvPostgres: !target.isOperator }));
   const imageWarnings: ConfigProblem[] = [];
   const image = resolveImage(props, spec, target, problems, imageWarnings);
   const namespace = props.namespace ?? context.chartNamespace;

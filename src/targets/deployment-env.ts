@@ -83,6 +83,12 @@ export function podEnv(target: ServerTarget, spec: LlamaStackDistributionSpec, s
   if (spec.networking?.tls?.caBundle) {
     list.push({ name: 'SSL_CERT_FILE', value: PATHS.caBundleFile }, { name: 'REQUESTS_CA_BUNDLE', value: PATHS.caBundleFile });
   }
+  // The SQL store's driver (asyncpg, libpq) reads its TLS settings from these.
+  const sql = spec.storage?.sql;
+  if (!target.isOperator && sql?.type === 'postgres' && sql.tuning) {
+    if (sql.tuning.sslMode !== undefined) list.push({ name: 'PGSSLMODE', value: sql.tuning.sslMode });
+    if (sql.tuning.caCertificate !== undefined) list.push({ name: 'PGSSLROOTCERT', value: PATHS.postgresSqlCaFile });
+  }
   for (const e of secretEnv) {
     const ref = e.valueFrom.secretKeyRef;
     list.push({ name: e.name, valueFrom: { secretKeyRef: { name: ref.name, key: ref.key } } });
@@ -111,7 +117,8 @@ export function generatedEnv(target: ServerTarget, spec: LlamaStackDistributionS
     fix: name === target.portEnvVar ? 'remove it: the port is spec.networking.port'
       : name === target.workersEnvVar ? WORKERS_FIX
         : name === 'SSL_CERT_FILE' || name === 'REQUESTS_CA_BUNDLE' ? CA_FIX
-          : name === 'HOME' && podHome(target, spec) !== dataMountPath(target, spec) ? HOME_FIX : DATA_FIX,
+          : name === 'PGSSLMODE' || name === 'PGSSLROOTCERT' ? 'remove it: it is the SQL store\'s sslMode and caCertificate (StorageBackend.postgres)'
+            : name === 'HOME' && podHome(target, spec) !== dataMountPath(target, spec) ? HOME_FIX : DATA_FIX,
   }));
 }
 

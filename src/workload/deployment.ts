@@ -33,6 +33,7 @@ export function libraryMounts(plan: WorkloadPlan): any[] {
   if (tlsEnabled(plan)) mounts.push({ name: 'tls', mountPath: PATHS.tlsDir, readOnly: true });
   if (caBundleKeys(plan).length > 0) mounts.push({ name: 'ca-bundle', mountPath: PATHS.caBundleDir, readOnly: true });
   if (plan.authCa) mounts.push({ name: AUTH_CA_VOLUME, mountPath: PATHS.authCaDir, readOnly: true });
+  for (const ca of postgresCas(plan)) mounts.push({ name: ca.volume, mountPath: ca.file.slice(0, ca.file.lastIndexOf('/')), readOnly: true });
   mounts.push(...externalProviderMounts(plan));
   return mounts;
 }
@@ -66,8 +67,21 @@ export function libraryVolumes(plan: WorkloadPlan): any[] {
   if (plan.authCa) {
     list.push({ name: AUTH_CA_VOLUME, configMap: { name: plan.authCa.configMapName, items: [{ key: plan.authCa.key ?? 'ca.crt', path: 'ca.crt' }] } });
   }
+  for (const ca of postgresCas(plan)) {
+    list.push({ name: ca.volume, configMap: { name: ca.configMapName, items: [{ key: ca.key ?? 'ca.crt', path: 'ca.crt' }] } });
+  }
   list.push(...externalProviderVolumes(plan));
   return list;
+}
+
+/** The postgres stores' CA ConfigMaps (kv: `ca_cert_path`, sql: `PGSSLROOTCERT`), each mounted read-only. */
+function postgresCas(plan: WorkloadPlan): { volume: string; file: string; configMapName: string; key?: string }[] {
+  const out: { volume: string; file: string; configMapName: string; key?: string }[] = [];
+  const kv = plan.spec.storage?.kv;
+  const sql = plan.spec.storage?.sql;
+  if (kv?.type === 'postgres' && kv.tuning?.caCertificate) out.push({ volume: 'postgres-kv-ca', file: PATHS.postgresKvCaFile, ...kv.tuning.caCertificate });
+  if (sql?.type === 'postgres' && sql.tuning?.caCertificate) out.push({ volume: 'postgres-sql-ca', file: PATHS.postgresSqlCaFile, ...sql.tuning.caCertificate });
+  return out;
 }
 
 function volumes(plan: WorkloadPlan): any[] {

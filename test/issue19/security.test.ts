@@ -67,11 +67,12 @@ describe('env values from Secrets', () => {
 });
 
 describe('factories refuse options they do not read', () => {
-  test('StorageBackend.postgres({ sslMode }) is an error naming the option', () => {
+  test('StorageBackend.postgres({ sslmode }) is an error naming the option and the closest one', () => {
     const problems = problemsOf(() => StorageBackend.postgres({
-      host: 'db', user: 'u', password: SecretRef.fromSecretName('db', 'password'), sslMode: 'verify-full',
+      host: 'db', user: 'u', password: SecretRef.fromSecretName('db', 'password'), sslmode: 'verify-full',
     } as any));
-    expect(problems.map((p) => p.path)).toEqual(['StorageBackend.postgres(sslMode)']);
+    expect(problems.map((p) => p.path)).toEqual(['StorageBackend.postgres(sslmode)']);
+    expect(problems[0].fix).toContain('did you mean sslMode?');
   });
 
   test('a misspelt option names the closest one', () => {
