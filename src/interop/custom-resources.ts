@@ -177,7 +177,7 @@ function check(scope: Construct, id: string, props: LlamaStackDistributionProps,
 }
 
 /** The postgres fields this library adds to the v1alpha2 API (the CRD only has connectionString). */
-const SQL_EXTENSIONS = ['host', 'port', 'db', 'user', 'password'];
+const SQL_EXTENSIONS = ['host', 'port', 'db', 'user', 'password', 'tuning'];
 
 /**
  * A `llamastack.io/v1alpha2 LlamaStackDistribution` custom resource for a cluster that runs the
@@ -221,6 +221,13 @@ export class LlamaStackDistributionResource extends Construct {
         path: props.spec ? `spec.storage.sql.${f}` : `props.sqlStorage(${f})`,
         message: `the LlamaStackDistribution CRD has no storage.sql.${f} (postgres field by field is this library's extension; the API server would prune it)`,
         fix: 'use StorageBackend.postgres({ connectionString }) for an operator-managed server',
+      });
+    }
+    if (c.spec.storage?.kv?.type === 'postgres') {
+      problems.push({
+        path: props.spec ? 'spec.storage.kv.type' : 'props.kvStorage',
+        message: 'the LlamaStackDistribution CRD has no postgres key-value store (kv_postgres is this library\'s extension for server targets)',
+        fix: 'use StorageBackend.redis(...) or StorageBackend.sqlite() for an operator-managed server, or deploy with LlamaStackDistribution',
       });
     }
     const external = externalProvidersForCrd(c.spec);
@@ -325,6 +332,10 @@ class OgxMapping {
   private storage(spec: LlamaStackDistributionSpec): Obj | undefined {
     const kv = spec.storage?.kv;
     const sql = spec.storage?.sql;
+    if (kv?.type === 'postgres') {
+      this.no('spec.storage.kv', 'its key-value storage is sqlite or redis (kv_postgres is this library\'s extension for server targets)',
+        'use redis or sqlite for an operator-managed OGXServer, or deploy with LlamaStackDistribution');
+    }
     if (sql?.type === 'postgres' && sql.host !== undefined) {
       this.no('spec.storage.sql', 'its postgres storage is a connectionString, which OGX servers do not read (no host, db, user or password fields)',
         'keep sqlite storage for an operator-managed OGXServer, or deploy with LlamaStackDistribution');

@@ -78,3 +78,17 @@ describe('kv_postgres', () => {
     expect(problems({ kvStorage: StorageBackend.postgres({ connectionString: PASSWORD }) })).toEqual([expect.stringMatching(/^props\.kvStorage: .*needs host, user and password/)]);
   });
 });
+
+describe('the CR constructs refuse kv_postgres (their CRDs have no postgres key-value store)', () => {
+  test.each(['LlamaStackDistributionResource', 'OgxServerResource'] as const)('%s', (cls) => {
+    const L = require('../../src');
+    let error: unknown;
+    try {
+      new L[cls](Testing.chart(), 'llama', { kvStorage: pg() });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(LlamaStackConfigError);
+    expect((error as LlamaStackConfigError).problems.map((p) => p.path)).toEqual(['props.kvStorage']);
+  });
+});
