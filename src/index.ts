@@ -13,5 +13,6 @@ export { MetricsEnvVars, ServerTarget } from './targets/server-target';
 export { TargetConfig, TargetConfigGenerator, TargetConfigOptions } from './targets/target-config';
 export { VectorStoreDefaults } from './targets/vector-stores';
 export { EmptyDirSizeLimits } from './workload/volume-sizes';
+export { MonitoringOptions } from './workload/monitoring-options';
 export { LlamaStackDistributionManifest, ManifestParseOptions, ManifestRenderOptions, ParsedDistribution } from './interop/manifest';
 export { LlamaStackDistributionResource, OgxServerResource } from './interop/custom-resources';

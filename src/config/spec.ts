@@ -414,4 +414,15 @@ export interface LlamaStackDistributionSpec {
   readonly externalProviders?: ExternalProvidersSpec;
   /** @default - generated config */
   readonly overrideConfig?: OverrideConfigSpec;
+  /**
+   * The Prometheus endpoint (library extension, OGX 1.2+): present means on.
+   * @default - off
+   */
+  readonly monitoring?: MonitoringSpec;
+}
+
+/** The server's Prometheus endpoint (library extension of the v1alpha2 API, OGX 1.2+). */
+export interface MonitoringSpec {
+  /** The port the endpoint listens on (container port `metrics`). @default 9464 */
+  readonly metricsPort?: number;
 }

@@ -510,6 +510,7 @@ const SPEC: Shape = {
       name: 'externalProviders',
       check: struct(EXTERNAL_PROVIDERS),
     },
+    { name: 'monitoring', check: struct({ fields: [{ name: 'metricsPort', check: int({ min: 1024, max: 65535 }) }] }) },
     {
       name: 'overrideConfig',
       check: struct({

@@ -64,6 +64,10 @@ export class LlamaStackDistribution extends Construct implements kplus.IPodSelec
   public readonly ingress?: ApiObject;
   /** @default - only with `expose.gateway` */
   public readonly httpRoute?: ApiObject;
+  /** @default - only with `monitoring.serviceMonitor` */
+  public readonly serviceMonitor?: ApiObject;
+  /** @default - only with `monitoring.prometheusRule` */
+  public readonly prometheusRule?: ApiObject;
 
   /**
    * The namespace of the objects: `props.namespace`, else the chart's.
@@ -131,6 +135,8 @@ export class LlamaStackDistribution extends Construct implements kplus.IPodSelec
     this.networkPolicy = make('NetworkPolicy', objects.networkPolicy);
     this.ingress = make('Ingress', objects.ingress);
     this.httpRoute = make('HTTPRoute', objects.httpRoute);
+    this.serviceMonitor = make('ServiceMonitor', objects.serviceMonitor);
+    this.prometheusRule = make('PrometheusRule', objects.prometheusRule);
     this.node.defaultChild = this.deployment;
     claimName(this, this.name, plan.namespace);
     this.namespace = plan.namespace;

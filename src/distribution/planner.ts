@@ -20,7 +20,7 @@ import { validateSpec } from '../config/validate-spec';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { exposeProblems, networkingProblems, resolveExposure } from '../expose';
 import { plainYamlInputProblems } from '../kubernetes/plain-yaml';
-import { containerPort, DEFAULT_PORT, podEnv } from '../targets/deployment-env';
+import { containerPort, DEFAULT_PORT, metricsPort, podEnv } from '../targets/deployment-env';
 import { checkOverrideConfig } from '../targets/override-config';
 import { NON_ROOT_USER } from '../targets/pod-paths';
 import { DEFAULT_TARGET, ServerTarget } from '../targets/server-target';
@@ -107,7 +107,9 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext): Distrib
   const spec = props.spec ?? fromProps!.spec;
   problems.push(...fromProps?.problems ?? []);
   const target = props.target ?? DEFAULT_TARGET;
-  problems.push(...validateSpec(spec, { hasBaseConfig: props.baseConfigYaml !== undefined, disableableApis: target.disableableApis, kvPostgres: !target.isOperator }));
+  problems.push(...validateSpec(spec, {
+    hasBaseConfig: props.baseConfigYaml !== undefined, disableableApis: target.disableableApis, kvPostgres: !target.isOperator,
+  }));
   const imageWarnings: ConfigProblem[] = [];
   const image = resolveImage(props, spec, target, problems, imageWarnings);
   const namespace = props.namespace ?? context.chartNamespace;
@@ -162,6 +164,14 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext): Distrib
     tolerations: nonEmpty(props.tolerations),
     imagePullPolicy: props.imagePullPolicy,
     authCa: props.auth?.caCertificate,
+    monitoring: spec.monitoring && target.metricsEnvVars ? {
+      metricsPort: metricsPort(spec),
+      serviceMonitor: props.monitoring?.serviceMonitor === true,
+      prometheusRule: props.monitoring?.prometheusRule === true,
+      interval: props.monitoring?.interval,
+      labels: props.monitoring?.labels ?? {},
+      namespaces: props.monitoring?.namespaces ?? ['monitoring'],
+    } : undefined,
     emptyDirSizeLimits: resolveEmptyDirSizeLimits(props.emptyDirSizeLimits, spec),
     env: podEnv(target, spec, config.secretEnvVars),
     runAsUser: NON_ROOT_USER,

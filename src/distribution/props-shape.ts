@@ -123,6 +123,9 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
   auth: instanceOf('a ServerAuth', (v) => isMadeBy(v, 'ServerAuth'), 'use ServerAuth.kubernetes(), ServerAuth.oauth2Jwks({ ... }) or another ServerAuth factory'),
   externalProviders: listOf(instanceOf('ExternalProvider', (v) => isMadeBy(v, 'ExternalProvider'), 'create it with ExternalProvider.fromImage({ ... })')),
   strict: bool(),
+  monitoring: struct('MonitoringOptions', {
+    metricsPort: int(), serviceMonitor: bool(), interval: str('write a duration, e.g. "30s"'), prometheusRule: bool(), labels: mapOf(str()), namespaces: listOf(str()),
+  }),
   allowUnrestrictedVolumes: bool(),
 };
 

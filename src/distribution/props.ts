@@ -17,6 +17,7 @@ import type { SecretRef } from '../secret-ref';
 import type { StorageBackend } from '../storage-backend';
 import type { ServerTarget } from '../targets/server-target';
 import type { VectorStoreDefaults } from '../targets/vector-stores';
+import type { MonitoringOptions } from '../workload/monitoring-options';
 import type { EmptyDirSizeLimits } from '../workload/volume-sizes';
 
 /** Serving TLS: the server itself terminates HTTPS with a `kubernetes.io/tls` Secret. */
@@ -364,9 +365,23 @@ export interface PodProps {
   readonly allowUnrestrictedVolumes?: boolean;
 }
 
+/** Observability: the Prometheus endpoint and what scrapes it. */
+export interface ObservabilityProps {
+  /**
+   * Prometheus metrics (OGX 1.2+): turns the server's endpoint on where the pod's network reaches
+   * it (`OGX_METRICS_ENDPOINT_ENABLED`, `OGX_METRICS_HOST=0.0.0.0`, `OGX_METRICS_PORT`), adds a
+   * `metrics` container and Service port, admits the monitoring namespaces in the generated
+   * NetworkPolicy, and with `serviceMonitor: true` writes a ServiceMonitor (and optionally a
+   * PrometheusRule). An error on lines without the endpoint. With several workers per pod each
+   * worker binds the port (a start-up warning): scale with replicas instead.
+   * @default - no metrics endpoint
+   */
+  readonly monitoring?: MonitoringOptions;
+}
+
 /** Props of `LlamaStackDistribution`, composed by concern. */
 export interface LlamaStackDistributionProps
-  extends ServerSourceProps, ProvidersProps, RegisteredResourcesProps, StorageProps, NetworkingProps, PodProps {
+  extends ServerSourceProps, ProvidersProps, RegisteredResourcesProps, StorageProps, NetworkingProps, PodProps, ObservabilityProps {
   /**
    * Base name of every object (`N`, `N-service`, `N-config-<hash>`…): a DNS label of at most 48
    * characters.

@@ -19,7 +19,7 @@ export const SPEC_EXCLUSIVE_PROPS: (keyof LlamaStackDistributionProps)[] = [
   'kvStorage', 'sqlStorage', 'disabledApis', 'overrideConfigMapName', 'port', 'tls', 'expose', 'allowedFrom',
   'replicas', 'workers', 'resources', 'autoscaling', 'persistentStorage', 'podDisruptionBudget',
   'topologySpreadConstraints', 'serviceAccountName', 'env', 'command', 'args', 'volumes', 'volumeMounts',
-  'terminationGracePeriodSeconds', 'externalProviders',
+  'terminationGracePeriodSeconds', 'externalProviders', 'monitoring',
 ];
 
 export function nonEmpty<T>(list: T[] | undefined): T[] | undefined {
@@ -103,6 +103,8 @@ export function specAndProblemsFromProps(props: LlamaStackDistributionProps): { 
     }),
     externalProviders: externalProviderSpecs(props.externalProviders),
     overrideConfig: props.overrideConfigMapName !== undefined ? { configMapName: props.overrideConfigMapName } : undefined,
+    // Present means on (an empty object keeps the default port).
+    monitoring: props.monitoring ? (props.monitoring.metricsPort !== undefined ? { metricsPort: props.monitoring.metricsPort } : {}) : undefined,
   }) ?? {};
   return { spec, problems };
 }

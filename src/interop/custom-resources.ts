@@ -223,6 +223,13 @@ export class LlamaStackDistributionResource extends Construct {
         fix: 'use StorageBackend.postgres({ connectionString }) for an operator-managed server',
       });
     }
+    if (c.spec.monitoring !== undefined) {
+      problems.push({
+        path: props.spec ? 'spec.monitoring' : 'props.monitoring',
+        message: 'the LlamaStackDistribution CRD has no monitoring (the Prometheus endpoint is this library\'s extension for OGX 1.2+ server targets)',
+        fix: 'remove monitoring, or deploy with LlamaStackDistribution',
+      });
+    }
     if (c.spec.storage?.kv?.type === 'postgres') {
       problems.push({
         path: props.spec ? 'spec.storage.kv.type' : 'props.kvStorage',
@@ -330,6 +337,10 @@ class OgxMapping {
   }
 
   private storage(spec: LlamaStackDistributionSpec): Obj | undefined {
+    if (spec.monitoring !== undefined) {
+      this.no('spec.monitoring', 'this library\'s monitoring (the OGXServer\'s own spec.monitoring is written by the operator\'s rules)',
+        'remove monitoring, or deploy with LlamaStackDistribution');
+    }
     const kv = spec.storage?.kv;
     const sql = spec.storage?.sql;
     if (kv?.type === 'postgres') {

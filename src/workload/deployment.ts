@@ -11,6 +11,7 @@ import {
 import { imageVersion, selectorLabels } from './labels';
 import { compact, KubeManifest } from './manifest';
 import { objectMeta } from './metadata';
+import { METRICS_PORT_NAME } from './monitoring';
 import { objectNames } from './names';
 import {
   AUTH_CA_VOLUME, caBundleKeys, CONTAINER_NAME, hasPvc, mountPathOf, PATHS, portName, replicasOf, tlsEnabled, WorkloadPlan,
@@ -137,7 +138,10 @@ function container(plan: WorkloadPlan): any {
     // The image's entrypoint is kept: it runs `stack run $RUN_CONFIG_PATH`.
     command: overrides?.command,
     args: overrides?.args,
-    ports: [{ name: portName(plan), containerPort: plan.containerPort, protocol: 'TCP' }],
+    ports: [
+      { name: portName(plan), containerPort: plan.containerPort, protocol: 'TCP' },
+      ...(plan.monitoring ? [{ name: METRICS_PORT_NAME, containerPort: plan.monitoring.metricsPort, protocol: 'TCP' }] : []),
+    ],
     env: plan.env,
     resources: containerResources(plan.spec.workload),
     volumeMounts: volumeMounts(plan),

@@ -31,7 +31,14 @@ export function renderNetworkPolicy(plan: WorkloadPlan): KubeManifest | undefine
     spec: {
       podSelector: { matchLabels: selectorLabels(plan.name) },
       policyTypes: ['Ingress'],
-      ingress: [{ from: peers(plan), ports: [{ protocol: 'TCP', port: plan.containerPort }] }],
+      ingress: [
+        { from: peers(plan), ports: [{ protocol: 'TCP', port: plan.containerPort }] },
+        // Prometheus, from its namespaces, to the metrics port only.
+        ...(plan.monitoring ? [{
+          from: plan.monitoring.namespaces.map((ns) => ({ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': ns } } })),
+          ports: [{ protocol: 'TCP', port: plan.monitoring.metricsPort }],
+        }] : []),
+      ],
     },
   };
 }

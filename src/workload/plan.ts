@@ -1,3 +1,4 @@
+import type { ResolvedMonitoring } from './monitoring-options';
 import type { ResolvedEmptyDirSizeLimits } from './volume-sizes';
 import { AuthCaCertificate } from '../auth/server-auth';
 import { SecretEnvVar } from '../config/secrets';
@@ -55,6 +56,8 @@ export interface WorkloadPlan {
   readonly retainConfigMaps?: boolean;
   /** The CA certificate the auth provider reads (mounted read-only at `PATHS.authCaDir`). */
   readonly authCa?: AuthCaCertificate;
+  /** The Prometheus endpoint and what scrapes it (monitoring.ts), when on and the release serves it. */
+  readonly monitoring?: ResolvedMonitoring;
   /** Every emptyDir's size limit: the user's, else the default (volume-sizes.ts). */
   readonly emptyDirSizeLimits: ResolvedEmptyDirSizeLimits;
   /**

@@ -96,6 +96,7 @@ const BASES: ReadonlyArray<() => Record<string, unknown>> = [
     tls: { secretName: 'tls' },
     expose: { hostname: 'llama.example.com', controllerNamespace: 'ingress-nginx' },
     allowedFrom: { namespaces: ['team-a'] },
+    monitoring: { serviceMonitor: true, prometheusRule: true, labels: { release: 'prometheus' } },
     resources: { limits: { memory: '8Gi' } },
     labels: { team: 'ai' },
     env: { LOG_LEVEL: 'info', HF_TOKEN: L.SecretRef.fromSecretName('hf', 'token') },

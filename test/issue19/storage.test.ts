@@ -4,7 +4,7 @@
  */
 import { Testing } from 'cdk8s';
 import * as YAML from 'yaml';
-import { LlamaStackConfigError, LlamaStackDistribution, LlamaStackDistributionProps, SecretRef, ServerTarget, StorageBackend } from '../../src';
+import { LlamaStackConfigError, LlamaStackDistribution, LlamaStackDistributionProps, LlamaStackDistributionResource, OgxServerResource, SecretRef, ServerTarget, StorageBackend } from '../../src';
 import { schemaErrors } from '../support/k8s-schema';
 import { k8sValidityProblems } from '../support/k8s-validity';
 
@@ -81,10 +81,9 @@ describe('kv_postgres', () => {
 
 describe('the CR constructs refuse kv_postgres (their CRDs have no postgres key-value store)', () => {
   test.each(['LlamaStackDistributionResource', 'OgxServerResource'] as const)('%s', (cls) => {
-    const L = require('../../src');
     let error: unknown;
     try {
-      new L[cls](Testing.chart(), 'llama', { kvStorage: pg() });
+      new (cls === 'OgxServerResource' ? OgxServerResource : LlamaStackDistributionResource)(Testing.chart(), 'llama', { kvStorage: pg() });
     } catch (e) {
       error = e;
     }
