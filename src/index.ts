@@ -14,5 +14,6 @@ export { TargetConfig, TargetConfigGenerator, TargetConfigOptions } from './targ
 export { VectorStoreDefaults } from './targets/vector-stores';
 export { EmptyDirSizeLimits } from './workload/volume-sizes';
 export { MonitoringOptions } from './workload/monitoring-options';
+export { PodResourceClaim } from './workload/pod-extras';
 export { LlamaStackDistributionManifest, ManifestParseOptions, ManifestRenderOptions, ParsedDistribution } from './interop/manifest';
 export { LlamaStackDistributionResource, OgxServerResource } from './interop/custom-resources';

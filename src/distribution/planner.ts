@@ -31,6 +31,7 @@ import { serviceUrl } from '../workload/endpoint';
 import { kubernetesInputProblems, kubernetesInputWarnings } from '../workload/kubernetes-checks';
 import { baseNameProblem, configMapName, objectNames } from '../workload/names';
 import { PATHS } from '../workload/plan';
+import { podExtrasProblems } from '../workload/pod-extras';
 import { resolveEmptyDirSizeLimits } from '../workload/volume-sizes';
 
 /** What the planner needs from where it runs. */
@@ -116,6 +117,13 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext): Distrib
   problems.push(...constructChecks(spec, namespace, target));
   problems.push(...kubernetesInputProblems(props, spec, namespace, target, name));
   problems.push(...emptyDirSizeLimitProblems(props.emptyDirSizeLimits, spec));
+  problems.push(...podExtrasProblems({
+    annotations: props.podAnnotations,
+    imagePullSecrets: props.imagePullSecrets,
+    affinity: props.affinity,
+    priorityClassName: props.priorityClassName,
+    resourceClaims: props.resourceClaims,
+  }));
   // The chart's namespace is written by cdk8s, not rendered here: checked on its own.
   const quotedYaml = context.quotedYaml === true;
   if (!quotedYaml) problems.push(...plainYamlInputProblems(props, namespace));
@@ -164,6 +172,14 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext): Distrib
     tolerations: nonEmpty(props.tolerations),
     imagePullPolicy: props.imagePullPolicy,
     authCa: props.auth?.caCertificate,
+    restartOnSecretChange: props.restartOnSecretChange === true,
+    podExtras: {
+      annotations: props.podAnnotations,
+      imagePullSecrets: props.imagePullSecrets,
+      affinity: props.affinity,
+      priorityClassName: props.priorityClassName,
+      resourceClaims: props.resourceClaims,
+    },
     monitoring: spec.monitoring && target.metricsEnvVars ? {
       metricsPort: metricsPort(spec),
       serviceMonitor: props.monitoring?.serviceMonitor === true,

@@ -18,6 +18,7 @@ import type { StorageBackend } from '../storage-backend';
 import type { ServerTarget } from '../targets/server-target';
 import type { VectorStoreDefaults } from '../targets/vector-stores';
 import type { MonitoringOptions } from '../workload/monitoring-options';
+import type { PodResourceClaim } from '../workload/pod-extras';
 import type { EmptyDirSizeLimits } from '../workload/volume-sizes';
 
 /** Serving TLS: the server itself terminates HTTPS with a `kubernetes.io/tls` Secret. */
@@ -351,8 +352,39 @@ export interface PodProps {
    * @default - Kubernetes default (IfNotPresent for pinned tags)
    */
   readonly imagePullPolicy?: string;
-  /** Labels added to every object. @default - none */
+  /** Labels added to every object and to the pod template. @default - none */
   readonly labels?: { [key: string]: string };
+  /**
+   * Annotations of the pod template (e.g. a `kubectl.kubernetes.io/restartedAt` timestamp to
+   * roll the pods by hand). `llamastack.io/config-hash` is the library's.
+   * @default - none
+   */
+  readonly podAnnotations?: { [key: string]: string };
+  /** Secrets holding registry credentials for the image (`imagePullSecrets`), by name. @default - none */
+  readonly imagePullSecrets?: string[];
+  /**
+   * A Kubernetes Affinity (nodeAffinity, podAffinity, podAntiAffinity); replaces the generated
+   * anti-affinity (several replicas spread over hosts).
+   * @default - spread over hosts when more than one pod can run
+   */
+  readonly affinity?: any;
+  /** The pod's PriorityClass. @default - the cluster's default priority */
+  readonly priorityClassName?: string;
+  /**
+   * Dynamic Resource Allocation claims of the pod (`spec.resourceClaims`), each also claimed by
+   * the server container (`resources.claims`), e.g. a GPU from a ResourceClaimTemplate.
+   * @default - none
+   */
+  readonly resourceClaims?: PodResourceClaim[];
+  /**
+   * Annotate the Deployment for Stakater Reloader (`secret.reloader.stakater.com/reload`,
+   * `configmap.reloader.stakater.com/reload`) with every Secret and ConfigMap the pod reads, so a
+   * rotated API key or database password rolls the pods. Needs Reloader in the cluster; without
+   * it, roll the pods by hand (`kubectl rollout restart`, or a changed
+   * `podAnnotations['kubectl.kubernetes.io/restartedAt']`).
+   * @default false
+   */
+  readonly restartOnSecretChange?: boolean;
   /**
    * Accept user `volumes` of types the restricted Pod Security Standard forbids (it allows only
    * configMap, csi, downwardAPI, emptyDir, ephemeral, persistentVolumeClaim, projected and

@@ -54,6 +54,10 @@ function pruned(obj: Obj): Obj | undefined {
 function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const no = (path: string, what: string, fix: string) => problems.push({ path, message: `the ${kind} CRD has no field for ${what}`, fix });
+  for (const [prop, what] of [['podAnnotations', 'pod annotations'], ['imagePullSecrets', 'image pull Secrets'], ['affinity', 'an affinity'],
+    ['priorityClassName', 'a priority class'], ['resourceClaims', 'DRA resource claims'], ['restartOnSecretChange', 'Reloader annotations']] as const) {
+    if (props[prop] !== undefined) no(`props.${prop}`, `${what} (the operator writes the pod)`, `remove ${prop}, or render the workload with LlamaStackDistribution`);
+  }
   if (props.labels !== undefined) {
     no('props.labels', 'labels of the objects the operator creates (labels on the CR are not copied to them)',
       'remove labels; to label the CR itself, use resource.metadata.addLabel(key, value)');

@@ -16,6 +16,8 @@ import { objectNames } from './names';
 import {
   AUTH_CA_VOLUME, caBundleKeys, CONTAINER_NAME, hasPvc, mountPathOf, PATHS, portName, replicasOf, tlsEnabled, WorkloadPlan,
 } from './plan';
+import { podExtrasSpec } from './pod-extras';
+import { reloaderAnnotations } from './reloader';
 import { containerResources } from './resources';
 import { CA_BUNDLE_SIZE_LIMIT } from './volume-sizes';
 
@@ -143,7 +145,7 @@ function container(plan: WorkloadPlan): any {
       ...(plan.monitoring ? [{ name: METRICS_PORT_NAME, containerPort: plan.monitoring.metricsPort, protocol: 'TCP' }] : []),
     ],
     env: plan.env,
-    resources: containerResources(plan.spec.workload),
+    resources: withClaims(containerResources(plan.spec.workload), plan.podExtras?.resourceClaims),
     volumeMounts: volumeMounts(plan),
     // Start-up registers providers and models and can be slow: allow up to 10 minutes.
     startupProbe: probe(plan, { periodSeconds: 10, timeoutSeconds: 5, failureThreshold: 60 }),
@@ -170,11 +172,11 @@ function scheduling(plan: WorkloadPlan): { topologySpreadConstraints?: any[]; af
   };
 }
 
-export function renderDeployment(plan: WorkloadPlan): KubeManifest {
+function deploymentManifest(plan: WorkloadPlan): KubeManifest {
   const names = objectNames(plan.name);
   const autoscaled = plan.spec.workload?.autoscaling !== undefined && plan.spec.workload.autoscaling !== null;
   const overrides = plan.spec.workload?.overrides;
-  const podAnnotations: { [k: string]: string } = {};
+  const podAnnotations: { [k: string]: string } = { ...plan.podExtras?.annotations };
   if (plan.configHash) podAnnotations['llamastack.io/config-hash'] = plan.configHash;
   return {
     apiVersion: 'apps/v1',
@@ -188,7 +190,8 @@ export function renderDeployment(plan: WorkloadPlan): KubeManifest {
       selector: { matchLabels: selectorLabels(plan.name) },
       template: {
         metadata: compact({
-          labels: { ...selectorLabels(plan.name), 'app.kubernetes.io/name': 'llama-stack' },
+          // props.labels too (the selector's labels win).
+          labels: { ...plan.extraLabels, ...selectorLabels(plan.name), 'app.kubernetes.io/name': 'llama-stack' },
           annotations: Object.keys(podAnnotations).length > 0 ? podAnnotations : undefined,
         }),
         spec: compact({
@@ -205,6 +208,9 @@ export function renderDeployment(plan: WorkloadPlan): KubeManifest {
           nodeSelector: plan.nodeSelector,
           tolerations: plan.tolerations,
           ...scheduling(plan),
+          // A given affinity replaces the generated anti-affinity.
+          ...(plan.podExtras?.affinity !== undefined ? { affinity: plan.podExtras.affinity } : {}),
+          ...podExtrasSpec(plan.podExtras),
           initContainers: initContainers(plan),
           containers: [container(plan)],
           volumes: volumes(plan),
@@ -212,4 +218,19 @@ export function renderDeployment(plan: WorkloadPlan): KubeManifest {
       },
     }),
   };
+}
+
+export function renderDeployment(plan: WorkloadPlan): KubeManifest {
+  const d = deploymentManifest(plan);
+  if (!plan.restartOnSecretChange) return d;
+  // The generated config is hash-named and immutable: a change rolls the pods already.
+  const annotations = reloaderAnnotations(d.spec.template.spec, plan.generatedConfig ? [plan.configMapName] : []);
+  if (Object.keys(annotations).length === 0) return d;
+  return { ...d, metadata: { ...d.metadata, annotations: { ...d.metadata.annotations, ...annotations } } };
+}
+
+/** The server container claims every DRA resource claim of the pod. */
+function withClaims(resources: any, claims: readonly { name: string }[] | undefined): any {
+  if (!claims || claims.length === 0) return resources;
+  return { ...resources, claims: claims.map((c) => ({ name: c.name })) };
 }
