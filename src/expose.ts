@@ -72,6 +72,14 @@ export interface Exposure {
 /** External access through an Ingress, or a Gateway API HTTPRoute (`gateway`). */
 export interface ExposeOptions {
   /**
+   * Annotations of the Ingress (or HTTPRoute), e.g. ingress-nginx's body size and timeouts, whose
+   * defaults (1 MB, 60 s) break RAG uploads and long generations:
+   * `{ 'nginx.ingress.kubernetes.io/proxy-body-size': '100m', 'nginx.ingress.kubernetes.io/proxy-read-timeout': '600' }`.
+   * Yours win over the ones the TLS mode writes.
+   * @default - only those the TLS mode needs
+   */
+  readonly annotations?: { [key: string]: string };
+  /**
    * Host name of the Ingress rule (or HTTPRoute): a DNS-1123 subdomain, or `*.` and one.
    * Required with `tls` and with `ExposeTlsMode.PASSTHROUGH`.
    * @default - any host
@@ -180,6 +188,10 @@ export function exposeProblems(
   const p = (path: string, message: string, fix: string) => problems.push({ path: `props.expose${path}`, message, fix });
   if (!expose) return problems;
   const podTls = spec.networking?.tls?.enabled === true;
+  for (const k of Object.keys(expose.annotations ?? {})) {
+    const errs = isQualifiedName(k);
+    if (errs.length > 0) p(`.annotations[${quoteValue(k)}]`, `annotation key ${quoteValue(k)} is not a qualified name: ${errs.join('; ')}`, 'use a prefix and a name, e.g. nginx.ingress.kubernetes.io/proxy-body-size');
+  }
   const mode = tlsModeOf(expose, podTls);
   const host = expose.hostname;
   const tls = expose.tls;
@@ -269,7 +281,7 @@ export function networkingProblems(spec: LlamaStackDistributionSpec): ConfigProb
 
 /** The Ingress or HTTPRoute settings the props resolve to. */
 export function resolveExposure(name: string, expose: ExposeOptions, podTls: boolean): Exposure {
-  if (expose.gateway) return { gateway: expose.gateway };
+  if (expose.gateway) return { gateway: expose.gateway, ...(expose.annotations ? { annotations: { ...expose.annotations } } : {}) };
   const mode = tlsModeOf(expose, podTls);
   const annotations: { [k: string]: string } = {};
   let ingressTls: Exposure['ingressTls'];
@@ -284,6 +296,7 @@ export function resolveExposure(name: string, expose: ExposeOptions, podTls: boo
       ingressTls = { secretName: tls.secretName ?? `${name}-ingress-tls`, hosts: expose.hostname !== undefined ? [expose.hostname] : [] };
     }
   }
+  Object.assign(annotations, expose.annotations ?? {});
   return { ingressTls, annotations: Object.keys(annotations).length > 0 ? annotations : undefined };
 }
 

@@ -5,6 +5,7 @@
 import { ApiObject, Chart } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
+import { destinations, egressIsolationWarnings } from './egress-isolation';
 import { planDistribution } from './planner';
 import { LlamaStackDistributionProps } from './props';
 import { secretKeyUses, secretObjectProblems } from './secret-objects';
@@ -116,9 +117,11 @@ export class LlamaStackDistribution extends Construct implements kplus.IPodSelec
     // Printed when the app synthesizes (cdk8s validates then, once per app and once per chart,
     // so the first validation prints).
     let printed = false;
+    const podLabels = plan.objects.deployment.spec?.template?.metadata?.labels ?? {};
+    const cutOff = destinations(plan.spec);
     this.node.addValidation({
       validate: () => {
-        if (!printed) reportWarnings(this.node.path, this.warnings);
+        if (!printed) reportWarnings(this.node.path, [...this.warnings, ...egressIsolationWarnings(this, this, podLabels, plan.namespace, cutOff)]);
         printed = true;
         return [];
       },

@@ -30,6 +30,7 @@ import { cacheSubPath } from '../workload/cache-seed';
 import { serviceUrl } from '../workload/endpoint';
 import { kubernetesInputProblems, kubernetesInputWarnings } from '../workload/kubernetes-checks';
 import { baseNameProblem, configMapName, objectNames } from '../workload/names';
+import { networkOptionProblems } from '../workload/network-checks';
 import { PATHS } from '../workload/plan';
 import { podExtrasProblems } from '../workload/pod-extras';
 import { resolveEmptyDirSizeLimits } from '../workload/volume-sizes';
@@ -117,6 +118,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext): Distrib
   problems.push(...constructChecks(spec, namespace, target));
   problems.push(...kubernetesInputProblems(props, spec, namespace, target, name));
   problems.push(...emptyDirSizeLimitProblems(props.emptyDirSizeLimits, spec));
+  problems.push(...networkOptionProblems(props));
   problems.push(...podExtrasProblems({
     annotations: props.podAnnotations,
     imagePullSecrets: props.imagePullSecrets,
@@ -173,6 +175,8 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext): Distrib
     imagePullPolicy: props.imagePullPolicy,
     authCa: props.auth?.caCertificate,
     restartOnSecretChange: props.restartOnSecretChange === true,
+    networkPolicy: { allowedTo: props.allowedTo, admitOwnNamespace: props.admitOwnNamespace !== false },
+    serviceOptions: props.service,
     podExtras: {
       annotations: props.podAnnotations,
       imagePullSecrets: props.imagePullSecrets,

@@ -18,6 +18,7 @@ import type { StorageBackend } from '../storage-backend';
 import type { ServerTarget } from '../targets/server-target';
 import type { VectorStoreDefaults } from '../targets/vector-stores';
 import type { MonitoringOptions } from '../workload/monitoring-options';
+import type { EgressOptions, ServiceOptions } from '../workload/network-options';
 import type { PodResourceClaim } from '../workload/pod-extras';
 import type { EmptyDirSizeLimits } from '../workload/volume-sizes';
 
@@ -275,6 +276,21 @@ export interface NetworkingProps {
    * @default - no NetworkPolicy
    */
   readonly allowedFrom?: AllowedFromSpec;
+  /**
+   * With `allowedFrom`: admit every pod of the server's own namespace too. `false` admits only
+   * what `allowedFrom` names.
+   * @default true
+   */
+  readonly admitOwnNamespace?: boolean;
+  /**
+   * Egress: where the server may connect to (namespaces, pods, CIDRs, ports; DNS unless `dns:
+   * false`). The generated NetworkPolicy then isolates the server's egress: name every provider,
+   * database, S3 endpoint and hosted API it calls.
+   * @default - egress open
+   */
+  readonly allowedTo?: EgressOptions;
+  /** The Service's type (`ClusterIP`, `NodePort`, `LoadBalancer`) and annotations. @default - ClusterIP, no annotations */
+  readonly service?: ServiceOptions;
   /**
    * Server authentication and access rules (`server.auth`): `ServerAuth.kubernetes()`,
    * `oauth2Jwks`, `oauth2Introspection`, `githubToken`, `custom`, or `upstreamHeader` (OGX 0.8),

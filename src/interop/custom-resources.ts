@@ -55,7 +55,8 @@ function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigPr
   const problems: ConfigProblem[] = [];
   const no = (path: string, what: string, fix: string) => problems.push({ path, message: `the ${kind} CRD has no field for ${what}`, fix });
   for (const [prop, what] of [['podAnnotations', 'pod annotations'], ['imagePullSecrets', 'image pull Secrets'], ['affinity', 'an affinity'],
-    ['priorityClassName', 'a priority class'], ['resourceClaims', 'DRA resource claims'], ['restartOnSecretChange', 'Reloader annotations']] as const) {
+    ['priorityClassName', 'a priority class'], ['resourceClaims', 'DRA resource claims'], ['restartOnSecretChange', 'Reloader annotations'],
+    ['admitOwnNamespace', 'leaving the own namespace out of the NetworkPolicy'], ['allowedTo', 'egress rules'], ['service', 'a Service type or annotations']] as const) {
     if (props[prop] !== undefined) no(`props.${prop}`, `${what} (the operator writes the pod)`, `remove ${prop}, or render the workload with LlamaStackDistribution`);
   }
   if (props.labels !== undefined) {
@@ -76,6 +77,9 @@ function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigPr
   }
   if (props.expose?.tls !== undefined) {
     no('props.expose.tls', 'the Ingress\'s certificate (the operator\'s Ingress has no TLS section)', 'remove expose.tls, or render the workload with LlamaStackDistribution');
+  }
+  if (props.expose?.annotations !== undefined) {
+    no('props.expose.annotations', 'Ingress annotations (the operator writes the Ingress)', 'remove expose.annotations, or render the workload with LlamaStackDistribution');
   }
   if (props.expose?.tlsMode !== undefined) {
     no('props.expose.tlsMode', 'a TLS mode (the operator writes the Ingress without backend-protocol or passthrough annotations)', 'remove expose.tlsMode, or render the workload with LlamaStackDistribution');

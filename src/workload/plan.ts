@@ -1,4 +1,5 @@
 import type { ResolvedMonitoring } from './monitoring-options';
+import type { NetworkPolicyOptions, ServiceOptions } from './network-options';
 import type { PodExtras } from './pod-extras';
 import type { ResolvedEmptyDirSizeLimits } from './volume-sizes';
 import { AuthCaCertificate } from '../auth/server-auth';
@@ -59,6 +60,10 @@ export interface WorkloadPlan {
   readonly authCa?: AuthCaCertificate;
   /** Annotate the Deployment for Stakater Reloader with the Secrets and ConfigMaps the pod reads (reloader.ts). */
   readonly restartOnSecretChange?: boolean;
+  /** Egress rules and whether the own namespace is admitted (network.ts). */
+  readonly networkPolicy?: NetworkPolicyOptions;
+  /** The Service's type and annotations. */
+  readonly serviceOptions?: ServiceOptions;
   /** Pod annotations, pull Secrets, affinity, priority class, DRA claims (pod-extras.ts). */
   readonly podExtras?: PodExtras;
   /** The Prometheus endpoint and what scrapes it (monitoring.ts), when on and the release serves it. */

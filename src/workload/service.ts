@@ -10,9 +10,12 @@ export function renderService(plan: WorkloadPlan): KubeManifest {
   return {
     apiVersion: 'v1',
     kind: 'Service',
-    metadata: objectMeta(plan, objectNames(plan.name).service),
+    metadata: {
+      ...objectMeta(plan, objectNames(plan.name).service),
+      ...(plan.serviceOptions?.annotations ? { annotations: { ...plan.serviceOptions.annotations } } : {}),
+    },
     spec: {
-      type: 'ClusterIP',
+      type: plan.serviceOptions?.type ?? 'ClusterIP',
       selector: selectorLabels(plan.name),
       ports: [portName(plan) === 'https'
         // appProtocol: what Gateway API implementations and some ingress controllers read.
