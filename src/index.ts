@@ -3,6 +3,7 @@ export { ConfigProblem, LlamaStackConfigError } from './core/errors';
 export { ConfigGenerator, GeneratedConfig, GenerateOptions } from './config/config-generator';
 export { SecretEnvVar, SecretEnvVarSource, SecretKeySelector } from './config/secrets';
 export * from './secret-ref';
+export * from './service-endpoint';
 export * from './storage-backend';
 export * from './providers';
 export * from './external-provider';
