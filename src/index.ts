@@ -16,5 +16,6 @@ export { VectorStoreDefaults } from './targets/vector-stores';
 export { EmptyDirSizeLimits } from './workload/volume-sizes';
 export { MonitoringOptions } from './workload/monitoring-options';
 export { PodResourceClaim } from './workload/pod-extras';
+export { EgressOptions, ServiceOptions } from './workload/network-options';
 export { LlamaStackDistributionManifest, ManifestParseOptions, ManifestRenderOptions, ParsedDistribution } from './interop/manifest';
 export { LlamaStackDistributionResource, OgxServerResource } from './interop/custom-resources';

@@ -1,4 +1,4 @@
-import { KVStorageSpec, PostgresTuning, SQLStorageSpec } from './config/spec';
+import { KVStorageSpec, PostgresCaCertificate, PostgresTuning, SQLStorageSpec } from './config/spec';
 import { brand, isMadeBy } from './core/brand';
 import { snapshotOptions } from './core/checked';
 import { fail } from './core/errors';
@@ -54,13 +54,6 @@ export interface PostgresOptions {
   readonly commandTimeout?: number;
 }
 
-/** A ConfigMap key holding a PEM CA certificate. */
-export interface PostgresCaCertificate {
-  /** Name of the ConfigMap (in the server's namespace). */
-  readonly configMapName: string;
-  /** Key holding the certificate(s). @default "ca.crt" */
-  readonly key?: string;
-}
 
 const POSTGRES_OPTIONS = ['host', 'port', 'db', 'user', 'password', 'connectionString', 'sslMode', 'caCertificate', 'poolSize', 'maxOverflow', 'commandTimeout'];
 const SECRET_FIX = 'SecretRef.fromSecretName(<secret>, <key>)';

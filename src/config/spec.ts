@@ -157,12 +157,20 @@ export interface KVStorageSpec {
   readonly tuning?: PostgresTuning;
 }
 
+/** A ConfigMap key holding a PEM CA certificate. */
+export interface PostgresCaCertificate {
+  /** Name of the ConfigMap (in the server's namespace). */
+  readonly configMapName: string;
+  /** Key holding the certificate(s). @default "ca.crt" */
+  readonly key?: string;
+}
+
 /** Postgres TLS, pool and timeouts (library extension, server targets). */
 export interface PostgresTuning {
   /** libpq `sslmode`: disable, allow, prefer, require, verify-ca or verify-full. @default - the driver's (prefer) */
   readonly sslMode?: string;
   /** ConfigMap holding the CA that signs the server's certificate (mounted read-only). @default - none */
-  readonly caCertificate?: { readonly configMapName: string; readonly key?: string };
+  readonly caCertificate?: PostgresCaCertificate;
   /** Connections kept in the pool (OGX 1.0+). @default 5 */
   readonly poolSize?: number;
   /** Connections beyond the pool (OGX 1.0+). @default 10 */
