@@ -122,6 +122,22 @@ const BASES: ReadonlyArray<() => Record<string, unknown>> = [
     allowPerPodState: true,
   }),
   () => ({ target: L.ServerTarget.OPERATOR, inference: [VLLM()], models: ['m'] }),
+  // Issue 19: Postgres for both stores over TLS (kv_postgres), an affinity, only the named namespaces admitted.
+  () => {
+    const pg = () => L.StorageBackend.postgres({
+      host: 'pg', db: 'llama', user: 'llama', password: L.SecretRef.fromSecretName('pg', 'password'),
+      sslMode: 'verify-full', caCertificate: { configMapName: 'pg-ca' }, poolSize: 4,
+    });
+    return {
+      inference: [VLLM()],
+      models: ['m'],
+      kvStorage: pg(),
+      sqlStorage: pg(),
+      affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'pool', operator: 'In', values: ['gpu'] }] }] } } },
+      allowedFrom: { namespaces: ['team-a'] },
+      admitOwnNamespace: false,
+    };
+  },
 ];
 
 const PROP_KEYS = [
