@@ -125,8 +125,13 @@ const BASES: ReadonlyArray<() => Record<string, unknown>> = [
   // Issue 19: Postgres for both stores over TLS (kv_postgres), an affinity, only the named namespaces admitted.
   () => {
     const pg = () => L.StorageBackend.postgres({
-      host: 'pg', db: 'llama', user: 'llama', password: L.SecretRef.fromSecretName('pg', 'password'),
-      sslMode: 'verify-full', caCertificate: { configMapName: 'pg-ca' }, poolSize: 4,
+      host: 'pg',
+      db: 'llama',
+      user: 'llama',
+      password: L.SecretRef.fromSecretName('pg', 'password'),
+      sslMode: 'verify-full',
+      caCertificate: { configMapName: 'pg-ca' },
+      poolSize: 4,
     });
     return {
       inference: [VLLM()],
