@@ -138,3 +138,27 @@ describe('SecretRef.fromSecret is checked against the Secret it names', () => {
     expect(() => synth({ env: { HF_TOKEN: SecretRef.fromSecret(secret, 'token'), OTHER_TOKEN: SecretRef.fromSecret(imported, 'k') } }, chart)).not.toThrow();
   });
 });
+
+describe('held-out fuzz: a damaged spec never crashes the constructs', () => {
+  const { LlamaStackDistributionResource, OgxServerResource } = jest.requireActual('../../src');
+  test.each([
+    ['volumeMounts a number', { volumeMounts: 5 }],
+    ['volumes a number', { volumes: 5 }],
+    ['env a string', { env: 'x' }],
+  ])('%s (with auth CA and external providers reading them)', (_what, overrides) => {
+    const spec = {
+      distribution: { name: 'starter' },
+      externalProviders: { inference: [{ providerId: 'x', image: 'i:1', providerType: 'remote::x', module: 'x' }] },
+      workload: { overrides },
+    };
+    for (const C of [LlamaStackDistribution, LlamaStackDistributionResource, OgxServerResource]) {
+      let error: unknown;
+      try {
+        new C(Testing.chart(), 'llama', { spec } as any);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(LlamaStackConfigError);
+    }
+  });
+});
