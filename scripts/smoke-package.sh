@@ -30,6 +30,8 @@ if ! CDK8S_CHECK_UPGRADE=false bash "$work/walkthrough.sh" 3>&1 4>"$work/app-dir
   exit 1
 fi
 cd "$(cat "$work/app-dir")"
+# The walk-through's main.ts subclasses Chart: it runs only with the README's ES2022 target.
+grep -q 'extends Chart' main.ts || { echo "README walk-through: main.ts does not subclass Chart" >&2; exit 1; }
 echo "installed: $(node -p "['cdk8s-llama-stack', 'cdk8s', 'cdk8s-plus-28', 'constructs', 'cdk8s-cli', 'ts-node', 'typescript'].map((p) => p + '@' + require(p + '/package.json').version).join(' ')")"
 
 node -e "

@@ -5,6 +5,7 @@
  */
 import { LlamaStackDistributionSpec } from './config/spec';
 import { ConfigProblem } from './core/errors';
+import { quoteValue } from './core/quote';
 import { isDns1123Label, isDns1123Subdomain, isQualifiedName, isValidLabelValue } from './kubernetes/names';
 
 /** Where TLS ends on the way from a client through the Ingress to the pod. */
@@ -70,6 +71,14 @@ export interface Exposure {
 
 /** External access through an Ingress, or a Gateway API HTTPRoute (`gateway`). */
 export interface ExposeOptions {
+  /**
+   * Annotations of the Ingress (or HTTPRoute), e.g. ingress-nginx's body size and timeouts, whose
+   * defaults (1 MB, 60 s) break RAG uploads and long generations:
+   * `{ 'nginx.ingress.kubernetes.io/proxy-body-size': '100m', 'nginx.ingress.kubernetes.io/proxy-read-timeout': '600' }`.
+   * Yours win over the ones the TLS mode writes.
+   * @default - only those the TLS mode needs
+   */
+  readonly annotations?: { [key: string]: string };
   /**
    * Host name of the Ingress rule (or HTTPRoute): a DNS-1123 subdomain, or `*.` and one.
    * Required with `tls` and with `ExposeTlsMode.PASSTHROUGH`.
@@ -149,12 +158,12 @@ export function labelSelectorProblem(entry: string): string | undefined {
   const slash = key.indexOf('/');
   const prefix = slash >= 0 ? key.slice(0, slash) : undefined;
   const name = slash >= 0 ? key.slice(slash + 1) : key;
-  if (prefix !== undefined && !isDnsSubdomain(prefix)) return `label key prefix "${prefix}" must be a DNS-1123 subdomain`;
+  if (prefix !== undefined && !isDnsSubdomain(prefix)) return `label key prefix ${quoteValue(prefix)} must be a DNS-1123 subdomain`;
   if (isQualifiedName(name).length > 0) {
-    return `label key "${key}" must be a qualified name (optional DNS prefix and '/', then at most 63 characters of [A-Za-z0-9-_.], starting and ending alphanumeric)`;
+    return `label key ${quoteValue(key)} must be a qualified name (optional DNS prefix and '/', then at most 63 characters of [A-Za-z0-9-_.], starting and ending alphanumeric)`;
   }
   if (value !== undefined && isValidLabelValue(value).length > 0) {
-    return `label value "${value}" must be at most 63 characters of [A-Za-z0-9-_.], starting and ending alphanumeric (or empty)`;
+    return `label value ${quoteValue(value)} must be at most 63 characters of [A-Za-z0-9-_.], starting and ending alphanumeric (or empty)`;
   }
   return undefined;
 }
@@ -179,11 +188,15 @@ export function exposeProblems(
   const p = (path: string, message: string, fix: string) => problems.push({ path: `props.expose${path}`, message, fix });
   if (!expose) return problems;
   const podTls = spec.networking?.tls?.enabled === true;
+  for (const k of Object.keys(expose.annotations ?? {})) {
+    const errs = isQualifiedName(k);
+    if (errs.length > 0) p(`.annotations[${quoteValue(k)}]`, `annotation key ${quoteValue(k)} is not a qualified name: ${errs.join('; ')}`, 'use a prefix and a name, e.g. nginx.ingress.kubernetes.io/proxy-body-size');
+  }
   const mode = tlsModeOf(expose, podTls);
   const host = expose.hostname;
   const tls = expose.tls;
   if (expose.tlsMode !== undefined && !Object.values(ExposeTlsMode).includes(expose.tlsMode)) {
-    p('.tlsMode', `"${expose.tlsMode}" is not a TLS mode`, 'use ExposeTlsMode.TERMINATE, REENCRYPT or PASSTHROUGH');
+    p('.tlsMode', `${quoteValue(expose.tlsMode)} is not a TLS mode`, 'use ExposeTlsMode.TERMINATE, REENCRYPT or PASSTHROUGH');
   }
   if (tls) {
     if (tls.clusterIssuer !== undefined && tls.issuer !== undefined) {
@@ -191,7 +204,7 @@ export function exposeProblems(
     }
     for (const k of ['clusterIssuer', 'issuer', 'secretName'] as const) {
       if (tls[k] !== undefined && !isDnsSubdomain(tls[k])) {
-        p(`.tls.${k}`, `"${tls[k]}" is not an object name`, 'use a DNS-1123 subdomain: lower-case letters, digits, \'-\' and \'.\', at most 253 characters');
+        p(`.tls.${k}`, `${quoteValue(tls[k])} is not an object name`, 'use a DNS-1123 subdomain: lower-case letters, digits, \'-\' and \'.\', at most 253 characters');
       }
     }
     if (tls.secretName === undefined && tls.clusterIssuer === undefined && tls.issuer === undefined) {
@@ -215,10 +228,10 @@ export function exposeProblems(
   }
   const gw = expose.gateway;
   if (gw) {
-    if (!isDnsSubdomain(gw.name)) p('.gateway.name', `"${gw.name}" is not a Gateway name`, 'use a DNS-1123 subdomain');
-    if (gw.namespace !== undefined && !isDnsLabel(gw.namespace)) p('.gateway.namespace', `"${gw.namespace}" is not a namespace name`, 'use a DNS-1123 label');
+    if (!isDnsSubdomain(gw.name)) p('.gateway.name', `${quoteValue(gw.name)} is not a Gateway name`, 'use a DNS-1123 subdomain');
+    if (gw.namespace !== undefined && !isDnsLabel(gw.namespace)) p('.gateway.namespace', `${quoteValue(gw.namespace)} is not a namespace name`, 'use a DNS-1123 label');
     if (gw.sectionName !== undefined && !isDnsSubdomain(gw.sectionName)) {
-      p('.gateway.sectionName', `"${gw.sectionName}" is not a listener name`, 'use a DNS-1123 subdomain (the listener\'s name)');
+      p('.gateway.sectionName', `${quoteValue(gw.sectionName)} is not a listener name`, 'use a DNS-1123 subdomain (the listener\'s name)');
     }
     const ingressOnly: [string, unknown, string][] = [
       ['ingressClassName', expose.ingressClassName, 'the Gateway\'s class decides'],
@@ -230,7 +243,7 @@ export function exposeProblems(
     }
   }
   if (expose.controllerNamespace !== undefined && !isDnsLabel(expose.controllerNamespace)) {
-    p('.controllerNamespace', `"${expose.controllerNamespace}" is not a namespace name`, 'use a DNS-1123 label, e.g. "ingress-nginx"');
+    p('.controllerNamespace', `${quoteValue(expose.controllerNamespace)} is not a namespace name`, 'use a DNS-1123 label, e.g. "ingress-nginx"');
   }
   (expose.controllerNamespaceLabels ?? []).forEach((l, i) => {
     const why = typeof l === 'string' ? labelSelectorProblem(l) : 'must be a string';
@@ -255,7 +268,7 @@ export function networkingProblems(spec: LlamaStackDistributionSpec): ConfigProb
   const host = spec.networking?.expose?.hostname;
   if (typeof host === 'string' && host !== '') {
     const why = hostnameProblem(host);
-    if (why) problems.push({ path: 'spec.networking.expose.hostname', message: `"${host}" ${why}`, fix: 'use a host name such as llama.example.com (or *.example.com)' });
+    if (why) problems.push({ path: 'spec.networking.expose.hostname', message: `${quoteValue(host)} ${why}`, fix: 'use a host name such as llama.example.com (or *.example.com)' });
   }
   const labels = spec.networking?.allowedFrom?.labels;
   (Array.isArray(labels) ? labels : []).forEach((l, i) => {
@@ -268,7 +281,7 @@ export function networkingProblems(spec: LlamaStackDistributionSpec): ConfigProb
 
 /** The Ingress or HTTPRoute settings the props resolve to. */
 export function resolveExposure(name: string, expose: ExposeOptions, podTls: boolean): Exposure {
-  if (expose.gateway) return { gateway: expose.gateway };
+  if (expose.gateway) return { gateway: expose.gateway, ...(expose.annotations ? { annotations: { ...expose.annotations } } : {}) };
   const mode = tlsModeOf(expose, podTls);
   const annotations: { [k: string]: string } = {};
   let ingressTls: Exposure['ingressTls'];
@@ -283,6 +296,7 @@ export function resolveExposure(name: string, expose: ExposeOptions, podTls: boo
       ingressTls = { secretName: tls.secretName ?? `${name}-ingress-tls`, hosts: expose.hostname !== undefined ? [expose.hostname] : [] };
     }
   }
+  Object.assign(annotations, expose.annotations ?? {});
   return { ingressTls, annotations: Object.keys(annotations).length > 0 ? annotations : undefined };
 }
 

@@ -1,7 +1,7 @@
 import { EXTERNAL_PROVIDER_APIS, externalProviderFieldProblems } from './config/external-providers';
 import { ExternalProviderRef, SecretKeyRef } from './config/spec';
 import { brand, isMadeBy } from './core/brand';
-import { snapshotOptions } from './core/checked';
+import { optionNames, snapshotOptions } from './core/checked';
 import { LlamaStackConfigError } from './core/errors';
 import { isObject } from './core/json';
 import { plainCopy, toJsonValue } from './core/json-convert';
@@ -107,7 +107,7 @@ export class ExternalProvider {
 
   private constructor(raw: ExternalProviderOptions) {
     brand(this, 'ExternalProvider');
-    const options = snapshotOptions(raw, `${WHERE}(options)`);
+    const options = snapshotOptions(raw, `${WHERE}(options)`, { type: 'ExternalProviderOptions', names: optionNames<ExternalProviderOptions>({ id: true, image: true, api: true, providerType: true, module: true, config: true, secretRefs: true }) });
     const c = new OptionProblems(WHERE);
     const add = (option: string, message: string, fix: string) => c.problem(option, message, fix);
     if (!isObject(options)) throw new LlamaStackConfigError([{ path: `${WHERE}(options)`, message: 'options must be an object', fix: 'pass { id, image, api, providerType, module }' }]);

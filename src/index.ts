@@ -3,6 +3,7 @@ export { ConfigProblem, LlamaStackConfigError } from './core/errors';
 export { ConfigGenerator, GeneratedConfig, GenerateOptions } from './config/config-generator';
 export { SecretEnvVar, SecretEnvVarSource, SecretKeySelector } from './config/secrets';
 export * from './secret-ref';
+export * from './service-endpoint';
 export * from './storage-backend';
 export * from './providers';
 export * from './external-provider';
@@ -14,5 +15,8 @@ export { ServerTlsSettings, TenancyMode, TenancyOptions } from './targets/server
 export { TargetConfig, TargetConfigGenerator, TargetConfigOptions } from './targets/target-config';
 export { VectorStoreDefaults } from './targets/vector-stores';
 export { EmptyDirSizeLimits } from './workload/volume-sizes';
+export { MonitoringOptions } from './workload/monitoring-options';
+export { PodResourceClaim } from './workload/pod-extras';
+export { EgressOptions, ServiceOptions } from './workload/network-options';
 export { ConfigMapKeyRef, LlamaStackDistributionManifest, ManifestParseOptions, ManifestRenderOptions, ParsedDistribution } from './interop/manifest';
 export { LlamaStackDistributionResource, OgxServerResource } from './interop/custom-resources';

@@ -33,6 +33,17 @@ function fault(v: unknown, allowed: RegExp, edgesAlphanumeric: boolean): string 
 const NOT_SHOWN = 'not shown, in case it is the secret itself';
 
 /**
+ * The cdk8s-plus Secrets `SecretRef.fromSecret` was given, by name: the constructs check the
+ * namespace and the keys of the one in their app (a `secretKeyRef` cannot cross namespaces).
+ */
+const SECRET_OBJECTS = new Map<string, Set<kplus.ISecret>>();
+
+/** The cdk8s-plus Secrets named `name` that `SecretRef.fromSecret` was given (any app). */
+export function secretObjectsNamed(name: string): readonly kplus.ISecret[] {
+  return [...(SECRET_OBJECTS.get(name) ?? [])];
+}
+
+/**
  * A reference to one key of a Kubernetes Secret. Only the reference ever reaches the synthesized
  * objects (as a `secretKeyRef` env var), never the value.
  */
@@ -79,7 +90,10 @@ export class SecretRef {
     if (typeof name !== 'string') {
       fail('SecretRef.fromSecret(secret)', 'secret must be a cdk8s-plus Secret', 'pass a kplus.Secret, or use SecretRef.fromSecretName(<name>, <key>)');
     }
-    return new SecretRef(name, key, 'SecretRef.fromSecret', 'secret');
+    const ref = new SecretRef(name, key, 'SecretRef.fromSecret', 'secret');
+    if (!SECRET_OBJECTS.has(name)) SECRET_OBJECTS.set(name, new Set());
+    SECRET_OBJECTS.get(name)!.add(secret);
+    return ref;
   }
 
   /** Name of the Secret. */

@@ -14,7 +14,7 @@ const LAYERS: [RegExp, number][] = [
   [/^config\//, 1],
   [/^input\//, 1],
   [/^kubernetes\//, 2],
-  [/^(secret-ref|expose|storage-backend|external-provider|name-registry)\.ts$|^(providers|auth)\//, 3],
+  [/^(secret-ref|service-endpoint|expose|storage-backend|external-provider|name-registry)\.ts$|^(providers|auth)\//, 3],
   [/^targets\//, 4],
   [/^workload\//, 5],
   [/^distribution\//, 6],

@@ -57,8 +57,26 @@ test('the minimal example is under 15 lines of user code', () => {
 test('the production example has every object kind', () => {
   expect(synthApp('production').map((m) => m.kind)).toEqual([
     'ConfigMap', 'ServiceAccount', 'Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'NetworkPolicy', 'Ingress',
-    'Deployment',
+    'ServiceMonitor', 'PrometheusRule', 'Deployment',
   ]);
+});
+
+test('the production example (issue 19): metrics with a ServiceMonitor, egress rules, Postgres for every store over TLS, Secret-backed env, Reloader', () => {
+  const objects = synthApp('production');
+  const d = objects.find((m) => m.kind === 'Deployment' && m.metadata.name === 'llama-prod');
+  const env = d.spec.template.spec.containers[0].env;
+  expect(env).toEqual(expect.arrayContaining([
+    { name: 'OGX_METRICS_ENDPOINT_ENABLED', value: 'true' },
+    { name: 'PGSSLMODE', value: 'verify-full' },
+    { name: 'HF_TOKEN', valueFrom: { secretKeyRef: { name: 'hf-credentials', key: 'token' } } },
+  ]));
+  expect(d.metadata.annotations['secret.reloader.stakater.com/reload']).toContain('llama-postgres');
+  const config = YAML.parse(objects.find((m) => m.kind === 'ConfigMap').data['config.yaml']);
+  expect(config.storage.backends.kv_default).toMatchObject({ type: 'kv_postgres', ssl_mode: 'verify-full', ca_cert_path: '/etc/postgres-ca/kv/ca.crt' });
+  expect(config.storage.backends.sql_default.type).toBe('sql_postgres');
+  const np = objects.find((m) => m.kind === 'NetworkPolicy');
+  expect(np.spec.policyTypes).toEqual(['Ingress', 'Egress']);
+  expect(objects.find((m) => m.kind === 'ServiceMonitor').spec.endpoints[0].port).toBe('metrics');
 });
 
 test('the production example\'s chat UI gets the server\'s URL from the construct', () => {

@@ -4,6 +4,7 @@
  * the ingress controller's path through the NetworkPolicy.
  */
 import { Chart, Testing } from 'cdk8s';
+import { quoteValue } from '../src/core/quote';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../src/distribution';
 import { ExposeTlsMode } from '../src/expose';
 import { crdSchemaErrors } from './support/crd-schema';
@@ -145,7 +146,7 @@ describe('Ingress TLS modes', () => {
     ['*.-a.com', 'must be a lower-case DNS-1123 subdomain after `*.` (labels of a-z, 0-9 and \'-\', at most 63 characters, separated by \'.\')'],
     [`${'a'.repeat(64)}.com`, 'must be a lower-case DNS-1123 subdomain (labels of a-z, 0-9 and \'-\', at most 63 characters, separated by \'.\')'],
   ])('hostname %s is rejected (Kubernetes Ingress rules), in props and in a spec', (host, why) => {
-    const expected = (root: string) => [{ path: `${root}.hostname`, message: `"${host}" ${why}` }];
+    const expected = (root: string) => [{ path: `${root}.hostname`, message: `${quoteValue(host)} ${why}` }];
     expect(problems({ expose: { hostname: host } })).toEqual(expected('props.expose'));
     expect(problems({ spec: { distribution: { name: 'starter' }, networking: { expose: { hostname: host } } } })).toEqual(expected('spec.networking.expose'));
   });

@@ -146,13 +146,13 @@ describe('a secret given where a Secret reference belongs is never quoted', () =
     expect(pathsOf(() => InferenceProvider.vllm({ endpoint: `ftp://llama:${SECRET}@vllm/v1` }))).toEqual(['InferenceProvider.vllm(endpoint)']);
   });
 
-  test('a credential field the start-up model rejects shows no value (an env var named like a credential)', () => {
-    // VLLM_URL turns on starter's vllm, whose api_token is ${env.VLLM_API_TOKEN:=fake}: an all-digit token becomes a number.
+  test('an env var named like a credential with a plain value shows no value (issue 19: refused before the start-up model)', () => {
+    // VLLM_URL turns on starter's vllm, whose api_token is ${env.VLLM_API_TOKEN:=fake}.
     const token = '982451653';
     const paths = distribution({ env: { VLLM_URL: 'http://vllm:8000/v1', VLLM_API_TOKEN: token } });
-    expect(paths).toEqual(['config.providers.inference[2].config.api_token']);
+    expect(paths).toEqual(['props.env.VLLM_API_TOKEN']);
     expect(rejected(() => quietly(() => new LlamaStackDistribution(Testing.chart(), 'llama', { env: { VLLM_URL: 'http://vllm:8000/v1', VLLM_API_TOKEN: token } })), token)[0].message)
-      .toMatch(/rejects api_token: a number where the field takes a str or null/);
+      .toMatch(/credential in plain text \(a string of 9 characters, not shown\)/);
   });
 });
 

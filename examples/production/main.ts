@@ -1,6 +1,8 @@
-// Production-style app on OGX 1.3 (the default target): several providers, moderation, Redis + Postgres
-// storage, 3-10 replicas with HPA and PDB, a NetworkPolicy, an Ingress, serving TLS and a
-// corporate CA bundle; a cdk8s-plus chat UI gets the server's URL from the construct.
+// Production-style app on OGX 1.3 (the default target): several providers, moderation, Postgres for
+// every store over verified TLS, 3-10 replicas with HPA and PDB, a NetworkPolicy with egress rules,
+// Prometheus metrics with a ServiceMonitor and alerts, Secret-backed env, Reloader annotations, an
+// Ingress sized for RAG uploads, serving TLS and a corporate CA bundle; a cdk8s-plus chat UI gets
+// the server's URL from the construct.
 import { App, Chart, Size } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import {
@@ -9,6 +11,13 @@ import {
 
 const app = new App({ outdir: 'dist/examples/production' });
 const chart = new Chart(app, 'llama-stack-prod', { namespace: 'ai-platform' });
+
+const POSTGRES = {
+  host: 'postgres.data.svc.cluster.local', db: 'llamastack', user: 'llama',
+  password: SecretRef.fromSecretName('llama-postgres', 'password'),
+  sslMode: 'verify-full',
+  caCertificate: { configMapName: 'postgres-ca' },
+};
 
 const llama = new LlamaStackDistribution(chart, 'llama-prod', {
   distribution: 'starter',
@@ -36,13 +45,17 @@ const llama = new LlamaStackDistribution(chart, 'llama-prod', {
     { name: 'meta-llama/Llama-3.3-70B-Instruct', provider: 'vllm-primary', contextLength: 131072 },
     { name: 'gpt-4o', provider: 'openai' },
   ],
-  kvStorage: StorageBackend.redis({ endpoint: 'redis://redis-master.data.svc.cluster.local:6379' }),
-  sqlStorage: StorageBackend.postgres({
-    host: 'postgres.data.svc.cluster.local', db: 'llamastack', user: 'llama',
-    password: SecretRef.fromSecretName('llama-postgres', 'password'),
-  }),
+  // Postgres for both stores (kv_postgres is the release's only authenticated key-value store), over
+  // TLS that verifies the server's certificate against the database CA.
+  kvStorage: StorageBackend.postgres({ ...POSTGRES, poolSize: 10, commandTimeout: 60 }),
+  sqlStorage: StorageBackend.postgres({ ...POSTGRES, poolSize: 10 }),
+  // The Hugging Face token for gated tokenizers, from a Secret (a plain value here is refused).
+  env: { HF_TOKEN: SecretRef.fromSecretName('hf-credentials', 'token') },
+  // A rotated API key or database password rolls the pods (Stakater Reloader).
+  restartOnSecretChange: true,
+  // One worker per pod (each worker would bind the metrics port): scale with replicas.
   replicas: 3,
-  workers: 2,
+  monitoring: { serviceMonitor: true, prometheusRule: true, interval: '30s', labels: { release: 'prometheus' } },
   resources: { requests: { cpu: '2', memory: '4Gi' }, limits: { memory: '4Gi' } },
   autoscaling: { minReplicas: 3, maxReplicas: 10, targetCPUUtilizationPercentage: 70 },
   tls: {
@@ -55,8 +68,20 @@ const llama = new LlamaStackDistribution(chart, 'llama-prod', {
     ingressClassName: 'nginx',
     tls: { clusterIssuer: 'letsencrypt' },
     controllerNamespace: 'ingress-nginx',
+    // ingress-nginx's defaults (1 MB bodies, 60 s reads) break RAG uploads and long generations.
+    annotations: {
+      'nginx.ingress.kubernetes.io/proxy-body-size': '100m',
+      'nginx.ingress.kubernetes.io/proxy-read-timeout': '600',
+      'nginx.ingress.kubernetes.io/proxy-send-timeout': '600',
+    },
   },
   allowedFrom: { namespaces: ['chat-frontend'] },
+  // Egress: the model servers, the databases, moderation, and HTTPS to hosted APIs and S3 (DNS too).
+  allowedTo: {
+    namespaces: ['models', 'data', 'safety'],
+    cidrs: ['0.0.0.0/0'],
+    ports: [443, 5432, 8000],
+  },
 });
 
 // The chat UI in the same chart: the server's URL comes from the construct (scheme, Service name,

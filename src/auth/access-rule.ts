@@ -1,7 +1,7 @@
 import { ACCESS_ACTIONS } from './conditions';
 import { RuleCheck, RuleConditionOptions } from './rule-check';
 import { brand, isMadeBy } from '../core/brand';
-import { snapshotOptions } from '../core/checked';
+import { optionNames, snapshotOptions } from '../core/checked';
 import { isObject, JsonObject, present } from '../core/json';
 import { deepCopy } from '../core/json-convert';
 import { quoteValue } from '../core/quote';
@@ -87,7 +87,7 @@ export class AccessRule {
 
   private constructor(effect: 'permit' | 'forbid', raw: AccessRuleOptions) {
     brand(this, 'AccessRule');
-    const options = snapshotOptions(raw, `AccessRule.${effect}(options)`);
+    const options = snapshotOptions(raw, `AccessRule.${effect}(options)`, { type: 'AccessRuleOptions', names: optionNames<AccessRuleOptions>({ actions: true, principal: true, resource: true, when: true, unless: true, description: true }) });
     const c = new RuleCheck(`AccessRule.${effect}`);
     const opts: { [key: string]: any } = isObject(options) ? options : {};
     if (!isObject(options)) c.problem('options', 'options must be an object', 'pass { actions: [AccessAction.READ], ... }');

@@ -2,7 +2,7 @@ import { valueWithoutResource } from './conditions';
 import { RouteRuleShape } from './route-match';
 import { RuleCheck, RuleConditionOptions } from './rule-check';
 import { brand, isMadeBy } from '../core/brand';
-import { snapshotOptions } from '../core/checked';
+import { optionNames, snapshotOptions } from '../core/checked';
 import { isObject, JsonObject } from '../core/json';
 import { deepCopy } from '../core/json-convert';
 import { quoteValue } from '../core/quote';
@@ -68,7 +68,7 @@ export class RouteRule {
 
   private constructor(effect: 'permit' | 'forbid', raw: RouteRuleOptions) {
     brand(this, 'RouteRule');
-    const options = snapshotOptions(raw, `RouteRule.${effect}(options)`);
+    const options = snapshotOptions(raw, `RouteRule.${effect}(options)`, { type: 'RouteRuleOptions', names: optionNames<RouteRuleOptions>({ paths: true, when: true, unless: true, description: true }) });
     const c = new RuleCheck(`RouteRule.${effect}`);
     const opts: { [key: string]: any } = isObject(options) ? options : {};
     if (!isObject(options)) c.problem('options', 'options must be an object', "pass { paths: ['/v1/models*'], ... }");

@@ -3,7 +3,7 @@ import { AuthCheck, DEFAULT_CA_KEY, policies } from './auth-check';
 import { RouteRule } from './route-rule';
 import { SecretEnvVar } from '../config/secrets';
 import { brand, isMadeBy } from '../core/brand';
-import { snapshotOptions } from '../core/checked';
+import { optionNames, snapshotOptions } from '../core/checked';
 import { isObject, JsonObject } from '../core/json';
 import { deepCopy } from '../core/json-convert';
 import { quoteValue } from '../core/quote';
@@ -241,7 +241,7 @@ export class ServerAuth {
    * `username` and `groups` → `roles`.
    */
   public static kubernetes(options: KubernetesAuthOptions = {}): ServerAuth {
-    const c = new AuthCheck('ServerAuth.kubernetes', ServerAuth.options(options));
+    const c = new AuthCheck('ServerAuth.kubernetes', ServerAuth.options(options, 'kubernetes', optionNames<KubernetesAuthOptions>({ accessPolicy: true, routePolicy: true, claimsMapping: true, apiServerUrl: true, caCertificate: true, verifyTls: true, tenantClaim: true })));
     const url = c.url('apiServerUrl', KUBERNETES_API, false);
     if (url instanceof URL && (url.pathname !== '/' || url.search !== '' || url.hash !== '')) {
       c.problem('apiServerUrl', `${quoteValue(c.opts.apiServerUrl)} has a path: the provider posts to /apis/authentication.k8s.io/v1/selfsubjectreviews on the host and drops it`,
@@ -267,7 +267,7 @@ export class ServerAuth {
    * `project` → `projects`; `tenant`, `namespace` → `namespaces`.
    */
   public static oauth2Jwks(options: OAuth2JwksOptions): ServerAuth {
-    const c = new AuthCheck('ServerAuth.oauth2Jwks', ServerAuth.options(options));
+    const c = new AuthCheck('ServerAuth.oauth2Jwks', ServerAuth.options(options, 'oauth2Jwks', optionNames<OAuth2JwksOptions>({ accessPolicy: true, routePolicy: true, claimsMapping: true, caCertificate: true, verifyTls: true, jwksUri: true, audience: true, issuer: true, jwksToken: true, keyRecheckPeriodSeconds: true, tenantClaim: true })));
     const uri = c.url('jwksUri', 'https://idp.example.com/realms/ai/protocol/openid-connect/certs');
     const audience = c.string('audience', "pass audience: the aud claim your identity provider puts in this server's tokens (the release default differs: llama-stack on 0.7, ogx on 0.8)");
     const issuer = c.optionalString('issuer', 'pass the iss claim of the tokens, e.g. https://idp.example.com/realms/ai');
@@ -297,7 +297,7 @@ export class ServerAuth {
    * The token's audience is not checked by this mode. Default claims mapping as `oauth2Jwks`.
    */
   public static oauth2Introspection(options: OAuth2IntrospectionOptions): ServerAuth {
-    const c = new AuthCheck('ServerAuth.oauth2Introspection', ServerAuth.options(options));
+    const c = new AuthCheck('ServerAuth.oauth2Introspection', ServerAuth.options(options, 'oauth2Introspection', optionNames<OAuth2IntrospectionOptions>({ accessPolicy: true, routePolicy: true, claimsMapping: true, caCertificate: true, verifyTls: true, introspectionUrl: true, clientId: true, clientSecret: true, sendSecretInBody: true, tenantClaim: true })));
     const url = c.url('introspectionUrl', 'https://idp.example.com/realms/ai/protocol/openid-connect/token/introspect');
     const clientId = c.string('clientId', "pass clientId: the server's client id at the identity provider");
     const secret = c.secret('clientSecret', 'client_secret', true);
@@ -325,7 +325,7 @@ export class ServerAuth {
    * (map `login` or `id`).
    */
   public static githubToken(options: GitHubTokenAuthOptions = {}): ServerAuth {
-    const c = new AuthCheck('ServerAuth.githubToken', ServerAuth.options(options));
+    const c = new AuthCheck('ServerAuth.githubToken', ServerAuth.options(options, 'githubToken', optionNames<GitHubTokenAuthOptions>({ accessPolicy: true, routePolicy: true, claimsMapping: true, githubApiBaseUrl: true })));
     const url = c.url('githubApiBaseUrl', 'https://github.example.com/api/v3', false);
     if (typeof c.opts.githubApiBaseUrl === 'string' && url instanceof URL && c.opts.githubApiBaseUrl.endsWith('/')) {
       c.problem('githubApiBaseUrl', 'the provider appends /user to the base URL, so a trailing slash makes it //user',
@@ -347,7 +347,7 @@ export class ServerAuth {
    * `attributes` from the JSON answer (200) or refuses the request.
    */
   public static custom(options: CustomAuthOptions): ServerAuth {
-    const c = new AuthCheck('ServerAuth.custom', ServerAuth.options(options));
+    const c = new AuthCheck('ServerAuth.custom', ServerAuth.options(options, 'custom', optionNames<CustomAuthOptions>({ accessPolicy: true, routePolicy: true, endpoint: true, tenantField: true })));
     const url = c.url('endpoint', 'http://auth.<namespace>.svc:8080/validate');
     const config: JsonObject = { type: 'custom', endpoint: url instanceof URL ? c.opts.endpoint : url ?? '' };
     tenantFrom(c, config, 'tenantField', 'tenant_field', "pass tenantField: the field of the answer holding the tenant, e.g. 'tenant'");
@@ -361,7 +361,7 @@ export class ServerAuth {
    * restrict that with `allowedFrom` (a warning without it).
    */
   public static upstreamHeader(options: UpstreamHeaderAuthOptions): ServerAuth {
-    const c = new AuthCheck('ServerAuth.upstreamHeader', ServerAuth.options(options));
+    const c = new AuthCheck('ServerAuth.upstreamHeader', ServerAuth.options(options, 'upstreamHeader', optionNames<UpstreamHeaderAuthOptions>({ accessPolicy: true, routePolicy: true, principalHeader: true, attributesHeader: true, attributeHeaders: true, tenantHeader: true })));
     const header = (option: string, required: boolean): string | undefined => {
       const v = required ? c.string(option, `pass ${option}: 'x-auth-user-id'`) : c.optionalString(option, `pass ${option}: 'x-auth-attributes', or leave it out`);
       if (v !== undefined && !HEADER_NAME.test(v)) {
@@ -387,8 +387,9 @@ export class ServerAuth {
     return new ServerAuth(c, config, undefined);
   }
 
-  private static options(options: unknown): { [key: string]: any } {
-    const copy = snapshotOptions(options, 'ServerAuth(options)');
+  private static options(options: unknown, factory?: string, names?: readonly string[]): { [key: string]: any } {
+    const known = Array.isArray(names) ? { type: 'its options', names } : undefined;
+    const copy = snapshotOptions(options, typeof factory === 'string' ? `ServerAuth.${factory}(options)` : 'ServerAuth(options)', known);
     return isObject(copy) ? copy : {};
   }
 

@@ -127,3 +127,28 @@ export function sqlCredentialRules(o: Obj, path: string, ctx: CredentialCtx): vo
   report(ctx, childPath(path, 'host'), `the host holds a password (${describeSecretValue(host)}, not shown): ${IN_PLAIN_TEXT}`,
     `give the host name alone (with port, db and user in their fields), put the password in a Secret and reference it with password: ${SECRET_REF_HINT}`);
 }
+
+/**
+ * A container env var named like a credential (`OPENAI_API_KEY`, `PGPASSWORD`, `HF_TOKEN`) with a
+ * plain value: it would be written into the Deployment as is. A `$(VAR)` reference is not one.
+ */
+export function envCredentialRules(o: Obj, path: string, ctx: CredentialCtx): void {
+  if (ctx.allowPlaintextCredentials) return;
+  const env = get(o, 'env');
+  if (!Array.isArray(env)) return;
+  env.forEach((e: unknown, i: number) => {
+    if (!isObject(e)) return;
+    const name = get(e, 'name');
+    const value = get(e, 'value');
+    if (typeof name !== 'string' || !isEnvCredentialName(name) || typeof value !== 'string' || value === '' || get(e, 'valueFrom') !== undefined || /^\$\([A-Za-z_][\w.-]*\)$/.test(value)) return;
+    report(ctx, childPath(indexPath(childPath(path, 'env'), i), 'value'),
+      `${show(name)} is a credential in plain text (${describeSecretValue(value)}, not shown): it would be written into the Deployment as is`,
+      `put it in a Secret and reference it: env: { ${IDENTIFIER.test(name) ? name : show(name)}: SecretRef.fromSecretName(<secret>, <key>) } (in a v1alpha2 spec, valueFrom: { secretKeyRef: { name, key } })`);
+  });
+}
+
+/** Env var names that carry credentials: the credential words, plus libpq's PGPASSWORD. */
+function isEnvCredentialName(name: string): boolean {
+  // LLSD_ names are reserved (the shadowing check reports them).
+  return (isCredentialKey(name) && !/^LLSD_/i.test(name)) || /^PG(PASSWORD|PASSFILE)$/i.test(name);
+}

@@ -141,12 +141,44 @@ export interface ResourcesSpec {
 
 /** `spec.storage.kv`. */
 export interface KVStorageSpec {
-  /** `sqlite` or `redis`. @default "sqlite" */
+  /** `sqlite` or `redis` (`postgres` on server targets: a library extension). @default "sqlite" */
   readonly type?: string;
   /** Redis endpoint (redis only). @default - none */
   readonly endpoint?: string;
-  /** Redis password (redis only). @default - none */
+  /** Redis or postgres password. @default - none */
   readonly password?: SecretKeyRef;
+  /** Postgres host (extension: `kv_postgres`, server targets). @default - none */
+  readonly host?: string;
+  /** Postgres port (extension). @default 5432 */
+  readonly port?: number;
+  /** Postgres database (extension). @default "llamastack" */
+  readonly db?: string;
+  /** Postgres user (extension). @default - none */
+  readonly user?: string;
+  /** Postgres TLS, pool and timeouts (extension). @default - the release's defaults */
+  readonly tuning?: PostgresTuning;
+}
+
+/** A ConfigMap key holding a PEM CA certificate. */
+export interface PostgresCaCertificate {
+  /** Name of the ConfigMap (in the server's namespace). */
+  readonly configMapName: string;
+  /** Key holding the certificate(s). @default "ca.crt" */
+  readonly key?: string;
+}
+
+/** Postgres TLS, pool and timeouts (library extension, server targets). */
+export interface PostgresTuning {
+  /** libpq `sslmode`: disable, allow, prefer, require, verify-ca or verify-full. @default - the driver's (prefer) */
+  readonly sslMode?: string;
+  /** ConfigMap holding the CA that signs the server's certificate (mounted read-only). @default - none */
+  readonly caCertificate?: PostgresCaCertificate;
+  /** Connections kept in the pool (OGX 1.0+). @default 5 */
+  readonly poolSize?: number;
+  /** Connections beyond the pool (OGX 1.0+). @default 10 */
+  readonly maxOverflow?: number;
+  /** Seconds a statement may run (kv_postgres, OGX 1.1+). @default 30 */
+  readonly commandTimeout?: number;
 }
 
 /** `spec.storage.sql`. */
@@ -169,6 +201,8 @@ export interface SQLStorageSpec {
   readonly user?: string;
   /** Postgres password held in a Secret (extension). @default - none */
   readonly password?: SecretKeyRef;
+  /** Postgres TLS, pool and timeouts (extension). @default - the release's defaults */
+  readonly tuning?: PostgresTuning;
 }
 
 /** `spec.storage`. */
@@ -390,4 +424,15 @@ export interface LlamaStackDistributionSpec {
   readonly externalProviders?: ExternalProvidersSpec;
   /** @default - generated config */
   readonly overrideConfig?: OverrideConfigSpec;
+  /**
+   * The Prometheus endpoint (library extension, OGX 1.2+): present means on.
+   * @default - off
+   */
+  readonly monitoring?: MonitoringSpec;
+}
+
+/** The server's Prometheus endpoint (library extension of the v1alpha2 API, OGX 1.2+). */
+export interface MonitoringSpec {
+  /** The port the endpoint listens on (container port `metrics`). @default 9464 */
+  readonly metricsPort?: number;
 }

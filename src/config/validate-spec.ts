@@ -8,10 +8,11 @@
  * Kubernetes-typed passthrough objects): any input, however deep or large, is checked in time
  * proportional to the schema-shaped part of it, and no input makes it throw.
  */
-import { CredentialCtx, externalProviderCredentialRules, kvCredentialRules, providerCredentialRules, sqlCredentialRules } from './credential-scan';
+import { CredentialCtx, envCredentialRules, externalProviderCredentialRules, providerCredentialRules } from './credential-scan';
 import { embeddedSchema, EmbeddedType } from './embedded-schemas';
 import { EXTERNAL_PROVIDER_APIS } from './external-providers';
 import { checkSchema } from './schema-check';
+import { SECRET_KEY_REF, STORAGE } from './validate-storage';
 import { closest } from '../core/closest';
 import { ConfigProblem } from '../core/errors';
 import { isObject } from '../core/json';
@@ -44,6 +45,12 @@ export interface ValidateSpecOptions {
    * @default false
    */
   readonly allowPlaintextCredentials?: boolean;
+  /**
+   * `storage.kv.type: postgres` is accepted (server targets write `kv_postgres`); the v1alpha2
+   * API, and so the operator pipeline, has no postgres key-value store.
+   * @default false
+   */
+  readonly kvPostgres?: boolean;
 }
 
 /**
@@ -55,6 +62,7 @@ export function validateSpec(spec: unknown, options?: ValidateSpecOptions): Conf
     hasBaseConfig: options?.hasBaseConfig === true,
     disableable: options?.disableableApis ?? DISABLEABLE_APIS,
     allowPlaintextCredentials: options?.allowPlaintextCredentials === true,
+    kvPostgres: options?.kvPostgres === true,
     idOwners: new Map(),
     problems: new ProblemList(MAX_PROBLEMS),
   };
@@ -86,6 +94,8 @@ interface Ctx extends CredentialCtx {
   readonly disableable: readonly string[];
   /** The path of the first provider using each effective id, across all five lists. */
   readonly idOwners: Map<string, string>;
+  /** `storage.kv.type: postgres` is accepted (server targets). */
+  readonly kvPostgres: boolean;
 }
 
 const ROOT = 'spec';
@@ -129,13 +139,6 @@ const PROVIDER_APIS: ReadonlyArray<readonly [string, string]> = [
 ];
 
 const DISABLEABLE_APIS = ['agents', 'datasetio', 'eval', 'inference', 'safety', 'scoring', 'telemetry', 'tool_runtime', 'vector_io'];
-
-const SECRET_KEY_REF: Shape = {
-  fields: [
-    { name: 'name', check: str({ minLength: 1, hint: 'the Secret name' }), required: true, hint: '<Secret name>' },
-    { name: 'key', check: str({ minLength: 1, hint: 'the key inside the Secret' }), required: true, hint: '<key inside the Secret>' },
-  ],
-};
 
 
 const PROVIDER: Shape = {
@@ -289,76 +292,6 @@ const RESOURCES: Shape = {
 };
 
 /** The store type after CRD defaulting, or undefined when invalid (its enum error is enough). */
-function storeType(o: Obj, allowed: readonly string[]): string | undefined {
-  const type = get(o, 'type');
-  if (type === undefined || type === null) return 'sqlite';
-  return typeof type === 'string' && allowed.includes(type) ? type : undefined;
-}
-
-const KV_TYPES = ['sqlite', 'redis'];
-const SQL_TYPES = ['sqlite', 'postgres'];
-
-
-function kvRules(o: Obj, path: string, ctx: Ctx): void {
-  const type = storeType(o, KV_TYPES);
-  if (type === undefined) return;
-  if (type === 'redis' && !has(o, 'endpoint')) report(ctx, path, 'endpoint is required when type is redis', 'add endpoint: redis://<host>:6379');
-  if (type !== 'redis' && has(o, 'endpoint')) report(ctx, path, 'endpoint is only valid when type is redis', 'remove endpoint, or set type: redis');
-  if (type !== 'redis' && has(o, 'password')) report(ctx, path, 'password is only valid when type is redis', 'remove password, or set type: redis');
-}
-
-/** Library extension: discrete postgres fields, which real servers need (no release reads a connection string). */
-const POSTGRES_FIELDS = ['host', 'port', 'db', 'user', 'password'];
-
-function sqlRules(o: Obj, path: string, ctx: Ctx): void {
-  const type = storeType(o, SQL_TYPES);
-  if (type === undefined) return;
-  const discrete = has(o, 'host') && has(o, 'user');
-  if (type === 'postgres' && !has(o, 'connectionString') && !discrete) {
-    report(ctx, path, 'connectionString is required when type is postgres',
-      'add connectionString: {name: <Secret name>, key: <key>} (operator pipeline), or host, user, db and password (server targets)');
-  }
-  if (type !== 'postgres' && has(o, 'connectionString')) {
-    report(ctx, path, 'connectionString is only valid when type is postgres', 'remove connectionString, or set type: postgres');
-  }
-  for (const f of POSTGRES_FIELDS) {
-    if (type !== 'postgres' && has(o, f)) report(ctx, `${path}.${f}`, `${f} is only valid when type is postgres`, `remove ${f}, or set type: postgres`);
-  }
-  if (type === 'postgres' && !discrete && POSTGRES_FIELDS.some((f) => has(o, f))) {
-    report(ctx, path, 'host and user are both required when postgres is given field by field', 'add the missing host or user');
-  }
-}
-
-const STORAGE: Shape = {
-  fields: [
-    {
-      name: 'kv',
-      check: struct({
-        fields: [
-          { name: 'type', check: str({ enum: KV_TYPES }) },
-          { name: 'endpoint', check: str() },
-          { name: 'password', check: struct(SECRET_KEY_REF) },
-        ],
-        rules: [kvRules, kvCredentialRules],
-      }),
-    },
-    {
-      name: 'sql',
-      check: struct({
-        fields: [
-          { name: 'type', check: str({ enum: SQL_TYPES }) },
-          { name: 'connectionString', check: struct(SECRET_KEY_REF) },
-          { name: 'host', check: str({ minLength: 1 }) },
-          { name: 'port', check: int({ min: 1, max: 65535 }) },
-          { name: 'db', check: str({ minLength: 1 }) },
-          { name: 'user', check: str({ minLength: 1 }) },
-          { name: 'password', check: struct(SECRET_KEY_REF) },
-        ],
-        rules: [sqlRules, sqlCredentialRules],
-      }),
-    },
-  ],
-};
 
 
 /** The CRD's `self.all(...)` rule, reported on each offending entry. */
@@ -475,7 +408,7 @@ const OVERRIDES: Shape = {
     { name: 'volumes', check: embeddedList('volume') },
     { name: 'volumeMounts', check: embeddedList('volumeMount') },
   ],
-  rules: [nonEmptyIfSet('serviceAccountName', 'remove serviceAccountName (one is generated), or set it')],
+  rules: [nonEmptyIfSet('serviceAccountName', 'remove serviceAccountName (one is generated), or set it'), envCredentialRules],
 };
 
 const WORKLOAD: Shape = {
@@ -578,6 +511,7 @@ const SPEC: Shape = {
       name: 'externalProviders',
       check: struct(EXTERNAL_PROVIDERS),
     },
+    { name: 'monitoring', check: struct({ fields: [{ name: 'metricsPort', check: int({ min: 1024, max: 65535 }) }] }) },
     {
       name: 'overrideConfig',
       check: struct({

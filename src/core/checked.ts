@@ -6,7 +6,7 @@
 import { ConfigProblem, LlamaStackConfigError } from './errors';
 import { toPlainJson } from './json-convert';
 import { childPath, indexPath } from './path';
-import { Shape } from './shape';
+import { Shape, unknownKey } from './shape';
 
 /**
  * Options as the declared shape says, copied once (library objects kept); throws every problem.
@@ -53,6 +53,12 @@ export function snapshotJson(raw: unknown, path: string): unknown {
   return copy;
 }
 
+/** The options a factory reads (`names`) and the name of their interface (`type`), for unknown keys. */
+export interface KnownOptions {
+  readonly type: string;
+  readonly names: readonly string[];
+}
+
 /** How deep factory options may nest (settings and config are JSON-checked further on). */
 const MAX_OPTIONS_DEPTH = 100;
 
@@ -61,10 +67,18 @@ const MAX_OPTIONS_DEPTH = 100;
  * read a single time, and one that throws becomes a problem), the library's objects (SecretRef…)
  * are kept. Anything but an object is returned as is for the factory's own checks.
  */
-export function snapshotOptions<T>(raw: T, path: string): T {
+export function snapshotOptions<T>(raw: T, path: string, known?: KnownOptions): T {
   if (typeof raw !== 'object' || raw === null) return raw;
   const problems: ConfigProblem[] = [];
   const copy = copyOnce(raw, path, problems, []);
+  // An option the factory does not read is an error, never dropped (JavaScript, jsii, `any`).
+  if (known !== undefined && copy !== null && typeof copy === 'object' && !Array.isArray(copy)) {
+    for (const k of Object.keys(copy)) {
+      if (known.names.includes(k)) continue;
+      const at = path.endsWith('(options)') && /^[A-Za-z_$][\w$]{0,63}$/.test(k) ? `${path.slice(0, -'(options)'.length)}(${k})` : childPath(path, k);
+      problems.push(unknownKey(at, k, known.names, known.type));
+    }
+  }
   if (problems.length > 0) throw new LlamaStackConfigError(problems);
   return copy as T;
 }
@@ -105,4 +119,9 @@ function copyOnce(v: unknown, path: string, problems: ConfigProblem[], ancestors
 export function threwProblem(path: string, e: unknown): ConfigProblem {
   const kind = e instanceof Error && /^[A-Za-z]{1,40}$/.test(e.name) ? e.name : 'an exception';
   return { path, message: `reading the value threw ${kind}`, fix: 'pass plain values (no getters or Proxies that throw)' };
+}
+
+/** The option names of a factory, listed so that the compiler finds a missing or misspelled one. */
+export function optionNames<T>(names: { readonly [K in keyof Required<T>]: true }): string[] {
+  return Object.keys(names);
 }

@@ -113,3 +113,34 @@ function safeDecode(s: string): string {
     return s;
   }
 }
+
+/** Well-known credential shapes: PEM blocks, provider key prefixes, JWTs, bearer headers. */
+const CREDENTIAL_SHAPES: readonly RegExp[] = [
+  /-----BEGIN [A-Z0-9 ]*-----/,
+  /\b(?:sk|pk|rk)[-_](?:(?:live|test|proj|ant|or)[-_])?[A-Za-z0-9_-]{16,}/,
+  /\bgh[pousr]_[A-Za-z0-9]{20,}/,
+  /\bgithub_pat_[A-Za-z0-9_]{20,}/,
+  /\bglpat-[A-Za-z0-9_-]{16,}/,
+  /\bxox[abposr]-[A-Za-z0-9-]{10,}/,
+  /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/,
+  /\bhf_[A-Za-z0-9]{20,}/,
+  /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\./,
+  /^\s*Bearer\s+\S{8,}/i,
+];
+
+/**
+ * True for text that looks like a key, a token or a PEM block, whatever field it was typed into:
+ * a well-known credential shape, or a long random-looking run (24+ characters of base64 mixing
+ * upper case, lower case and digits, or 32+ hex digits that are not an image digest). Messages
+ * describe such a value, never quote it.
+ */
+export function looksLikeCredential(v: unknown): boolean {
+  if (typeof v !== 'string' || v.length < 16) return false;
+  const text = v.length > 4096 ? v.slice(0, 4096) : v;
+  if (CREDENTIAL_SHAPES.some((re) => re.test(text))) return true;
+  for (const run of text.match(/[A-Za-z0-9+/=]{24,}/g) ?? []) {
+    if (/[A-Z]/.test(run) && /[a-z]/.test(run) && /[0-9]/.test(run)) return true;
+  }
+  const hex = text.replace(/sha(?:256|512):[0-9a-f]+/gi, '');
+  return /[0-9a-f]{32,}/i.test(hex) && /(?:^|[^0-9a-z])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{32,}(?:$|[^0-9a-z])/i.test(hex);
+}

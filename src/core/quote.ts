@@ -3,6 +3,7 @@
  * user may have written 50 MB, a newline that would start a fake problem line, or a terminal
  * escape sequence; these helpers never throw and never return more than a few hundred characters.
  */
+import { looksLikeCredential } from './credential-keys';
 
 /** Characters of a string shown before it is cut (its total length is given after the cut). */
 export const QUOTE_MAX = 60;
@@ -55,6 +56,8 @@ function plural(n: number, one: string, many: string): string {
 function describeValue(value: unknown): string {
   switch (typeof value) {
     case 'string': {
+      // A key, a token or a PEM block is never quoted, whichever field it was typed into.
+      if (looksLikeCredential(value)) return `a value that looks like a credential (a string of ${plural(value.length, 'character', 'characters')}, not shown)`;
       if (value.length <= QUOTE_MAX) return quoteString(value);
       // Character by character: escaping lengthens some (a control character becomes six).
       let shown = '';

@@ -28,12 +28,12 @@ export function authProblems(auth: unknown, target: ServerTarget, spec: LlamaSta
   }
   if (auth.caCertificate) {
     const o = spec.workload?.overrides;
-    (o?.volumes ?? []).forEach((v, i) => {
+    (Array.isArray(o?.volumes) ? o.volumes : []).forEach((v, i) => {
       if (v && v.name === AUTH_CA_VOLUME) {
         problems.push({ path: `spec.workload.overrides.volumes[${i}].name`, message: `the volume name "${AUTH_CA_VOLUME}" holds the CA of auth`, fix: 'rename the volume' });
       }
     });
-    (o?.volumeMounts ?? []).forEach((m, i) => {
+    (Array.isArray(o?.volumeMounts) ? o.volumeMounts : []).forEach((m, i) => {
       if (m && typeof m.mountPath === 'string' && (m.mountPath === caDir || m.mountPath.startsWith(`${caDir}/`))) {
         problems.push({ path: `spec.workload.overrides.volumeMounts[${i}].mountPath`, message: `${caDir} is where the CA of auth is mounted`, fix: 'mount the volume elsewhere' });
       }

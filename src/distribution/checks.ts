@@ -10,7 +10,7 @@ import { SecretEnvVar } from '../config/secrets';
 import { serverOnlyFields } from '../config/server-extensions';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { ConfigProblem } from '../core/errors';
-import { generatedEnv, podEnv } from '../targets/deployment-env';
+import { containerPort, DEFAULT_METRICS_PORT, generatedEnv, metricsPort, podEnv } from '../targets/deployment-env';
 import { ServerTarget } from '../targets/server-target';
 import { externalProviderChecks } from '../workload/external-providers';
 import { resourceProblems } from '../workload/resources';
@@ -74,6 +74,19 @@ export function constructChecks(spec: LlamaStackDistributionSpec, namespace: str
       path: 'spec.workload.storage',
       message: 'a ReadWriteOnce volume cannot be shared by several pods (replicas or autoscaling allow more than one)',
       fix: 'keep state in postgres/redis storage and drop the PVC, or run a single replica',
+    });
+  }
+  if (spec.monitoring && !target.metricsEnvVars) {
+    problems.push({
+      path: 'spec.monitoring',
+      message: `${target.description} serves no Prometheus metrics (OGX 1.2+ does, with OGX_METRICS_ENDPOINT_ENABLED, OGX_METRICS_HOST and OGX_METRICS_PORT)`,
+      fix: 'use ServerTarget.OGX_1_2 or later, or remove monitoring (OTEL_EXPORTER_OTLP_* env vars export telemetry on older lines)',
+    });
+  } else if (spec.monitoring && metricsPort(spec) === containerPort(spec, target)) {
+    problems.push({
+      path: 'spec.monitoring.metricsPort',
+      message: `the metrics port ${metricsPort(spec)} is the server's port`,
+      fix: `use another port, e.g. ${DEFAULT_METRICS_PORT}`,
     });
   }
   if (target.isOperator) problems.push(...serverTargetOnly(spec));

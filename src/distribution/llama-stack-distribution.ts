@@ -5,11 +5,13 @@
 import { ApiObject, Chart } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
+import { destinations, egressIsolationWarnings } from './egress-isolation';
 import { planDistribution } from './planner';
 import { LlamaStackDistributionProps } from './props';
+import { secretKeyUses, secretObjectProblems } from './secret-objects';
 import { SecretEnvVar } from '../config/secrets';
 import { LlamaStackDistributionSpec } from '../config/spec';
-import { ConfigProblem, formatProblem } from '../core/errors';
+import { ConfigProblem, formatProblem, LlamaStackConfigError } from '../core/errors';
 import { plainCopy } from '../core/json-convert';
 import { claimName, duplicateNameProblem } from '../name-registry';
 import { ServerTarget } from '../targets/server-target';
@@ -63,6 +65,10 @@ export class LlamaStackDistribution extends Construct implements kplus.IPodSelec
   public readonly ingress?: ApiObject;
   /** @default - only with `expose.gateway` */
   public readonly httpRoute?: ApiObject;
+  /** @default - only with `monitoring.serviceMonitor` */
+  public readonly serviceMonitor?: ApiObject;
+  /** @default - only with `monitoring.prometheusRule` */
+  public readonly prometheusRule?: ApiObject;
 
   /**
    * The namespace of the objects: `props.namespace`, else the chart's.
@@ -96,6 +102,9 @@ export class LlamaStackDistribution extends Construct implements kplus.IPodSelec
       quotedYaml: this.node.tryGetContext(QUOTED_YAML_CONTEXT) === true,
       duplicateName: (name, namespace, path) => duplicateNameProblem(this, name, namespace, path),
     });
+    // Secrets this app defines: in the pod's namespace, with the keys the pod reads.
+    const secretProblems = secretObjectProblems(this, secretKeyUses(plan.objects.deployment), plan.namespace);
+    if (secretProblems.length > 0) throw new LlamaStackConfigError(secretProblems);
     this.name = plan.name;
     this.spec = plan.spec;
     this.image = plan.image;
@@ -108,9 +117,11 @@ export class LlamaStackDistribution extends Construct implements kplus.IPodSelec
     // Printed when the app synthesizes (cdk8s validates then, once per app and once per chart,
     // so the first validation prints).
     let printed = false;
+    const podLabels = plan.objects.deployment.spec?.template?.metadata?.labels ?? {};
+    const cutOff = destinations(plan.spec);
     this.node.addValidation({
       validate: () => {
-        if (!printed) reportWarnings(this.node.path, this.warnings);
+        if (!printed) reportWarnings(this.node.path, [...this.warnings, ...egressIsolationWarnings(this, this, podLabels, plan.namespace, cutOff)]);
         printed = true;
         return [];
       },
@@ -127,6 +138,8 @@ export class LlamaStackDistribution extends Construct implements kplus.IPodSelec
     this.networkPolicy = make('NetworkPolicy', objects.networkPolicy);
     this.ingress = make('Ingress', objects.ingress);
     this.httpRoute = make('HTTPRoute', objects.httpRoute);
+    this.serviceMonitor = make('ServiceMonitor', objects.serviceMonitor);
+    this.prometheusRule = make('PrometheusRule', objects.prometheusRule);
     this.node.defaultChild = this.deployment;
     claimName(this, this.name, plan.namespace);
     this.namespace = plan.namespace;

@@ -20,7 +20,7 @@ import { validateSpec } from '../config/validate-spec';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { exposeProblems, networkingProblems, resolveExposure } from '../expose';
 import { plainYamlInputProblems } from '../kubernetes/plain-yaml';
-import { containerPort, DEFAULT_PORT, podEnv } from '../targets/deployment-env';
+import { containerPort, DEFAULT_PORT, metricsPort, podEnv } from '../targets/deployment-env';
 import { checkOverrideConfig } from '../targets/override-config';
 import { NON_ROOT_USER } from '../targets/pod-paths';
 import { DEFAULT_TARGET, ServerTarget } from '../targets/server-target';
@@ -30,7 +30,9 @@ import { cacheSubPath } from '../workload/cache-seed';
 import { serviceUrl } from '../workload/endpoint';
 import { kubernetesInputProblems, kubernetesInputWarnings } from '../workload/kubernetes-checks';
 import { baseNameProblem, configMapName, objectNames } from '../workload/names';
+import { networkOptionProblems } from '../workload/network-checks';
 import { PATHS } from '../workload/plan';
+import { podExtrasProblems } from '../workload/pod-extras';
 import { resolveEmptyDirSizeLimits } from '../workload/volume-sizes';
 
 /** What the planner needs from where it runs. */
@@ -107,13 +109,23 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext): Distrib
   const spec = props.spec ?? fromProps!.spec;
   problems.push(...fromProps?.problems ?? []);
   const target = props.target ?? DEFAULT_TARGET;
-  problems.push(...validateSpec(spec, { hasBaseConfig: props.baseConfigYaml !== undefined, disableableApis: target.disableableApis }));
+  problems.push(...validateSpec(spec, {
+    hasBaseConfig: props.baseConfigYaml !== undefined, disableableApis: target.disableableApis, kvPostgres: !target.isOperator,
+  }));
   const imageWarnings: ConfigProblem[] = [];
   const image = resolveImage(props, spec, target, problems, imageWarnings);
   const namespace = props.namespace ?? context.chartNamespace;
   problems.push(...constructChecks(spec, namespace, target));
   problems.push(...kubernetesInputProblems(props, spec, namespace, target, name));
   problems.push(...emptyDirSizeLimitProblems(props.emptyDirSizeLimits, spec));
+  problems.push(...networkOptionProblems(props));
+  problems.push(...podExtrasProblems({
+    annotations: props.podAnnotations,
+    imagePullSecrets: props.imagePullSecrets,
+    affinity: props.affinity,
+    priorityClassName: props.priorityClassName,
+    resourceClaims: props.resourceClaims,
+  }));
   // The chart's namespace is written by cdk8s, not rendered here: checked on its own.
   const quotedYaml = context.quotedYaml === true;
   if (!quotedYaml) problems.push(...plainYamlInputProblems(props, namespace));
@@ -163,6 +175,24 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext): Distrib
     tolerations: nonEmpty(props.tolerations),
     imagePullPolicy: props.imagePullPolicy,
     authCa: props.auth?.caCertificate,
+    restartOnSecretChange: props.restartOnSecretChange === true,
+    networkPolicy: { allowedTo: props.allowedTo, admitOwnNamespace: props.admitOwnNamespace !== false },
+    serviceOptions: props.service,
+    podExtras: {
+      annotations: props.podAnnotations,
+      imagePullSecrets: props.imagePullSecrets,
+      affinity: props.affinity,
+      priorityClassName: props.priorityClassName,
+      resourceClaims: props.resourceClaims,
+    },
+    monitoring: spec.monitoring && target.metricsEnvVars ? {
+      metricsPort: metricsPort(spec),
+      serviceMonitor: props.monitoring?.serviceMonitor === true,
+      prometheusRule: props.monitoring?.prometheusRule === true,
+      interval: props.monitoring?.interval,
+      labels: props.monitoring?.labels ?? {},
+      namespaces: props.monitoring?.namespaces ?? ['monitoring'],
+    } : undefined,
     emptyDirSizeLimits: resolveEmptyDirSizeLimits(props.emptyDirSizeLimits, spec),
     env: podEnv(target, spec, config.secretEnvVars),
     runAsUser: NON_ROOT_USER,

@@ -47,6 +47,7 @@ const PREFIXES: ReadonlyArray<readonly [string, string]> = [
   ['spec.workload.storage', 'props.persistentStorage'],
   ['spec.workload.overrides', 'props'],
   ['spec.workload', 'props'],
+  ['spec.monitoring', 'props.monitoring'],
   ['spec.overrideConfig.configMapName', 'props.overrideConfigMapName'],
   ['spec.overrideConfig', 'props.overrideConfigMapName'],
   ['spec.providers', 'props'],

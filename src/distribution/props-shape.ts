@@ -43,6 +43,15 @@ const SHIELD = struct('ShieldConfig', {
 
 const isString = (v: unknown) => typeof v === 'string';
 
+/** `props.env`: plain values or SecretRefs (kept as they are, so the map is copied item by item). */
+const ENV: Shape = {
+  ...mapOf(
+    instanceOf('a string or a SecretRef', (v) => isString(v) || isMadeBy(v, 'SecretRef'), "give the value as a string, or a Secret's key as SecretRef.fromSecretName(<secret>, <key>)"),
+    "give an object of NAME: 'value' (or NAME: SecretRef.fromSecretName(<secret>, <key>)) pairs, e.g. { LOG_LEVEL: 'info' }",
+  ),
+  libraryObjects: true,
+};
+
 /** Every prop and its declared type (the compiler checks that none is missing). */
 const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shape } = {
   name: str(),
@@ -90,8 +99,14 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
     gateway: struct('GatewayParentRef', { name: str(), namespace: str(), sectionName: str() }, ['name']),
     controllerNamespace: str(),
     controllerNamespaceLabels: listOf(str()),
+    annotations: mapOf(str('give the annotation value as a string')),
   }),
   allowedFrom: struct('AllowedFromSpec', { namespaces: listOf(str()), labels: listOf(str()) }),
+  admitOwnNamespace: bool(),
+  allowedTo: struct('EgressOptions', {
+    namespaces: listOf(str()), podSelectors: listOf(mapOf(str())), cidrs: listOf(str()), ports: listOf(int()), dns: bool(),
+  }),
+  service: struct('ServiceOptions', { type: oneOf(['ClusterIP', 'NodePort', 'LoadBalancer']), annotations: mapOf(str()) }),
   replicas: int(),
   workers: int(),
   resources: struct('ResourceRequirements', { requests: mapOf(quantity), limits: mapOf(quantity) }),
@@ -103,7 +118,7 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
   podDisruptionBudget: struct('PodDisruptionBudgetSpec', { minAvailable: intOrPercent, maxUnavailable: intOrPercent }),
   topologySpreadConstraints: listOf(anyObject('an object (a Kubernetes TopologySpreadConstraint)')),
   serviceAccountName: str(),
-  env: mapOf(str('give the value as a string (for a secret, use a provider\'s secretRefs)'), "give an object of NAME: 'value' pairs, e.g. { LOG_LEVEL: 'info' }"),
+  env: ENV,
   command: listOf(str()),
   args: listOf(str()),
   volumes: listOf(anyObject('an object (a Kubernetes Volume)'), 'give a list of Kubernetes Volumes, e.g. [{ name, configMap: { name } }]'),
@@ -113,12 +128,22 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
   tolerations: listOf(anyObject('an object (a Kubernetes Toleration)'), 'give a list of Kubernetes Tolerations, e.g. [{ key, operator, effect }]'),
   imagePullPolicy: str(),
   labels: mapOf(str()),
+  podAnnotations: mapOf(str('give the annotation value as a string')),
+  imagePullSecrets: listOf(str('give the Secret\'s name'), "give a list of Secret names, e.g. ['registry-creds']"),
+  affinity: anyObject('an object (a Kubernetes Affinity)'),
+  priorityClassName: str(),
+  restartOnSecretChange: bool(),
+  resourceClaims: listOf(struct('PodResourceClaim', { name: str(), resourceClaimName: str(), resourceClaimTemplateName: str() }, ['name']),
+    "give a list, e.g. [{ name: 'gpu', resourceClaimTemplateName: 'gpu-template' }]"),
   replaceBaseProviders: listOf(str(), "give a list of API names, e.g. ['vector_io'] or ['*']"),
   vectorStores: VECTOR_STORE_DEFAULTS,
   allowPerPodState: bool(),
   auth: instanceOf('a ServerAuth', (v) => isMadeBy(v, 'ServerAuth'), 'use ServerAuth.kubernetes(), ServerAuth.oauth2Jwks({ ... }) or another ServerAuth factory'),
   externalProviders: listOf(instanceOf('ExternalProvider', (v) => isMadeBy(v, 'ExternalProvider'), 'create it with ExternalProvider.fromImage({ ... })')),
   strict: bool(),
+  monitoring: struct('MonitoringOptions', {
+    metricsPort: int(), serviceMonitor: bool(), interval: str('write a duration, e.g. "30s"'), prometheusRule: bool(), labels: mapOf(str()), namespaces: listOf(str()),
+  }),
   allowUnrestrictedVolumes: bool(),
 };
 
@@ -152,7 +177,7 @@ export function checkDistributionProps(raw: unknown): CheckedProps {
     const value = readOnce(source, key, path, problems);
     if (value === undefined) continue;
     // Primitives are immutable: only lists and objects need a copy.
-    const copy = (PROPS as Record<string, Shape>)[key].libraryObjects ? shallowList(value) : typeof value === 'object' ? snapshot(value, path, problems) : value;
+    const copy = (PROPS as Record<string, Shape>)[key].libraryObjects ? shallowCopy(value, path, problems) : typeof value === 'object' ? snapshot(value, path, problems) : value;
     if (copy === undefined) continue;
     if ((PROPS as Record<string, Shape>)[key].check(copy, path, problems)) out[key] = copy;
   }
@@ -196,10 +221,27 @@ function snapshot(value: unknown, path: string, problems: ConfigProblem[]): unkn
   }
 }
 
-/** A list of the library's objects, read item by item once (the items are kept as they are). */
-function shallowList(value: unknown): unknown {
-  if (!Array.isArray(value)) return value;
-  const copy: unknown[] = [];
-  for (let i = 0; i < value.length; i++) copy.push(value[i]);
-  return copy;
+/**
+ * A list or map of the library's objects, read item by item once (the items are kept as they are;
+ * plain items are copied as JSON).
+ */
+function shallowCopy(value: unknown, path: string, problems: ConfigProblem[]): unknown {
+  try {
+    if (Array.isArray(value)) {
+      const copy: unknown[] = [];
+      for (let i = 0; i < value.length; i++) copy.push(value[i]);
+      return copy;
+    }
+    if (typeof value !== 'object' || value === null || ![Object.prototype, null].includes(Object.getPrototypeOf(value))) return value;
+    const copy: Record<string, unknown> = {};
+    for (const k of Object.keys(value)) {
+      const item = (value as Record<string, unknown>)[k];
+      const kept = isMadeBy(item, 'SecretRef') || typeof item !== 'object' || item === null ? item : snapshot(item, childPath(path, k), problems);
+      Object.defineProperty(copy, k, { value: kept, enumerable: true, writable: true, configurable: true });
+    }
+    return copy;
+  } catch (e) {
+    problems.push(threwProblem(path, e));
+    return undefined;
+  }
 }

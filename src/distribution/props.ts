@@ -13,10 +13,14 @@ import type {
   BatchesProvider, FileProcessorsProvider, FilesProvider, InferenceProvider, InteractionsProvider, MessagesProvider, ResponsesProvider,
   SafetyProvider, SkillsProvider, TelemetryProvider, ToolRuntimeProvider, VectorIoProvider,
 } from '../providers';
+import type { SecretRef } from '../secret-ref';
 import type { StorageBackend } from '../storage-backend';
 import type { ServerTlsSettings, TenancyOptions } from '../targets/server';
 import type { ServerTarget } from '../targets/server-target';
 import type { VectorStoreDefaults } from '../targets/vector-stores';
+import type { MonitoringOptions } from '../workload/monitoring-options';
+import type { EgressOptions, ServiceOptions } from '../workload/network-options';
+import type { PodResourceClaim } from '../workload/pod-extras';
 import type { EmptyDirSizeLimits } from '../workload/volume-sizes';
 
 /**
@@ -292,6 +296,21 @@ export interface NetworkingProps {
    */
   readonly allowedFrom?: AllowedFromSpec;
   /**
+   * With `allowedFrom`: admit every pod of the server's own namespace too. `false` admits only
+   * what `allowedFrom` names.
+   * @default true
+   */
+  readonly admitOwnNamespace?: boolean;
+  /**
+   * Egress: where the server may connect to (namespaces, pods, CIDRs, ports; DNS unless `dns:
+   * false`). The generated NetworkPolicy then isolates the server's egress: name every provider,
+   * database, S3 endpoint and hosted API it calls.
+   * @default - egress open
+   */
+  readonly allowedTo?: EgressOptions;
+  /** The Service's type (`ClusterIP`, `NodePort`, `LoadBalancer`) and annotations. @default - ClusterIP, no annotations */
+  readonly service?: ServiceOptions;
+  /**
    * Server authentication and access rules (`server.auth`): `ServerAuth.kubernetes()`,
    * `oauth2Jwks`, `oauth2Introspection`, `githubToken`, `custom`, or `upstreamHeader` (OGX 0.8),
    * with what the mode needs in the pod (the cluster CA for kubernetes, a CA you name, secrets as
@@ -336,8 +355,14 @@ export interface PodProps {
   readonly topologySpreadConstraints?: any[];
   /** An existing ServiceAccount. @default - `N-sa`, created */
   readonly serviceAccountName?: string;
-  /** Extra env vars (plain values; use providers' secret references for secrets). @default - none */
-  readonly env?: { [name: string]: string };
+  /**
+   * Extra env vars: a plain value, or a `SecretRef` for a secret (`HF_TOKEN:
+   * SecretRef.fromSecretName('hf', 'token')` becomes a `secretKeyRef` env var). A plain value
+   * under a credential name (`OPENAI_API_KEY`, `PGPASSWORD`, `HF_TOKEN`…) is an error: it would
+   * be written into the Deployment as is.
+   * @default - none
+   */
+  readonly env?: { [name: string]: string | SecretRef };
   /**
    * The container's command, instead of the image's entrypoint (which runs the config at RUN_CONFIG_PATH).
    * @default - the image's entrypoint
@@ -369,8 +394,39 @@ export interface PodProps {
    * @default - Kubernetes default (IfNotPresent for pinned tags)
    */
   readonly imagePullPolicy?: string;
-  /** Labels added to every object. @default - none */
+  /** Labels added to every object and to the pod template. @default - none */
   readonly labels?: { [key: string]: string };
+  /**
+   * Annotations of the pod template (e.g. a `kubectl.kubernetes.io/restartedAt` timestamp to
+   * roll the pods by hand). `llamastack.io/config-hash` is the library's.
+   * @default - none
+   */
+  readonly podAnnotations?: { [key: string]: string };
+  /** Secrets holding registry credentials for the image (`imagePullSecrets`), by name. @default - none */
+  readonly imagePullSecrets?: string[];
+  /**
+   * A Kubernetes Affinity (nodeAffinity, podAffinity, podAntiAffinity); replaces the generated
+   * anti-affinity (several replicas spread over hosts).
+   * @default - spread over hosts when more than one pod can run
+   */
+  readonly affinity?: any;
+  /** The pod's PriorityClass. @default - the cluster's default priority */
+  readonly priorityClassName?: string;
+  /**
+   * Dynamic Resource Allocation claims of the pod (`spec.resourceClaims`), each also claimed by
+   * the server container (`resources.claims`), e.g. a GPU from a ResourceClaimTemplate.
+   * @default - none
+   */
+  readonly resourceClaims?: PodResourceClaim[];
+  /**
+   * Annotate the Deployment for Stakater Reloader (`secret.reloader.stakater.com/reload`,
+   * `configmap.reloader.stakater.com/reload`) with every Secret and ConfigMap the pod reads, so a
+   * rotated API key or database password rolls the pods. Needs Reloader in the cluster; without
+   * it, roll the pods by hand (`kubectl rollout restart`, or a changed
+   * `podAnnotations['kubectl.kubernetes.io/restartedAt']`).
+   * @default false
+   */
+  readonly restartOnSecretChange?: boolean;
   /**
    * Accept user `volumes` of types the restricted Pod Security Standard forbids (it allows only
    * configMap, csi, downwardAPI, emptyDir, ephemeral, persistentVolumeClaim, projected and
@@ -383,9 +439,23 @@ export interface PodProps {
   readonly allowUnrestrictedVolumes?: boolean;
 }
 
+/** Observability: the Prometheus endpoint and what scrapes it. */
+export interface ObservabilityProps {
+  /**
+   * Prometheus metrics (OGX 1.2+): turns the server's endpoint on where the pod's network reaches
+   * it (`OGX_METRICS_ENDPOINT_ENABLED`, `OGX_METRICS_HOST=0.0.0.0`, `OGX_METRICS_PORT`), adds a
+   * `metrics` container and Service port, admits the monitoring namespaces in the generated
+   * NetworkPolicy, and with `serviceMonitor: true` writes a ServiceMonitor (and optionally a
+   * PrometheusRule). An error on lines without the endpoint. With several workers per pod each
+   * worker binds the port (a start-up warning): scale with replicas instead.
+   * @default - no metrics endpoint
+   */
+  readonly monitoring?: MonitoringOptions;
+}
+
 /** Props of `LlamaStackDistribution`, composed by concern. */
 export interface LlamaStackDistributionProps
-  extends ServerSourceProps, ProvidersProps, RegisteredResourcesProps, StorageProps, NetworkingProps, PodProps {
+  extends ServerSourceProps, ProvidersProps, RegisteredResourcesProps, StorageProps, NetworkingProps, PodProps, ObservabilityProps {
   /**
    * Base name of every object (`N`, `N-service`, `N-config-<hash>`…): a DNS label of at most 48
    * characters.

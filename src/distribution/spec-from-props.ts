@@ -3,11 +3,12 @@
  * spec; problems found on it are reported at the props paths (props-paths.ts).
  */
 import type { LlamaStackDistributionProps } from './props';
-import { ExternalProviderRef, ExternalProvidersSpec, LlamaStackDistributionSpec, ProviderConfig } from '../config/spec';
+import { ExternalProviderRef, ExternalProvidersSpec, SecretKeyRef, LlamaStackDistributionSpec, ProviderConfig } from '../config/spec';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { withController } from '../expose';
 import type { ExternalProvider } from '../external-provider';
 import type { Provider } from '../providers';
+import type { SecretRef } from '../secret-ref';
 
 const DEFAULT_DISTRIBUTION = 'starter';
 
@@ -18,7 +19,7 @@ export const SPEC_EXCLUSIVE_PROPS: (keyof LlamaStackDistributionProps)[] = [
   'kvStorage', 'sqlStorage', 'disabledApis', 'overrideConfigMapName', 'port', 'tls', 'expose', 'allowedFrom',
   'replicas', 'workers', 'resources', 'autoscaling', 'persistentStorage', 'podDisruptionBudget',
   'topologySpreadConstraints', 'serviceAccountName', 'env', 'command', 'args', 'volumes', 'volumeMounts',
-  'terminationGracePeriodSeconds', 'externalProviders',
+  'terminationGracePeriodSeconds', 'externalProviders', 'monitoring',
 ];
 
 export function nonEmpty<T>(list: T[] | undefined): T[] | undefined {
@@ -49,7 +50,7 @@ function pruned<T extends object>(obj: T): T | undefined {
  */
 export function specAndProblemsFromProps(props: LlamaStackDistributionProps): { spec: LlamaStackDistributionSpec; problems: ConfigProblem[] } {
   const problems: ConfigProblem[] = [];
-  const env = props.env ? Object.keys(props.env).sort().map((name) => ({ name, value: props.env![name] })) : undefined;
+  const env = props.env ? Object.keys(props.env).sort().map((name) => envVar(name, props.env![name])) : undefined;
   const spec = pruned({
     distribution: props.baseConfigYaml !== undefined && props.image !== undefined && props.distribution === undefined
       ? { image: props.image }
@@ -103,6 +104,8 @@ export function specAndProblemsFromProps(props: LlamaStackDistributionProps): { 
     }),
     externalProviders: externalProviderSpecs(props.externalProviders),
     overrideConfig: props.overrideConfigMapName !== undefined ? { configMapName: props.overrideConfigMapName } : undefined,
+    // Present means on (an empty object keeps the default port).
+    monitoring: props.monitoring ? (props.monitoring.metricsPort !== undefined ? { metricsPort: props.monitoring.metricsPort } : {}) : undefined,
   }) ?? {};
   return { spec, problems };
 }
@@ -112,6 +115,12 @@ export function specFromProps(props: LlamaStackDistributionProps): LlamaStackDis
   const { spec, problems } = specAndProblemsFromProps(props);
   if (problems.length > 0) throw new LlamaStackConfigError(problems);
   return spec;
+}
+
+/** One `props.env` entry as a Kubernetes EnvVar: a SecretRef becomes `valueFrom.secretKeyRef`. */
+function envVar(name: string, value: string | SecretRef): { name: string; value?: string; valueFrom?: { secretKeyRef: SecretKeyRef } } {
+  if (typeof value === 'string') return { name, value };
+  return { name, valueFrom: { secretKeyRef: { name: value.secretName, key: value.key } } };
 }
 
 /** A value, or undefined with its problems collected. */

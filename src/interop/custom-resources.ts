@@ -55,6 +55,11 @@ function pruned(obj: Obj): Obj | undefined {
 function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const no = (path: string, what: string, fix: string) => problems.push({ path, message: `the ${kind} CRD has no field for ${what}`, fix });
+  for (const [prop, what] of [['podAnnotations', 'pod annotations'], ['imagePullSecrets', 'image pull Secrets'], ['affinity', 'an affinity'],
+    ['priorityClassName', 'a priority class'], ['resourceClaims', 'DRA resource claims'], ['restartOnSecretChange', 'Reloader annotations'],
+    ['admitOwnNamespace', 'leaving the own namespace out of the NetworkPolicy'], ['allowedTo', 'egress rules'], ['service', 'a Service type or annotations']] as const) {
+    if (props[prop] !== undefined) no(`props.${prop}`, `${what} (the operator writes the pod)`, `remove ${prop}, or render the workload with LlamaStackDistribution`);
+  }
   if (props.labels !== undefined) {
     no('props.labels', 'labels of the objects the operator creates (labels on the CR are not copied to them)',
       'remove labels; to label the CR itself, use resource.metadata.addLabel(key, value)');
@@ -73,6 +78,9 @@ function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigPr
   }
   if (props.expose?.tls !== undefined) {
     no('props.expose.tls', 'the Ingress\'s certificate (the operator\'s Ingress has no TLS section)', 'remove expose.tls, or render the workload with LlamaStackDistribution');
+  }
+  if (props.expose?.annotations !== undefined) {
+    no('props.expose.annotations', 'Ingress annotations (the operator writes the Ingress)', 'remove expose.annotations, or render the workload with LlamaStackDistribution');
   }
   if (props.expose?.tlsMode !== undefined) {
     no('props.expose.tlsMode', 'a TLS mode (the operator writes the Ingress without backend-protocol or passthrough annotations)', 'remove expose.tlsMode, or render the workload with LlamaStackDistribution');
@@ -185,7 +193,7 @@ function check(scope: Construct, id: string, props: LlamaStackDistributionProps,
 }
 
 /** The postgres fields this library adds to the v1alpha2 API (the CRD only has connectionString). */
-const SQL_EXTENSIONS = ['host', 'port', 'db', 'user', 'password'];
+const SQL_EXTENSIONS = ['host', 'port', 'db', 'user', 'password', 'tuning'];
 
 /**
  * A `llamastack.io/v1alpha2 LlamaStackDistribution` custom resource, from the same props as
@@ -232,6 +240,20 @@ export class LlamaStackDistributionResource extends Construct {
         path: props.spec ? `spec.storage.sql.${f}` : `props.sqlStorage(${f})`,
         message: `the LlamaStackDistribution CRD has no storage.sql.${f} (postgres field by field is this library's extension; the API server would prune it)`,
         fix: 'use StorageBackend.postgres({ connectionString }) for an operator-managed server',
+      });
+    }
+    if (c.spec.monitoring !== undefined) {
+      problems.push({
+        path: props.spec ? 'spec.monitoring' : 'props.monitoring',
+        message: 'the LlamaStackDistribution CRD has no monitoring (the Prometheus endpoint is this library\'s extension for OGX 1.2+ server targets)',
+        fix: 'remove monitoring, or deploy with LlamaStackDistribution',
+      });
+    }
+    if (c.spec.storage?.kv?.type === 'postgres') {
+      problems.push({
+        path: props.spec ? 'spec.storage.kv.type' : 'props.kvStorage',
+        message: 'the LlamaStackDistribution CRD has no postgres key-value store (kv_postgres is this library\'s extension for server targets)',
+        fix: 'use StorageBackend.redis(...) or StorageBackend.sqlite() for an operator-managed server, or deploy with LlamaStackDistribution',
       });
     }
     const external = externalProvidersForCrd(c.spec);
@@ -342,8 +364,16 @@ class OgxMapping {
   }
 
   private storage(spec: LlamaStackDistributionSpec): Obj | undefined {
+    if (spec.monitoring !== undefined) {
+      this.no('spec.monitoring', 'this library\'s monitoring (the OGXServer\'s own spec.monitoring is written by the operator\'s rules)',
+        'remove monitoring, or deploy with LlamaStackDistribution');
+    }
     const kv = spec.storage?.kv;
     const sql = spec.storage?.sql;
+    if (kv?.type === 'postgres') {
+      this.no('spec.storage.kv', 'its key-value storage is sqlite or redis (kv_postgres is this library\'s extension for server targets)',
+        'use redis or sqlite for an operator-managed OGXServer, or deploy with LlamaStackDistribution');
+    }
     if (sql?.type === 'postgres' && sql.host !== undefined) {
       this.no('spec.storage.sql', 'its postgres storage is a connectionString, which OGX servers do not read (no host, db, user or password fields)',
         'keep sqlite storage for an operator-managed OGXServer, or deploy with LlamaStackDistribution');

@@ -100,7 +100,7 @@ interface PlainYamlInput {
   readonly namespace?: string;
   readonly labels?: Record<string, string>;
   readonly nodeSelector?: Record<string, string>;
-  readonly env?: Record<string, string>;
+  readonly env?: Record<string, unknown>; // a Secret-backed value is not written as text
 }
 
 /**
@@ -116,7 +116,7 @@ export function plainYamlInputProblems(props: PlainYamlInput, namespace: string 
     for (const [k, v] of Object.entries(props[field] ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       const path = childPath(`props.${field}`, k);
       if (misreadWhenPlain(k)) problems.push(plainYamlProblem(`${path} (the key)`, k));
-      if (misreadWhenPlain(v)) problems.push(plainYamlProblem(path, v));
+      if (typeof v === 'string' && misreadWhenPlain(v)) problems.push(plainYamlProblem(path, v));
     }
   }
   return problems;

@@ -187,7 +187,10 @@ function userSettings(c: Check, where: string, settings: unknown): { [key: strin
  * @param where the factory, e.g. `InferenceProvider.vllm`, for the error paths
  */
 export function buildProviderSpec(where: string, rule: ProviderRule, raw: unknown): ProviderConfig {
-  const options = snapshotOptions(raw, `${where}(options)`);
+  const options = snapshotOptions(raw, `${where}(options)`, {
+    type: 'its options',
+    names: ['id', 'endpoint', 'apiKey', 'secretRefs', 'settings', ...Object.keys(rule.settings ?? {}), ...Object.keys(rule.secrets ?? {})],
+  });
   const c = new Check(where, rule);
   if (present(options) && !isObject(options)) c.problem('options', 'options must be an object', 'pass an object of options, e.g. { id: \'my-provider\' }');
   const opts: { [key: string]: any } = isObject(options) ? options : {};

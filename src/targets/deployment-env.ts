@@ -83,6 +83,21 @@ export function podEnv(target: ServerTarget, spec: LlamaStackDistributionSpec, s
   if (spec.networking?.tls?.caBundle) {
     list.push({ name: 'SSL_CERT_FILE', value: PATHS.caBundleFile }, { name: 'REQUESTS_CA_BUNDLE', value: PATHS.caBundleFile });
   }
+  // The Prometheus endpoint, reachable from the pod's network (the server's default host is loopback).
+  const metrics = target.metricsEnvVars;
+  if (spec.monitoring && metrics) {
+    list.push(
+      { name: metrics.enabled, value: 'true' },
+      { name: metrics.host, value: '0.0.0.0' },
+      { name: metrics.port, value: String(metricsPort(spec)) },
+    );
+  }
+  // The SQL store's driver (asyncpg, libpq) reads its TLS settings from these.
+  const sql = spec.storage?.sql;
+  if (!target.isOperator && sql?.type === 'postgres' && sql.tuning) {
+    if (sql.tuning.sslMode !== undefined) list.push({ name: 'PGSSLMODE', value: sql.tuning.sslMode });
+    if (sql.tuning.caCertificate !== undefined) list.push({ name: 'PGSSLROOTCERT', value: PATHS.postgresSqlCaFile });
+  }
   for (const e of secretEnv) {
     const ref = e.valueFrom.secretKeyRef;
     list.push({ name: e.name, valueFrom: { secretKeyRef: { name: ref.name, key: ref.key } } });
@@ -111,8 +126,17 @@ export function generatedEnv(target: ServerTarget, spec: LlamaStackDistributionS
     fix: name === target.portEnvVar ? 'remove it: the port is spec.networking.port'
       : name === target.workersEnvVar ? WORKERS_FIX
         : name === 'SSL_CERT_FILE' || name === 'REQUESTS_CA_BUNDLE' ? CA_FIX
-          : name === 'HOME' && podHome(target, spec) !== dataMountPath(target, spec) ? HOME_FIX : DATA_FIX,
+          : Object.values(target.metricsEnvVars ?? {}).includes(name) ? 'remove it: monitoring turns the Prometheus endpoint on (monitoring.metricsPort sets its port)'
+            : name === 'PGSSLMODE' || name === 'PGSSLROOTCERT' ? 'remove it: it is the SQL store\'s sslMode and caCertificate (StorageBackend.postgres)'
+              : name === 'HOME' && podHome(target, spec) !== dataMountPath(target, spec) ? HOME_FIX : DATA_FIX,
   }));
+}
+
+export const DEFAULT_METRICS_PORT = 9464;
+
+/** The port of the Prometheus endpoint. */
+export function metricsPort(spec: LlamaStackDistributionSpec): number {
+  return spec.monitoring?.metricsPort ?? DEFAULT_METRICS_PORT;
 }
 
 /** Where the data volume is mounted. */

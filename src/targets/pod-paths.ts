@@ -11,6 +11,9 @@ export const PATHS = {
   /** The auth provider's CA (`tls_cafile`), from its ConfigMap. */
   authCaDir: AUTH_CA_DIR,
   authCaFile: AUTH_CA_FILE,
+  /** The postgres stores' CAs (`ca_cert_path`, `PGSSLROOTCERT`), from their ConfigMaps. */
+  postgresKvCaFile: '/etc/postgres-ca/kv/ca.crt',
+  postgresSqlCaFile: '/etc/postgres-ca/sql/ca.crt',
   caBundleDir: '/etc/ssl/certs/ca-bundle',
   caBundleFile: '/etc/ssl/certs/ca-bundle/ca-bundle.crt',
   caBundleSourceDir: '/etc/ssl/certs/ca-bundle-source',

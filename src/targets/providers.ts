@@ -16,6 +16,7 @@ import { getOwn, isJsonObject, JsonObject, JsonValue, setOwn } from '../core/jso
 import { toJsonValue } from '../core/json-convert';
 import { childPath } from '../core/path';
 import { quoteValue } from '../core/quote';
+import { hasEnvReference } from '../core/url';
 
 export function listOf(config: JsonObject, key: string): JsonValue[] {
   const v = getOwn(config, key);
@@ -75,7 +76,10 @@ function providerEntry(g: TargetGeneration, p: ProviderConfig, api: string, path
   }
   const id = effectiveId(p);
   const config: JsonObject = known.storageReferences();
-  if (p.endpoint) setKey(g, config, known, known.urlKey, p.endpoint, `${path}.endpoint`, 'an endpoint');
+  if (p.endpoint) {
+    setKey(g, config, known, known.urlKey, p.endpoint, `${path}.endpoint`, 'an endpoint');
+    openAiBaseUrlWarning(g, known, p.endpoint, `${path}.endpoint`);
+  }
   if (p.apiKey) setKey(g, config, known, known.credentialKey, envPlaceholder(providerEnvName(id, 'API_KEY')), `${path}.apiKey`, 'an API key');
   const settings = p.settings === undefined || p.settings === null ? {} : toJsonValue(p.settings, `${path}.settings`, g.problems);
   if (!isJsonObject(settings)) {
@@ -215,4 +219,18 @@ export function allProviderIds(config: JsonObject): Set<string> {
     }
   }
   return ids;
+}
+
+/**
+ * The release passes `base_url` to an OpenAI client (vllm, ollama, and providers whose default
+ * base URL ends in `/v1`): an endpoint without the `/v1` path makes every call a 404.
+ */
+function openAiBaseUrlWarning(g: TargetGeneration, known: ProviderType, endpoint: string, path: string): void {
+  if (known.urlKey !== 'base_url' || hasEnvReference(endpoint)) return;
+  const openAiStyle = ['remote::vllm', 'remote::ollama'].includes(known.type) || /\/v1\/?'?\)?$/.test(String(known.fieldDefault('base_url') ?? ''));
+  if (!openAiStyle) return;
+  const m = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(endpoint.trim());
+  if (!m || /\/v\d+(\/|$)/.test(m[1])) return;
+  g.warn(path, `${known.type} on ${g.target.description} passes the endpoint to an OpenAI client as base_url, which needs the API path: without /v1 every call gets a 404`,
+    `end the endpoint with /v1, e.g. ${endpoint.trim().replace(/\/+$/, '')}/v1`);
 }

@@ -74,6 +74,11 @@ export class ProviderType {
       return { key: f.alias ?? name, type: f.type, required: f.required };
     });
   }
+  /** The default of a config field (as the registry records it: a Python repr), if any. */
+  fieldDefault(name: string): unknown {
+    const f = Object.prototype.hasOwnProperty.call(this.info.fields, name) ? this.info.fields[name] : undefined;
+    return (f as { default?: unknown } | undefined)?.default;
+  }
   get urlKey(): string | undefined {
     return URL_KEYS.find((k) => this.keys.includes(k));
   }

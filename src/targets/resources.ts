@@ -85,6 +85,7 @@ function checkProvider(g: TargetGeneration, config: JsonObject, api: string, id:
       g.warn(path, `${what} is on provider ${quoteValue(id)}, which the base config enables only while ${switchVar} is set: without it the server would not start`,
         `configure the ${id} provider in spec.providers, so it does not depend on ${switchVar}`);
     }
+    missingApiKeyWarning(g, config, api, id, env, path, what);
     return true;
   }
   const enabled = enabledProviderIds(config, api, env);
@@ -231,5 +232,27 @@ export function checkTools(g: TargetGeneration, spec: LlamaStackDistributionSpec
   if (tools.length > 0 && !g.data.toolGroupsAccepted) {
     g.problem('spec.resources.tools', `${g.target.description} registers tool groups itself from the tool_runtime providers (tool_groups were deprecated in llama-stack 0.7.0)`,
       'remove spec.resources.tools; configure spec.providers.toolRuntime instead');
+  }
+}
+
+/**
+ * A provider the base config always enables (starter's openai…) whose API key is
+ * `${env.X:=}` with X unset: the server starts, and every call to the model fails (401).
+ */
+function missingApiKeyWarning(g: TargetGeneration, config: JsonObject, api: string, id: string, env: ContainerEnv, path: string, what: string): void {
+  const providers = getOwn(config, 'providers');
+  const list = isJsonObject(providers) ? getOwn(providers, api) : undefined;
+  const entry = Array.isArray(list) ? list.find((p) => isJsonObject(p) && getOwn(p, 'provider_id') === id) : undefined;
+  const c = isJsonObject(entry) ? getOwn(entry, 'config') : undefined;
+  if (!isJsonObject(c)) return;
+  for (const key of ['api_key', 'api_token']) {
+    const v = getOwn(c, key);
+    const m = typeof v === 'string' ? /^\$\{env\.([A-Za-z_][A-Za-z0-9_]*):=\}$/.exec(v.trim()) : null;
+    if (!m) continue;
+    const set = env.get(m[1]);
+    if (set && (set.kind !== 'value' || set.value !== '')) return;
+    g.warn(path, `${what} is on provider ${quoteValue(id)}, whose ${key} is \${env.${m[1]}:=} and ${m[1]} is not set: the server starts, and every call to the model fails`,
+      `set env: { ${m[1]}: SecretRef.fromSecretName(<secret>, <key>) }, or configure the ${id} provider in spec.providers with its apiKey`);
+    return;
   }
 }

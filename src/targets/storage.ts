@@ -4,10 +4,12 @@
  * string); Redis takes host and port only.
  */
 import { TargetGeneration } from './generation';
+import { PATHS } from './pod-paths';
 import { mapOf } from './providers';
+import { compareVersions } from './server-target';
 import { storeRules } from './startup/release';
-import { envPlaceholder, STORAGE_SQL_PASSWORD_ENV } from '../config/env-names';
-import { LlamaStackDistributionSpec } from '../config/spec';
+import { envPlaceholder, STORAGE_KV_PASSWORD_ENV, STORAGE_SQL_PASSWORD_ENV } from '../config/env-names';
+import { LlamaStackDistributionSpec, PostgresTuning } from '../config/spec';
 import { getOwn, isJsonObject, JsonObject } from '../core/json';
 import { quoteUrl } from '../core/redact';
 import { StorageBackend } from '../storage-backend';
@@ -45,6 +47,17 @@ export function applyStorage(g: TargetGeneration, config: JsonObject, spec: Llam
         g.problem('spec.storage.kv.password', `${g.target.description} connects to Redis without a password (kv_redis takes host and port only)`,
           'remove the password and restrict Redis with a NetworkPolicy, or use postgres');
       }
+    } else if (type === 'postgres') {
+      const kv = storage.kv;
+      backends.kv_default = {
+        type: 'kv_postgres',
+        host: kv.host ?? '',
+        port: kv.port ?? 5432,
+        db: kv.db ?? 'llamastack',
+        user: kv.user ?? '',
+        ...(kv.password ? { password: envPlaceholder(STORAGE_KV_PASSWORD_ENV) } : {}),
+        ...kvTuning(g, kv.tuning),
+      };
     } else {
       backends.kv_default = { type: 'kv_sqlite', db_path: `${sqliteDir}/kvstore.db` };
     }
@@ -65,7 +78,11 @@ export function applyStorage(g: TargetGeneration, config: JsonObject, spec: Llam
           db: sql.db ?? 'llamastack',
           user: sql.user,
           ...(sql.password ? { password: envPlaceholder(STORAGE_SQL_PASSWORD_ENV) } : {}),
+          ...poolFields(g, sql.tuning, 'spec.storage.sql.tuning'),
         };
+        if (sql.tuning?.commandTimeout !== undefined) {
+          g.problem('spec.storage.sql.tuning.commandTimeout', 'sql_postgres has no command_timeout (kv_postgres has, OGX 1.1+)', 'remove commandTimeout from the SQL store');
+        }
       }
     } else {
       backends.sql_default = { type: 'sql_sqlite', db_path: `${sqliteDir}/sql_store.db` };
@@ -122,4 +139,36 @@ export function applyVectorStoresStorage(g: TargetGeneration, config: JsonObject
     stores.vector_stores = { backend: 'sql_vector_stores', table_name: 'vector_stores' };
   }
   g.wrote('storage.stores.vector_stores', path);
+}
+
+/** True when the target's release is `version` or later. */
+function since(g: TargetGeneration, version: string): boolean {
+  const release = g.target.release;
+  return release !== undefined && compareVersions(release, version) >= 0;
+}
+
+/** `pool_size` and `max_overflow` (OGX 1.0+): on older lines a problem saying what is missing. */
+function poolFields(g: TargetGeneration, tuning: PostgresTuning | undefined, path: string): JsonObject {
+  const out: JsonObject = {};
+  for (const [field, key] of [['poolSize', 'pool_size'], ['maxOverflow', 'max_overflow']] as const) {
+    const v = tuning?.[field];
+    if (v === undefined) continue;
+    if (since(g, '1.0.0')) out[key] = v;
+    else g.problem(`${path}.${field}`, `${g.target.description} has no ${key} (postgres pools are configurable from OGX 1.0)`, `remove ${field}, or use an OGX 1.x target`);
+  }
+  return out;
+}
+
+/** kv_postgres's TLS (`ssl_mode`, `ca_cert_path`: the mounted CA), pool and `command_timeout` (OGX 1.1+). */
+function kvTuning(g: TargetGeneration, tuning: PostgresTuning | undefined): JsonObject {
+  const path = 'spec.storage.kv.tuning';
+  const out: JsonObject = {};
+  if (tuning?.sslMode !== undefined) out.ssl_mode = tuning.sslMode;
+  if (tuning?.caCertificate !== undefined) out.ca_cert_path = PATHS.postgresKvCaFile;
+  Object.assign(out, poolFields(g, tuning, path));
+  if (tuning?.commandTimeout !== undefined) {
+    if (since(g, '1.1.0')) out.command_timeout = tuning.commandTimeout;
+    else g.problem(`${path}.commandTimeout`, `${g.target.description} has no command_timeout for kv_postgres (OGX 1.1+)`, 'remove commandTimeout, or use an OGX 1.1+ target');
+  }
+  return out;
 }

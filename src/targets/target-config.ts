@@ -196,7 +196,9 @@ export class TargetConfigGenerator {
     spec = snapshotSpec(spec);
     checkedArgument(SERVER_TARGET, target, 'target');
     const opts = checkedOptions<TargetConfigOptions>(TARGET_CONFIG_OPTIONS, options);
-    const problems = validateSpec(spec, { hasBaseConfig: opts.baseConfigYaml !== undefined, disableableApis: target.disableableApis });
+    const problems = validateSpec(spec, {
+      hasBaseConfig: opts.baseConfigYaml !== undefined, disableableApis: target.disableableApis, kvPostgres: !target.isOperator,
+    });
     if (problems.length > 0) throw new LlamaStackConfigError(problems);
     return generateTargetConfig(spec, target, opts);
   }

@@ -11,10 +11,13 @@ import {
 import { imageVersion, selectorLabels } from './labels';
 import { compact, KubeManifest } from './manifest';
 import { objectMeta } from './metadata';
+import { METRICS_PORT_NAME } from './monitoring';
 import { objectNames } from './names';
 import {
   AUTH_CA_VOLUME, caBundleKeys, CONTAINER_NAME, hasPvc, mountPathOf, PATHS, PodLayout, portName, replicasOf, tlsEnabled, WorkloadPlan,
 } from './plan';
+import { podExtrasSpec } from './pod-extras';
+import { reloaderAnnotations } from './reloader';
 import { containerResources } from './resources';
 import { CA_BUNDLE_SIZE_LIMIT } from './volume-sizes';
 
@@ -33,6 +36,7 @@ export function libraryMounts(plan: PodLayout): any[] {
   if (tlsEnabled(plan)) mounts.push({ name: 'tls', mountPath: PATHS.tlsDir, readOnly: true });
   if (caBundleKeys(plan).length > 0) mounts.push({ name: 'ca-bundle', mountPath: PATHS.caBundleDir, readOnly: true });
   if (plan.authCa) mounts.push({ name: AUTH_CA_VOLUME, mountPath: PATHS.authCaDir, readOnly: true });
+  for (const ca of postgresCas(plan)) mounts.push({ name: ca.volume, mountPath: ca.file.slice(0, ca.file.lastIndexOf('/')), readOnly: true });
   mounts.push(...externalProviderMounts(plan));
   return mounts;
 }
@@ -66,8 +70,21 @@ export function libraryVolumes(plan: PodLayout): any[] {
   if (plan.authCa) {
     list.push({ name: AUTH_CA_VOLUME, configMap: { name: plan.authCa.configMapName, items: [{ key: plan.authCa.key ?? 'ca.crt', path: 'ca.crt' }] } });
   }
+  for (const ca of postgresCas(plan)) {
+    list.push({ name: ca.volume, configMap: { name: ca.configMapName, items: [{ key: ca.key ?? 'ca.crt', path: 'ca.crt' }] } });
+  }
   list.push(...externalProviderVolumes(plan));
   return list;
+}
+
+/** The postgres stores' CA ConfigMaps (kv: `ca_cert_path`, sql: `PGSSLROOTCERT`), each mounted read-only. */
+function postgresCas(plan: Pick<WorkloadPlan, 'spec'>): { volume: string; file: string; configMapName: string; key?: string }[] {
+  const out: { volume: string; file: string; configMapName: string; key?: string }[] = [];
+  const kv = plan.spec.storage?.kv;
+  const sql = plan.spec.storage?.sql;
+  if (kv?.type === 'postgres' && kv.tuning?.caCertificate) out.push({ volume: 'postgres-kv-ca', file: PATHS.postgresKvCaFile, ...kv.tuning.caCertificate });
+  if (sql?.type === 'postgres' && sql.tuning?.caCertificate) out.push({ volume: 'postgres-sql-ca', file: PATHS.postgresSqlCaFile, ...sql.tuning.caCertificate });
+  return out;
 }
 
 function volumes(plan: WorkloadPlan): any[] {
@@ -123,9 +140,12 @@ function container(plan: WorkloadPlan): any {
     // The image's entrypoint is kept: it runs `stack run $RUN_CONFIG_PATH`.
     command: overrides?.command,
     args: overrides?.args,
-    ports: [{ name: portName(plan), containerPort: plan.containerPort, protocol: 'TCP' }],
+    ports: [
+      { name: portName(plan), containerPort: plan.containerPort, protocol: 'TCP' },
+      ...(plan.monitoring ? [{ name: METRICS_PORT_NAME, containerPort: plan.monitoring.metricsPort, protocol: 'TCP' }] : []),
+    ],
     env: plan.env,
-    resources: containerResources(plan.spec.workload),
+    resources: withClaims(containerResources(plan.spec.workload), plan.podExtras?.resourceClaims),
     volumeMounts: volumeMounts(plan),
     // Start-up registers providers and models and can be slow: allow up to 10 minutes.
     startupProbe: probe(plan, { periodSeconds: 10, timeoutSeconds: 5, failureThreshold: 60 }),
@@ -152,11 +172,11 @@ function scheduling(plan: WorkloadPlan): { topologySpreadConstraints?: any[]; af
   };
 }
 
-export function renderDeployment(plan: WorkloadPlan): KubeManifest {
+function deploymentManifest(plan: WorkloadPlan): KubeManifest {
   const names = objectNames(plan.name);
   const autoscaled = plan.spec.workload?.autoscaling !== undefined && plan.spec.workload.autoscaling !== null;
   const overrides = plan.spec.workload?.overrides;
-  const podAnnotations: { [k: string]: string } = {};
+  const podAnnotations: { [k: string]: string } = { ...plan.podExtras?.annotations };
   if (plan.configHash) podAnnotations['llamastack.io/config-hash'] = plan.configHash;
   return {
     apiVersion: 'apps/v1',
@@ -170,7 +190,8 @@ export function renderDeployment(plan: WorkloadPlan): KubeManifest {
       selector: { matchLabels: selectorLabels(plan.name) },
       template: {
         metadata: compact({
-          labels: { ...selectorLabels(plan.name), 'app.kubernetes.io/name': 'llama-stack' },
+          // props.labels too (the selector's labels win).
+          labels: { ...plan.extraLabels, ...selectorLabels(plan.name), 'app.kubernetes.io/name': 'llama-stack' },
           annotations: Object.keys(podAnnotations).length > 0 ? podAnnotations : undefined,
         }),
         spec: compact({
@@ -187,6 +208,9 @@ export function renderDeployment(plan: WorkloadPlan): KubeManifest {
           nodeSelector: plan.nodeSelector,
           tolerations: plan.tolerations,
           ...scheduling(plan),
+          // A given affinity replaces the generated anti-affinity.
+          ...(plan.podExtras?.affinity !== undefined ? { affinity: plan.podExtras.affinity } : {}),
+          ...podExtrasSpec(plan.podExtras),
           initContainers: initContainers(plan),
           containers: [container(plan)],
           volumes: volumes(plan),
@@ -194,4 +218,19 @@ export function renderDeployment(plan: WorkloadPlan): KubeManifest {
       },
     }),
   };
+}
+
+export function renderDeployment(plan: WorkloadPlan): KubeManifest {
+  const d = deploymentManifest(plan);
+  if (!plan.restartOnSecretChange) return d;
+  // The generated config is hash-named and immutable: a change rolls the pods already.
+  const annotations = reloaderAnnotations(d.spec.template.spec, plan.generatedConfig ? [plan.configMapName] : []);
+  if (Object.keys(annotations).length === 0) return d;
+  return { ...d, metadata: { ...d.metadata, annotations: { ...d.metadata.annotations, ...annotations } } };
+}
+
+/** The server container claims every DRA resource claim of the pod. */
+function withClaims(resources: any, claims: readonly { name: string }[] | undefined): any {
+  if (!claims || claims.length === 0) return resources;
+  return { ...resources, claims: claims.map((c) => ({ name: c.name })) };
 }

@@ -212,7 +212,7 @@ export function externalProviderChecks(spec: LlamaStackDistributionSpec, isOpera
     }
   }
   const overrides = spec.workload?.overrides;
-  (overrides?.env ?? []).forEach((e, i) => {
+  (Array.isArray(overrides?.env) ? overrides.env : []).forEach((e, i) => {
     if (e?.name !== 'PYTHONPATH') return;
     const value = typeof e.value === 'string' ? e.value : '';
     if (!value.split(':').includes(EXTERNAL_PROVIDERS_PYTHONPATH)) {
@@ -223,12 +223,12 @@ export function externalProviderChecks(spec: LlamaStackDistributionSpec, isOpera
       });
     }
   });
-  (overrides?.volumes ?? []).forEach((v, i) => {
+  (Array.isArray(overrides?.volumes) ? overrides.volumes : []).forEach((v, i) => {
     if (v?.name === EXTERNAL_PROVIDERS_VOLUME) {
       problems.push({ path: `spec.workload.overrides.volumes[${i}].name`, message: `volume name ${EXTERNAL_PROVIDERS_VOLUME} is taken by the external providers`, fix: 'rename the volume' });
     }
   });
-  (overrides?.volumeMounts ?? []).forEach((m, i) => {
+  (Array.isArray(overrides?.volumeMounts) ? overrides.volumeMounts : []).forEach((m, i) => {
     const path = typeof m?.mountPath === 'string' ? m.mountPath : '';
     if (path === EXTERNAL_PROVIDERS_MOUNT || path.startsWith(`${EXTERNAL_PROVIDERS_MOUNT}/`)) {
       problems.push({ path: `spec.workload.overrides.volumeMounts[${i}].mountPath`, message: `${EXTERNAL_PROVIDERS_MOUNT} holds the external providers`, fix: 'mount the volume elsewhere' });

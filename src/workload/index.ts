@@ -2,6 +2,7 @@
 import { renderConfigMap } from './config-map';
 import { renderDeployment } from './deployment';
 import { KubeManifest } from './manifest';
+import { renderPrometheusRule, renderServiceMonitor } from './monitoring';
 import { renderHttpRoute, renderIngress, renderNetworkPolicy } from './network';
 import { WorkloadPlan } from './plan';
 import { renderHpa, renderPdb } from './scaling';
@@ -23,6 +24,8 @@ export interface RenderedObjects {
   readonly networkPolicy?: KubeManifest;
   readonly ingress?: KubeManifest;
   readonly httpRoute?: KubeManifest;
+  readonly serviceMonitor?: KubeManifest;
+  readonly prometheusRule?: KubeManifest;
 }
 
 /**
@@ -41,6 +44,8 @@ export function renderObjects(plan: WorkloadPlan, configYaml: string | undefined
     networkPolicy: renderNetworkPolicy(plan),
     ingress: renderIngress(plan),
     httpRoute: renderHttpRoute(plan),
+    serviceMonitor: renderServiceMonitor(plan),
+    prometheusRule: renderPrometheusRule(plan),
   };
   const rendered = Object.values(objects).filter((m) => m !== undefined);
   const problems = [...objectProblems(rendered, plan.spec), ...(plan.quotedYaml ? [] : plainYamlProblems(rendered))];

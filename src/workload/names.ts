@@ -1,3 +1,5 @@
+import { looksLikeCredential } from '../core/credential-keys';
+import { quoteValue } from '../core/quote';
 import { isDns1035Name } from '../kubernetes/names';
 
 /**
@@ -46,14 +48,18 @@ export const MAX_NAME_LENGTH = 63 - '-network-policy'.length;
  */
 export function baseNameProblem(name: string): { message: string; fix: string } | undefined {
   if (isDns1035Name(name, MAX_NAME_LENGTH)) return undefined;
+  // A key or token typed as the name is described, never quoted.
+  const secret = looksLikeCredential(name);
+  const quoted = secret ? quoteValue(name) : `"${name}"`;
+  const base = secret ? '<name>' : name;
   if (/^[A-Za-z]/.test(name)) {
     return {
-      message: `"${name}" is not a valid name: object names are derived from it (${name}-network-policy…)`,
+      message: `${quoted} is not a valid name: object names are derived from it (${base}-network-policy…)`,
       fix: `use lower-case letters, digits and '-', at most ${MAX_NAME_LENGTH} characters (set props.name)`,
     };
   }
   return {
-    message: `"${name}" is not a valid name: the Service is named after it (${name}-service), and a Service name must be a DNS-1035 label, which starts with a letter`,
+    message: `${quoted} is not a valid name: the Service is named after it (${base}-service), and a Service name must be a DNS-1035 label, which starts with a letter`,
     fix: `start it with a lower-case letter, then use lower-case letters, digits and '-', at most ${MAX_NAME_LENGTH} characters (set props.name)`,
   };
 }

@@ -8,22 +8,55 @@ import { selectorLabels } from './labels';
 import { compact, KubeManifest } from './manifest';
 import { objectMeta } from './metadata';
 import { objectNames } from './names';
+import { EgressOptions } from './network-options';
 import { portName, portOf, WorkloadPlan } from './plan';
 
 function peers(plan: WorkloadPlan): any[] {
   const from = plan.spec.networking!.allowedFrom!;
   if ((from.namespaces ?? []).includes('*')) return [{ namespaceSelector: {} }];
   return [
-    // Same namespace: every pod.
-    { podSelector: {} },
+    // Same namespace: every pod (unless turned off).
+    ...(plan.networkPolicy?.admitOwnNamespace === false ? [] : [{ podSelector: {} }]),
     ...(from.namespaces ?? []).map((ns) => ({ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': ns } } })),
     // `key`: any namespace with the label, whatever its value; `key=value`: that value only.
     ...(from.labels ?? []).map(labelPeer),
   ];
 }
 
+/** The egress rules of `allowedTo`: DNS anywhere (unless off), then the destinations on their ports. */
+function egressRules(to: EgressOptions): any[] {
+  const rules: any[] = [];
+  if (to.dns !== false) rules.push({ ports: [{ protocol: 'UDP', port: 53 }, { protocol: 'TCP', port: 53 }] });
+  const dests = [
+    ...(to.namespaces ?? []).map((ns) => ({ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': ns } } })),
+    ...(to.podSelectors ?? []).map((labels) => ({ podSelector: { matchLabels: { ...labels } } })),
+    ...(to.cidrs ?? []).map((cidr) => ({ ipBlock: { cidr } })),
+  ];
+  const ports = (to.ports ?? []).map((port) => ({ protocol: 'TCP', port }));
+  if (dests.length > 0 || ports.length > 0) {
+    rules.push(compact({ to: dests.length > 0 ? dests : undefined, ports: ports.length > 0 ? ports : undefined }));
+  }
+  return rules;
+}
+
 export function renderNetworkPolicy(plan: WorkloadPlan): KubeManifest | undefined {
-  if (!plan.spec.networking?.allowedFrom) return undefined;
+  const to = plan.networkPolicy?.allowedTo;
+  if (!plan.spec.networking?.allowedFrom) {
+    if (!to) return undefined;
+    // Egress only: ingress stays open.
+    return {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'NetworkPolicy',
+      metadata: objectMeta(plan, objectNames(plan.name).networkPolicy),
+      spec: { podSelector: { matchLabels: selectorLabels(plan.name) }, policyTypes: ['Egress'], egress: egressRules(to) },
+    };
+  }
+  const policy = ingressPolicy(plan);
+  if (!to) return policy;
+  return { ...policy, spec: { ...policy.spec, policyTypes: ['Ingress', 'Egress'], egress: egressRules(to) } };
+}
+
+function ingressPolicy(plan: WorkloadPlan): KubeManifest {
   return {
     apiVersion: 'networking.k8s.io/v1',
     kind: 'NetworkPolicy',
@@ -31,7 +64,15 @@ export function renderNetworkPolicy(plan: WorkloadPlan): KubeManifest | undefine
     spec: {
       podSelector: { matchLabels: selectorLabels(plan.name) },
       policyTypes: ['Ingress'],
-      ingress: [{ from: peers(plan), ports: [{ protocol: 'TCP', port: plan.containerPort }] }],
+      ingress: [
+        // An empty `from` would admit everyone: no peer, no rule.
+        ...(peers(plan).length > 0 ? [{ from: peers(plan), ports: [{ protocol: 'TCP', port: plan.containerPort }] }] : []),
+        // Prometheus, from its namespaces, to the metrics port only.
+        ...(plan.monitoring ? [{
+          from: plan.monitoring.namespaces.map((ns) => ({ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': ns } } })),
+          ports: [{ protocol: 'TCP', port: plan.monitoring.metricsPort }],
+        }] : []),
+      ],
     },
   };
 }
@@ -76,7 +117,7 @@ export function renderHttpRoute(plan: WorkloadPlan): KubeManifest | undefined {
   return {
     apiVersion: 'gateway.networking.k8s.io/v1',
     kind: 'HTTPRoute',
-    metadata: objectMeta(plan, names.httpRoute),
+    metadata: { ...objectMeta(plan, names.httpRoute), ...(plan.exposure?.annotations ? { annotations: { ...plan.exposure.annotations } } : {}) },
     spec: compact({
       parentRefs: [compact({
         group: 'gateway.networking.k8s.io',

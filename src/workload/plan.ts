@@ -1,3 +1,6 @@
+import type { ResolvedMonitoring } from './monitoring-options';
+import type { NetworkPolicyOptions, ServiceOptions } from './network-options';
+import type { PodExtras } from './pod-extras';
 import type { ResolvedEmptyDirSizeLimits } from './volume-sizes';
 import { AuthCaCertificate } from '../auth/server-auth';
 import { SecretEnvVar } from '../config/secrets';
@@ -55,6 +58,16 @@ export interface WorkloadPlan {
   readonly retainConfigMaps?: boolean;
   /** The CA certificate the auth provider reads (mounted read-only at `PATHS.authCaDir`). */
   readonly authCa?: AuthCaCertificate;
+  /** Annotate the Deployment for Stakater Reloader with the Secrets and ConfigMaps the pod reads (reloader.ts). */
+  readonly restartOnSecretChange?: boolean;
+  /** Egress rules and whether the own namespace is admitted (network.ts). */
+  readonly networkPolicy?: NetworkPolicyOptions;
+  /** The Service's type and annotations. */
+  readonly serviceOptions?: ServiceOptions;
+  /** Pod annotations, pull Secrets, affinity, priority class, DRA claims (pod-extras.ts). */
+  readonly podExtras?: PodExtras;
+  /** The Prometheus endpoint and what scrapes it (monitoring.ts), when on and the release serves it. */
+  readonly monitoring?: ResolvedMonitoring;
   /** Every emptyDir's size limit: the user's, else the default (volume-sizes.ts). */
   readonly emptyDirSizeLimits: ResolvedEmptyDirSizeLimits;
   /**

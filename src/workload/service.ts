@@ -2,6 +2,7 @@
 import { selectorLabels } from './labels';
 import { KubeManifest } from './manifest';
 import { objectMeta } from './metadata';
+import { METRICS_PORT_NAME } from './monitoring';
 import { objectNames } from './names';
 import { portName, portOf, WorkloadPlan } from './plan';
 
@@ -9,14 +10,18 @@ export function renderService(plan: WorkloadPlan): KubeManifest {
   return {
     apiVersion: 'v1',
     kind: 'Service',
-    metadata: objectMeta(plan, objectNames(plan.name).service),
+    metadata: {
+      ...objectMeta(plan, objectNames(plan.name).service),
+      ...(plan.serviceOptions?.annotations ? { annotations: { ...plan.serviceOptions.annotations } } : {}),
+    },
     spec: {
-      type: 'ClusterIP',
+      type: plan.serviceOptions?.type ?? 'ClusterIP',
       selector: selectorLabels(plan.name),
       ports: [portName(plan) === 'https'
         // appProtocol: what Gateway API implementations and some ingress controllers read.
         ? { name: 'https', protocol: 'TCP', appProtocol: 'https', port: portOf(plan), targetPort: 'https' }
-        : { name: 'http', protocol: 'TCP', port: portOf(plan), targetPort: 'http' }],
+        : { name: 'http', protocol: 'TCP', port: portOf(plan), targetPort: 'http' },
+      ...(plan.monitoring ? [{ name: METRICS_PORT_NAME, protocol: 'TCP', port: plan.monitoring.metricsPort, targetPort: METRICS_PORT_NAME }] : [])],
     },
   };
 }

@@ -184,10 +184,14 @@ function exampleDistributions(app: string): { id: string; props: LlamaStackDistr
 /** Props outside the v1alpha2 spec, which a CR cannot carry. */
 function specOnly(props: LlamaStackDistributionProps): LlamaStackDistributionProps {
   const {
-    labels: _l, nodeSelector: _n, tolerations: _t, imagePullPolicy: _i, replaceBaseProviders: _r, auth: _a, strict: _s, vectorStores: _v, ...rest
+    labels: _l, nodeSelector: _n, tolerations: _t, imagePullPolicy: _i, replaceBaseProviders: _r, auth: _a, strict: _s, vectorStores: _v,
+    // Issue 19's props outside the spec (a CR carries spec.monitoring's port only).
+    restartOnSecretChange: _rs, allowedTo: _at, admitOwnNamespace: _ao, service: _sv, podAnnotations: _pa, imagePullSecrets: _ps,
+    affinity: _af, priorityClassName: _pc, resourceClaims: _rc, monitoring: _m, ...rest
   } = props;
   return {
     ...rest,
+    ...(props.monitoring ? { monitoring: props.monitoring.metricsPort !== undefined ? { metricsPort: props.monitoring.metricsPort } : {} } : {}),
     ...(props.expose ? { expose: { hostname: props.expose.hostname, controllerNamespace: props.expose.controllerNamespace } } : {}),
     ...(props.persistentStorage ? { persistentStorage: { size: props.persistentStorage.size, mountPath: props.persistentStorage.mountPath } } : {}),
   };

@@ -102,8 +102,8 @@ describe('nothing is dropped silently', () => {
     ['volumes as an object', { volumes: { name: 'v' } }, 'props.volumes: must be a list, got an object — give a list of Kubernetes Volumes, e.g. [{ name, configMap: { name } }]'],
     ['volumeMounts as an object', { volumeMounts: { name: 'v' } }, 'props.volumeMounts: must be a list, got an object — give a list of Kubernetes VolumeMounts, e.g. [{ name, mountPath }]'],
     ['tolerations as an object', { tolerations: { key: 'gpu' } }, 'props.tolerations: must be a list, got an object — give a list of Kubernetes Tolerations, e.g. [{ key, operator, effect }]'],
-    ['env as a list', { env: ['a', 'b'] }, "props.env: must be an object of name: value pairs, got a list of 2 items — give an object of NAME: 'value' pairs, e.g. { LOG_LEVEL: 'info' }"],
-    ['a number env value', { env: { LOG_LEVEL: 3 } }, "props.env.LOG_LEVEL: must be a string, got an integer — give the value as a string (for a secret, use a provider's secretRefs)"],
+    ['env as a list', { env: ['a', 'b'] }, "props.env: must be an object of name: value pairs, got a list of 2 items — give an object of NAME: 'value' (or NAME: SecretRef.fromSecretName(<secret>, <key>)) pairs, e.g. { LOG_LEVEL: 'info' }"],
+    ['a number env value', { env: { LOG_LEVEL: 3 } }, "props.env.LOG_LEVEL: must be a string or a SecretRef, got an integer — give the value as a string, or a Secret's key as SecretRef.fromSecretName(<secret>, <key>)"],
   ])('%s', (_label, props, expected) => {
     expect(problemsOf(props)).toEqual([expected]);
   });
@@ -146,7 +146,7 @@ test('every prop declared in the props interface has a shape (the compiler check
   // The props interface and the interfaces it extends, one per concern.
   const source = fs.readFileSync(path.join(__dirname, '../../src/distribution/props.ts'), 'utf8');
   const blocks = [...source.matchAll(/export interface (\w+Props)(?:\s+extends [\w, ]+)? \{([\s\S]*?)\n\}/g)].map((m) => m[2]);
-  expect(blocks.length).toBe(7);
+  expect(blocks.length).toBe(8);
   const declared = blocks.flatMap((block) => [...block.matchAll(/^ {2}readonly (\w+)\?:/gm)].map((m) => m[1]));
   expect(declared.length).toBeGreaterThan(50);
   expect([...PROP_NAMES].sort()).toEqual(declared.sort());

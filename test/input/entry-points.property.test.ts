@@ -94,11 +94,19 @@ const BASES: ReadonlyArray<() => Record<string, unknown>> = [
     inference: [VLLM()],
     models: [{ name: 'm', contextLength: 8192 }],
     tls: { secretName: 'tls' },
-    expose: { hostname: 'llama.example.com', controllerNamespace: 'ingress-nginx' },
+    expose: { hostname: 'llama.example.com', controllerNamespace: 'ingress-nginx', annotations: { 'nginx.ingress.kubernetes.io/proxy-body-size': '100m' } },
     allowedFrom: { namespaces: ['team-a'] },
+    monitoring: { serviceMonitor: true, prometheusRule: true, labels: { release: 'prometheus' } },
+    podAnnotations: { 'example.com/owner': 'ai' },
+    imagePullSecrets: ['registry-creds'],
+    priorityClassName: 'high',
+    restartOnSecretChange: true,
+    allowedTo: { namespaces: ['databases'], cidrs: ['0.0.0.0/0'], ports: [443, 5432] },
+    service: { type: 'ClusterIP', annotations: { 'example.com/owner': 'ai' } },
+    resourceClaims: [{ name: 'gpu', resourceClaimTemplateName: 'single-gpu' }],
     resources: { limits: { memory: '8Gi' } },
     labels: { team: 'ai' },
-    env: { LOG_LEVEL: 'info' },
+    env: { LOG_LEVEL: 'info', HF_TOKEN: L.SecretRef.fromSecretName('hf', 'token') },
     volumes: [{ name: 'extra', configMap: { name: 'extra' } }],
     volumeMounts: [{ name: 'extra', mountPath: '/extra' }],
     tolerations: [{ key: 'gpu', operator: 'Exists', effect: 'NoSchedule' }],
@@ -114,6 +122,27 @@ const BASES: ReadonlyArray<() => Record<string, unknown>> = [
     allowPerPodState: true,
   }),
   () => ({ target: L.ServerTarget.OPERATOR, inference: [VLLM()], models: ['m'] }),
+  // Issue 19: Postgres for both stores over TLS (kv_postgres), an affinity, only the named namespaces admitted.
+  () => {
+    const pg = () => L.StorageBackend.postgres({
+      host: 'pg',
+      db: 'llama',
+      user: 'llama',
+      password: L.SecretRef.fromSecretName('pg', 'password'),
+      sslMode: 'verify-full',
+      caCertificate: { configMapName: 'pg-ca' },
+      poolSize: 4,
+    });
+    return {
+      inference: [VLLM()],
+      models: ['m'],
+      kvStorage: pg(),
+      sqlStorage: pg(),
+      affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'pool', operator: 'In', values: ['gpu'] }] }] } } },
+      allowedFrom: { namespaces: ['team-a'] },
+      admitOwnNamespace: false,
+    };
+  },
 ];
 
 const PROP_KEYS = [
@@ -159,6 +188,8 @@ const SECRET_PROPS: ReadonlyArray<(secret: unknown) => Record<string, unknown>> 
   (v) => ({ sqlStorage: L.StorageBackend.postgres({ connectionString: v as any }) }),
   (v) => ({ spec: { distribution: { name: 'starter' }, providers: { inference: [{ provider: 'vllm', endpoint: 'http://v:8000/v1', secretRefs: { api_token: v } }] } } }),
   (v) => ({ spec: { distribution: { name: 'starter' }, storage: { kv: { type: 'redis', endpoint: v } } } }),
+  // Issue 19: a credential-named env var with a plain value is refused, never quoted.
+  (v) => ({ env: { OPENAI_API_KEY: v } }),
 ];
 
 /** Places that take a host or URL: a bare secret there is a valid host name, so only URLs that carry one count. */

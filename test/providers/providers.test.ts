@@ -301,8 +301,8 @@ describe('StorageBackend', () => {
   });
 
   test.each<[string, () => unknown, string]>([
-    ['postgres as kv', () => StorageBackend.postgres({ connectionString: KEY }).toKvSpec(),
-      'props.kvStorage: postgres is not a key-value backend in the v1alpha2 API — use StorageBackend.redis(...) or StorageBackend.sqlite() for kvStorage'],
+    ['postgres as kv from a connection string (kv_postgres reads host, user and password)', () => StorageBackend.postgres({ connectionString: KEY }).toKvSpec(),
+      'props.kvStorage: a postgres key-value store (kv_postgres) needs host, user and password: no release reads a connection string — use StorageBackend.postgres({ host, db, user, password: SecretRef.fromSecretName(<secret>, <key>) })'],
     ['redis as sql', () => StorageBackend.redis({ endpoint: 'redis://r' }).toSqlSpec(),
       'props.sqlStorage: redis is not an SQL backend in the v1alpha2 API — use StorageBackend.postgres(...) or StorageBackend.sqlite() for sqlStorage'],
     ['redis without endpoint', () => StorageBackend.redis({} as any), 'StorageBackend.redis(endpoint): endpoint is required — pass endpoint: redis://<host>:6379'],

@@ -166,11 +166,11 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
       expect(problems({ target, distribution: 'oci', env: { OCI_COMPARTMENT_OCID: '' } }).join('\n')).toMatch(/OCI_COMPARTMENT_OCID/);
     });
 
-    test('an env value that looks like a number is not a string any more', () => {
-      // VLLM_URL enables starter's vllm, whose api_token is ${env.VLLM_API_TOKEN:=fake}.
+    test('a credential-named env value in plain text is refused before the start-up model reads it (issue 19)', () => {
+      // VLLM_URL enables starter's vllm, whose api_token is ${env.VLLM_API_TOKEN:=fake}; the start-up
+      // model's number rule is tested in startup-model.test.ts.
       expect(problems({ target, env: { VLLM_URL: 'http://v:8000/v1', VLLM_API_TOKEN: '123456' } }).join('\n'))
-        // A credential field: the value is described, not shown.
-        .toMatch(/config\.providers\.inference\[2\]\.config\.api_token: .*a number where the field takes a str or null/);
+        .toMatch(/props\.env\.VLLM_API_TOKEN: .*credential in plain text \(a string of 6 characters, not shown\)/);
     });
   });
 

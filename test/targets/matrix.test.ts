@@ -110,7 +110,8 @@ const MODELS: Case[] = [
   ['llm with context length', () => ({ inference: [VLLM()], models: [{ name: 'm', contextLength: 8192 }] })],
   ['embedding', () => ({ inference: [VLLM()], models: [{ name: 'e', modelType: 'embedding', embeddingDimension: 1024 }] })],
   ['rerank', () => ({ inference: [VLLM()], models: [{ name: 'r', modelType: 'rerank' }] })],
-  ['a base provider by name', () => ({ models: [{ name: 'gpt-4o', provider: 'openai' }] })],
+  // Its key from a Secret: without one, issue 19's warning (every call would fail).
+  ['a base provider by name', () => ({ models: [{ name: 'gpt-4o', provider: 'openai' }], env: { OPENAI_API_KEY: SecretRef.fromSecretName('openai', 'key') } })],
   ['provider model id', () => ({ inference: [VLLM()], models: [{ name: 'llama', providerModelId: 'meta-llama/Llama-3.1-8B-Instruct' }] })],
 ];
 

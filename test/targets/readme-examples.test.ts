@@ -17,8 +17,8 @@ import { schemaErrors } from '../support/k8s-schema';
 import { startupFromObjects } from '../support/startup-from-objects';
 
 const TARGETS = [ServerTarget.OGX_1_3, ServerTarget.OGX_1_2, ServerTarget.OGX_1_1, ServerTarget.OGX_0_8, ServerTarget.LLAMA_STACK_0_7];
-/** Lines with the Responses API's moderation (`moderationEndpoint`), which the production example uses. */
-const MODERATION_LINES = [ServerTarget.OGX_1_3, ServerTarget.OGX_1_2, ServerTarget.OGX_1_1];
+/** Lines the production example runs on: moderation (`moderationEndpoint`, 1.1+) and Prometheus metrics (1.2+). */
+const MODERATION_LINES = [ServerTarget.OGX_1_3, ServerTarget.OGX_1_2];
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
 
 /** The marked TypeScript examples of README.md and docs/*.md, taken from their text. */

@@ -1,0 +1,80 @@
+/**
+ * A NetworkPolicy elsewhere in the app that isolates the server's egress: cdk8s-plus's
+ * `vllm.connections.allowFrom(llama)` (default isolation) also writes an Egress policy on the
+ * llama pods, which drops DNS, the database, S3, hosted APIs and the API server. The construct
+ * cannot see it at construction time (it may be added later), so it looks at synth time and
+ * warns, saying what is cut off and how to fix it.
+ */
+import { ApiObject } from 'cdk8s';
+import { IConstruct } from 'constructs';
+import { LlamaStackDistributionSpec } from '../config/spec';
+import { ConfigProblem } from '../core/errors';
+import { quoteValue } from '../core/quote';
+
+/** Where the server connects to, for the message: DNS, provider endpoints, stores. */
+export function destinations(spec: LlamaStackDistributionSpec): string[] {
+  const out = ['DNS (UDP and TCP 53)'];
+  for (const list of Object.values(spec.providers ?? {})) {
+    for (const p of (list as any[]) ?? []) {
+      const host = hostOf(p?.endpoint);
+      if (host) out.push(`${p.provider} at ${host}`);
+      else if (typeof p?.provider === 'string' && p.provider.includes('remote::')) out.push(`${p.provider} (a hosted API)`);
+    }
+  }
+  const kv = spec.storage?.kv;
+  if (kv?.type === 'redis' && kv.endpoint) out.push(`Redis at ${hostOf(kv.endpoint) ?? kv.endpoint}`);
+  if (kv?.type === 'postgres' && kv.host) out.push(`Postgres at ${kv.host}:${kv.port ?? 5432}`);
+  const sql = spec.storage?.sql;
+  if (sql?.type === 'postgres' && sql.host && sql.host !== kv?.host) out.push(`Postgres at ${sql.host}:${sql.port ?? 5432}`);
+  out.push('hosted APIs and S3 endpoints the providers call');
+  out.push('the Kubernetes API server (ServerAuth.kubernetes)');
+  return [...new Set(out)];
+}
+
+function hostOf(url: unknown): string | undefined {
+  if (typeof url !== 'string') return undefined;
+  const m = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?([^/?#]+)/i.exec(url.trim());
+  return m ? m[1] : undefined;
+}
+
+function selects(selector: any, labels: { [k: string]: string }): boolean {
+  if (selector === undefined || selector === null) return false;
+  if (Array.isArray(selector.matchExpressions) && selector.matchExpressions.length > 0) return false; // not evaluated: no warning
+  return Object.entries(selector.matchLabels ?? {}).every(([k, v]) => labels[k] === v);
+}
+
+/** A rule with no `to` and no `ports` admits every destination. */
+function allowsAll(egress: unknown): boolean {
+  const empty = (v: unknown) => v === undefined || (Array.isArray(v) && v.length === 0);
+  return Array.isArray(egress) && egress.some((r: any) => empty(r?.to) && empty(r?.ports));
+}
+
+/**
+ * Warnings for each NetworkPolicy of the app, not the construct's own, that selects the server's
+ * pods in their namespace and isolates their egress.
+ */
+export function egressIsolationWarnings(
+  scope: IConstruct, own: IConstruct, podLabels: { [k: string]: string }, namespace: string | undefined, cutOff: readonly string[],
+): ConfigProblem[] {
+  const out: ConfigProblem[] = [];
+  for (const c of scope.node.root.node.findAll()) {
+    if (!ApiObject.isApiObject(c) || c.kind !== 'NetworkPolicy' || c.node.scopes.includes(own)) continue;
+    let json: any;
+    try {
+      json = c.toJson();
+    } catch {
+      continue;
+    }
+    const ns = json?.metadata?.namespace;
+    if (namespace !== undefined && ns !== undefined && ns !== namespace) continue;
+    const spec = json?.spec ?? {};
+    const isolatesEgress = (Array.isArray(spec.policyTypes) && spec.policyTypes.includes('Egress')) || spec.egress !== undefined;
+    if (!isolatesEgress || !selects(spec.podSelector, podLabels) || allowsAll(spec.egress)) continue;
+    out.push({
+      path: `NetworkPolicy ${quoteValue(json?.metadata?.name ?? c.node.path)} (${c.node.path})`,
+      message: `isolates the egress of the server's pods: ${cutOff.join(', ')} are cut off unless a rule admits them (cdk8s-plus connections.allowFrom(llama) writes such a policy on the peer by default)`,
+      fix: 'pass { isolation: kplus.PodConnectionsIsolation.POD } to allowFrom so only the callee\'s ingress is isolated, or add egress rules for each (the library\'s allowedTo writes them, DNS included)',
+    });
+  }
+  return out;
+}

@@ -1,0 +1,93 @@
+/**
+ * Issue 19, storage: `kv_postgres` on server targets (the only authenticated KV store a release
+ * has), with the release's TLS, pool and timeout fields; the operator pipeline keeps refusing it.
+ */
+import { Testing } from 'cdk8s';
+import * as YAML from 'yaml';
+import { LlamaStackConfigError, LlamaStackDistribution, LlamaStackDistributionProps, LlamaStackDistributionResource, OgxServerResource, SecretRef, ServerTarget, StorageBackend } from '../../src';
+import { schemaErrors } from '../support/k8s-schema';
+import { k8sValidityProblems } from '../support/k8s-validity';
+
+const PASSWORD = SecretRef.fromSecretName('pg', 'password');
+const pg = (extra: object = {}) => StorageBackend.postgres({ host: 'pg.db.svc', db: 'ogx', user: 'ogx', password: PASSWORD, ...extra });
+
+function synth(props: LlamaStackDistributionProps): { objects: any[]; config: any; pod: any } {
+  const chart = Testing.chart();
+  const spy = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    new LlamaStackDistribution(chart, 'llama', props);
+  } finally {
+    spy.mockRestore();
+  }
+  const objects = Testing.synth(chart);
+  const cm = objects.find((o) => o.kind === 'ConfigMap');
+  return { objects, config: YAML.parse(cm.data['config.yaml']), pod: objects.find((o) => o.kind === 'Deployment').spec.template.spec };
+}
+
+function problems(props: LlamaStackDistributionProps): string[] {
+  try {
+    synth(props);
+  } catch (e) {
+    if (e instanceof LlamaStackConfigError) return e.problems.map((p) => `${p.path}: ${p.message}`);
+    throw e;
+  }
+  return [];
+}
+
+describe('kv_postgres', () => {
+  test('kvStorage: StorageBackend.postgres writes kv_postgres with its password from the Secret', () => {
+    const { config, pod, objects } = synth({ kvStorage: pg(), sqlStorage: pg() });
+    expect(config.storage.backends.kv_default).toEqual({
+      type: 'kv_postgres', host: 'pg.db.svc', port: 5432, db: 'ogx', user: 'ogx', password: '${env.LLSD_STORAGE_KV_PASSWORD}',
+    });
+    expect(pod.containers[0].env).toContainEqual({ name: 'LLSD_STORAGE_KV_PASSWORD', valueFrom: { secretKeyRef: { name: 'pg', key: 'password' } } });
+    expect(k8sValidityProblems(objects)).toEqual([]);
+    expect(schemaErrors(objects)).toEqual([]);
+  });
+
+  test('TLS: ssl_mode and ca_cert_path with the CA mounted; the SQL store gets PGSSLMODE and PGSSLROOTCERT', () => {
+    const tls = { sslMode: 'verify-full', caCertificate: { configMapName: 'pg-ca' } };
+    const kvStorage = pg({ ...tls, poolSize: 8, maxOverflow: 4, commandTimeout: 60 });
+    const { config, pod, objects } = synth({ kvStorage, sqlStorage: pg({ ...tls, poolSize: 8 }) });
+    expect(config.storage.backends.kv_default).toMatchObject({ ssl_mode: 'verify-full', ca_cert_path: '/etc/postgres-ca/kv/ca.crt', pool_size: 8, max_overflow: 4, command_timeout: 60 });
+    expect(config.storage.backends.sql_default).toMatchObject({ type: 'sql_postgres', pool_size: 8 });
+    const env = pod.containers[0].env;
+    expect(env).toContainEqual({ name: 'PGSSLMODE', value: 'verify-full' });
+    expect(env).toContainEqual({ name: 'PGSSLROOTCERT', value: '/etc/postgres-ca/sql/ca.crt' });
+    expect(pod.volumes).toContainEqual({ name: 'postgres-kv-ca', configMap: { name: 'pg-ca', items: [{ key: 'ca.crt', path: 'ca.crt' }] } });
+    expect(pod.containers[0].volumeMounts).toContainEqual({ name: 'postgres-kv-ca', mountPath: '/etc/postgres-ca/kv', readOnly: true });
+    expect(pod.containers[0].volumeMounts).toContainEqual({ name: 'postgres-sql-ca', mountPath: '/etc/postgres-ca/sql', readOnly: true });
+    expect(k8sValidityProblems(objects)).toEqual([]);
+  });
+
+  test('fields a release does not have are errors naming the release', () => {
+    expect(problems({ target: ServerTarget.OGX_0_8, kvStorage: pg({ poolSize: 3, commandTimeout: 5 }) })).toEqual([
+      expect.stringMatching(/^props\.kvStorage\.tuning\.poolSize: .*has no pool_size/),
+      expect.stringMatching(/^props\.kvStorage\.tuning\.commandTimeout: .*has no command_timeout/),
+    ]);
+    expect(problems({ kvStorage: pg({ sslMode: 'very-full' }) })).toEqual([expect.stringMatching(/^props\.kvStorage\.tuning\.sslMode: /)]);
+  });
+
+  test('the operator pipeline keeps refusing a postgres key-value store', () => {
+    expect(problems({ target: ServerTarget.OPERATOR, kvStorage: pg() })).toEqual([
+      expect.stringMatching(/^props\.kvStorage\.type: Unsupported value: "postgres": supported values: "sqlite", "redis"/),
+    ]);
+  });
+
+  test('a connection string alone is no kv_postgres', () => {
+    expect(problems({ kvStorage: StorageBackend.postgres({ connectionString: PASSWORD }) })).toEqual([expect.stringMatching(/^props\.kvStorage: .*needs host, user and password/)]);
+  });
+});
+
+describe('the CR constructs refuse kv_postgres (their CRDs have no postgres key-value store)', () => {
+  test.each(['LlamaStackDistributionResource', 'OgxServerResource'] as const)('%s', (cls) => {
+    let error: unknown;
+    try {
+      new (cls === 'OgxServerResource' ? OgxServerResource : LlamaStackDistributionResource)(Testing.chart(), 'llama', { kvStorage: pg() });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(LlamaStackConfigError);
+    expect((error as LlamaStackConfigError).problems.map((p) => p.path)).toEqual(['props.kvStorage']);
+  });
+});
