@@ -185,7 +185,7 @@ function exampleDistributions(app: string): { id: string; props: LlamaStackDistr
 function specOnly(props: LlamaStackDistributionProps): LlamaStackDistributionProps {
   const {
     labels: _l, nodeSelector: _n, tolerations: _t, imagePullPolicy: _i, replaceBaseProviders: _r, auth: _a, strict: _s, vectorStores: _v,
-    // Issue 19's props outside the spec (a CR carries spec.monitoring's port only).
+    // The production props outside the spec (a CR carries spec.monitoring's port only).
     restartOnSecretChange: _rs, allowedTo: _at, admitOwnNamespace: _ao, service: _sv, podAnnotations: _pa, imagePullSecrets: _ps,
     affinity: _af, priorityClassName: _pc, resourceClaims: _rc, monitoring: _m, ...rest
   } = props;

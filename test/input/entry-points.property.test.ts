@@ -122,7 +122,7 @@ const BASES: ReadonlyArray<() => Record<string, unknown>> = [
     allowPerPodState: true,
   }),
   () => ({ target: L.ServerTarget.OPERATOR, inference: [VLLM()], models: ['m'] }),
-  // Issue 19: Postgres for both stores over TLS (kv_postgres), an affinity, only the named namespaces admitted.
+  // Postgres for both stores over TLS (kv_postgres), an affinity, only the named namespaces admitted.
   () => {
     const pg = () => L.StorageBackend.postgres({
       host: 'pg',
@@ -188,7 +188,7 @@ const SECRET_PROPS: ReadonlyArray<(secret: unknown) => Record<string, unknown>> 
   (v) => ({ sqlStorage: L.StorageBackend.postgres({ connectionString: v as any }) }),
   (v) => ({ spec: { distribution: { name: 'starter' }, providers: { inference: [{ provider: 'vllm', endpoint: 'http://v:8000/v1', secretRefs: { api_token: v } }] } } }),
   (v) => ({ spec: { distribution: { name: 'starter' }, storage: { kv: { type: 'redis', endpoint: v } } } }),
-  // Issue 19: a credential-named env var with a plain value is refused, never quoted.
+  // A credential-named env var with a plain value is refused, never quoted.
   (v) => ({ env: { OPENAI_API_KEY: v } }),
 ];
 

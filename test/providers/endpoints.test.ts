@@ -1,4 +1,4 @@
-/** Issue 19, endpoints: OpenAI-style base URLs without /v1, and a model on an always-on provider without its API key. */
+/** The endpoints props: OpenAI-style base URLs without /v1, and a model on an always-on provider without its API key. */
 import { Testing } from 'cdk8s';
 import { InferenceProvider, LlamaStackDistribution, LlamaStackDistributionProps, SecretRef } from '../../src';
 

@@ -1,30 +1,14 @@
-/** Issue 19, the pod: labels on the pod template, annotations, pull Secrets, affinity, priority class, DRA claims. */
+/** The pod's extras: labels on the pod template, annotations, pull Secrets, affinity, priority class, DRA claims. */
 import { Testing } from 'cdk8s';
-import { LlamaStackConfigError, LlamaStackDistribution, LlamaStackDistributionProps, LlamaStackDistributionResource } from '../../src';
+import { LlamaStackConfigError, LlamaStackDistributionProps, LlamaStackDistributionResource } from '../../src';
 import { schemaErrors } from '../support/k8s-schema';
 import { k8sValidityProblems } from '../support/k8s-validity';
 import { restrictedViolationsOf } from '../support/pod-security';
+import { synthObjects, synthProblems } from '../support/synth';
 
-function synth(props: LlamaStackDistributionProps): any[] {
-  const chart = Testing.chart();
-  const spy = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
-  try {
-    new LlamaStackDistribution(chart, 'llama', props);
-    return Testing.synth(chart);
-  } finally {
-    spy.mockRestore();
-  }
-}
+const synth = (props: LlamaStackDistributionProps): any[] => synthObjects(props);
 
-function problems(props: LlamaStackDistributionProps): string[] {
-  try {
-    synth(props);
-  } catch (e) {
-    if (e instanceof LlamaStackConfigError) return e.problems.map((p) => `${p.path}: ${p.message}`);
-    throw e;
-  }
-  return [];
-}
+const problems = synthProblems;
 
 const AFFINITY = {
   nodeAffinity: {

@@ -1,33 +1,15 @@
 /**
- * Issue 19, observability: `monitoring` turns on OGX 1.2+'s Prometheus endpoint where the pod's
+ * The observability props: `monitoring` turns on OGX 1.2+'s Prometheus endpoint where the pod's
  * network reaches it, adds the `metrics` ports, admits the monitoring namespaces, and writes a
  * ServiceMonitor and a PrometheusRule when asked; older lines say what is missing.
  */
-import { Testing } from 'cdk8s';
-import { InferenceProvider, LlamaStackConfigError, LlamaStackDistribution, LlamaStackDistributionProps, ServerTarget } from '../../src';
+import { InferenceProvider, LlamaStackDistributionProps, ServerTarget } from '../../src';
 import { schemaErrors } from '../support/k8s-schema';
 import { k8sValidityProblems } from '../support/k8s-validity';
+import { synthDistribution, synthProblems } from '../support/synth';
 
-function synth(props: LlamaStackDistributionProps): { objects: any[]; warnings: string[] } {
-  const chart = Testing.chart();
-  const spy = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
-  try {
-    const d = new LlamaStackDistribution(chart, 'llama', { namespace: 'ai', ...props });
-    return { objects: Testing.synth(chart), warnings: d.warnings.map((w) => `${w.path}: ${w.message}`) };
-  } finally {
-    spy.mockRestore();
-  }
-}
-
-function problems(props: LlamaStackDistributionProps): string[] {
-  try {
-    synth(props);
-  } catch (e) {
-    if (e instanceof LlamaStackConfigError) return e.problems.map((p) => `${p.path}: ${p.message}`);
-    throw e;
-  }
-  return [];
-}
+const synth = (props: LlamaStackDistributionProps) => synthDistribution({ namespace: 'ai', ...props });
+const problems = (props: LlamaStackDistributionProps) => synthProblems({ namespace: 'ai', ...props });
 
 const kind = (objects: any[], k: string) => objects.find((o) => o.kind === k);
 

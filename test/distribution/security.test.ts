@@ -1,5 +1,5 @@
 /**
- * Issue 19, security: Secret-backed env, credential-named plain env refused, unknown factory
+ * The security props: Secret-backed env, credential-named plain env refused, unknown factory
  * options refused, credential-looking values never quoted, `SecretRef.fromSecret` checked
  * against the Secret it names.
  */
@@ -8,6 +8,7 @@ import * as kplus from 'cdk8s-plus-28';
 import {
   InferenceProvider, LlamaStackConfigError, LlamaStackDistribution, LlamaStackDistributionProps, SecretRef, ServerAuth, StorageBackend,
 } from '../../src';
+import { synthObjects } from '../support/synth';
 
 const SECRET = 'sk-live-0123456789abcdef';
 
@@ -24,15 +25,7 @@ function problemsOf(fn: () => unknown, secret = SECRET): { path: string; message
   return error.problems;
 }
 
-function synth(props: LlamaStackDistributionProps, chart: Chart = Testing.chart()): any[] {
-  const spy = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
-  try {
-    new LlamaStackDistribution(chart, 'llama', props);
-    return Testing.synth(chart);
-  } finally {
-    spy.mockRestore();
-  }
-}
+const synth = (props: LlamaStackDistributionProps, chart?: Chart): any[] => synthObjects(props, chart);
 
 const containerOf = (objects: any[]) => objects.find((o) => o.kind === 'Deployment').spec.template.spec.containers.find((c: any) => c.name === 'llama-stack' || c.name === 'server') ?? objects.find((o) => o.kind === 'Deployment').spec.template.spec.containers[0];
 

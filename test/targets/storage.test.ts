@@ -1,38 +1,24 @@
 /**
- * Issue 19, storage: `kv_postgres` on server targets (the only authenticated KV store a release
+ * The storage props: `kv_postgres` on server targets (the only authenticated KV store a release
  * has), with the release's TLS, pool and timeout fields; the operator pipeline keeps refusing it.
  */
 import { Testing } from 'cdk8s';
 import * as YAML from 'yaml';
-import { LlamaStackConfigError, LlamaStackDistribution, LlamaStackDistributionProps, LlamaStackDistributionResource, OgxServerResource, SecretRef, ServerTarget, StorageBackend } from '../../src';
+import { LlamaStackConfigError, LlamaStackDistributionProps, LlamaStackDistributionResource, OgxServerResource, SecretRef, ServerTarget, StorageBackend } from '../../src';
 import { schemaErrors } from '../support/k8s-schema';
 import { k8sValidityProblems } from '../support/k8s-validity';
+import { synthObjects, synthProblems } from '../support/synth';
 
 const PASSWORD = SecretRef.fromSecretName('pg', 'password');
 const pg = (extra: object = {}) => StorageBackend.postgres({ host: 'pg.db.svc', db: 'ogx', user: 'ogx', password: PASSWORD, ...extra });
 
 function synth(props: LlamaStackDistributionProps): { objects: any[]; config: any; pod: any } {
-  const chart = Testing.chart();
-  const spy = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
-  try {
-    new LlamaStackDistribution(chart, 'llama', props);
-  } finally {
-    spy.mockRestore();
-  }
-  const objects = Testing.synth(chart);
+  const objects = synthObjects(props);
   const cm = objects.find((o) => o.kind === 'ConfigMap');
   return { objects, config: YAML.parse(cm.data['config.yaml']), pod: objects.find((o) => o.kind === 'Deployment').spec.template.spec };
 }
 
-function problems(props: LlamaStackDistributionProps): string[] {
-  try {
-    synth(props);
-  } catch (e) {
-    if (e instanceof LlamaStackConfigError) return e.problems.map((p) => `${p.path}: ${p.message}`);
-    throw e;
-  }
-  return [];
-}
+const problems = synthProblems;
 
 describe('kv_postgres', () => {
   test('kvStorage: StorageBackend.postgres writes kv_postgres with its password from the Secret', () => {

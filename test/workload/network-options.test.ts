@@ -1,29 +1,13 @@
-/** Issue 19, networking: egress rules, the own namespace, Ingress and Service annotations, Service type. */
+/** The networking props: egress rules, the own namespace, Ingress and Service annotations, Service type. */
 import { Testing } from 'cdk8s';
-import { LlamaStackConfigError, LlamaStackDistribution, LlamaStackDistributionProps } from '../../src';
+import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src';
 import { schemaErrors } from '../support/k8s-schema';
 import { k8sValidityProblems } from '../support/k8s-validity';
+import { synthObjects, synthProblems } from '../support/synth';
 
-function synth(props: LlamaStackDistributionProps): any[] {
-  const chart = Testing.chart();
-  const spy = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
-  try {
-    new LlamaStackDistribution(chart, 'llama', props);
-    return Testing.synth(chart);
-  } finally {
-    spy.mockRestore();
-  }
-}
+const synth = (props: LlamaStackDistributionProps): any[] => synthObjects(props);
 
-function problems(props: LlamaStackDistributionProps): string[] {
-  try {
-    synth(props);
-  } catch (e) {
-    if (e instanceof LlamaStackConfigError) return e.problems.map((p) => `${p.path}: ${p.message}`);
-    throw e;
-  }
-  return [];
-}
+const problems = synthProblems;
 
 const policy = (objects: any[]) => objects.find((o) => o.kind === 'NetworkPolicy');
 

@@ -1,5 +1,5 @@
 /**
- * Issue 19, the walk-through: the README's tsconfig.json (what `npm run smoke-package` writes)
+ * The walk-through: the README's tsconfig.json (what `npm run smoke-package` writes)
  * compiles a subclassed Chart to a real class (ES2022; ts-node's default ES5 makes
  * `class MyChart extends Chart` fail at run time), and has Node's types for `fs` examples.
  */
