@@ -10,9 +10,9 @@ import { constructChecks, missingEnvProblems, overrideConflicts } from './checks
 import { emptyDirSizeLimitProblems } from './empty-dir-checks';
 import { resolveImage } from './image';
 import type { LlamaStackDistributionProps } from './props';
-import { atPropsPaths, propsLayout } from './props-paths';
+import { atPropsPaths } from './props-paths';
 import { checkedDistributionProps } from './props-shape';
-import { SPEC_EXCLUSIVE_PROPS, nonEmpty, specAndProblemsFromProps } from './spec-from-props';
+import { SPEC_EXCLUSIVE_PROPS, SpecOrigins, nonEmpty, specAndProblemsFromProps } from './spec-from-props';
 import { ConfigGenerator, sha256Hex } from '../config/config-generator';
 import { SecretEnvVar } from '../config/secrets';
 import { LlamaStackDistributionSpec } from '../config/spec';
@@ -61,6 +61,8 @@ export interface DistributionPlan {
   readonly secretEnvVars: SecretEnvVar[];
   /** At props paths; `strict` turned them into errors already. */
   readonly warnings: ConfigProblem[];
+  /** Typed props: the prop each spec location came from (none for a `props.spec`). */
+  readonly origins?: SpecOrigins;
   readonly workload: WorkloadPlan;
   readonly objects: RenderedObjects;
   readonly serviceName: string;
@@ -82,18 +84,23 @@ interface PlannedConfig {
 export function planDistribution(rawProps: LlamaStackDistributionProps, context: PlanContext): DistributionPlan {
   // The input boundary: past it, every prop has its declared type and is read only once.
   const props = checkedDistributionProps(rawProps);
-  const layout = propsLayout(props);
+  let origins: SpecOrigins | undefined;
   try {
-    return plan(props, context);
+    // Typed props become a spec, with the prop each spec location came from.
+    const fromProps = props.spec === undefined ? specAndProblemsFromProps(props) : undefined;
+    origins = fromProps?.origins;
+    return plan(props, context, fromProps);
   } catch (e) {
     // Typed props: each problem at the props path the user wrote, and once.
-    if (e instanceof LlamaStackConfigError) throw new LlamaStackConfigError(atPropsPaths(e.problems, layout));
+    if (e instanceof LlamaStackConfigError) throw new LlamaStackConfigError(atPropsPaths(e.problems, origins));
     throw e;
   }
 }
 
-function plan(props: LlamaStackDistributionProps, context: PlanContext): DistributionPlan {
-  const layout = propsLayout(props);
+/** Typed props as a spec, its problems and origins (none for a `props.spec`). */
+type FromProps = ReturnType<typeof specAndProblemsFromProps> | undefined;
+
+function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProps: FromProps): DistributionPlan {
   const problems: ConfigProblem[] = [];
   const name = props.name ?? context.id;
   const namePath = props.name !== undefined ? 'props.name' : 'id';
@@ -105,7 +112,6 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext): Distrib
       problems.push({ path: `props.${k}`, message: 'cannot be combined with props.spec', fix: 'set it inside props.spec instead' });
     }
   }
-  const fromProps = props.spec === undefined ? specAndProblemsFromProps(props) : undefined;
   const spec = props.spec ?? fromProps!.spec;
   problems.push(...fromProps?.problems ?? []);
   const target = props.target ?? DEFAULT_TARGET;
@@ -217,7 +223,8 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext): Distrib
     contentHash: config.contentHash,
     configMapName: config.configMapName,
     secretEnvVars: config.secretEnvVars,
-    warnings: atPropsPaths(warnings, layout),
+    warnings: atPropsPaths(warnings, fromProps?.origins),
+    origins: fromProps?.origins,
     workload,
     objects,
     serviceName,

@@ -1,10 +1,12 @@
 /**
  * Typed props → the v1alpha2 spec they describe. The checks and the config generation read the
- * spec; problems found on it are reported at the props paths (props-paths.ts).
+ * spec; problems found on it are reported at the props paths recorded here (`origins`, read by
+ * props-paths.ts).
  */
 import type { LlamaStackDistributionProps } from './props';
 import { ExternalProviderRef, ExternalProvidersSpec, SecretKeyRef, LlamaStackDistributionSpec, ProviderConfig } from '../config/spec';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
+import { childPath } from '../core/path';
 import { withController } from '../expose';
 import type { ExternalProvider } from '../external-provider';
 import type { Provider } from '../providers';
@@ -45,69 +47,104 @@ function pruned<T extends object>(obj: T): T | undefined {
 }
 
 /**
- * The v1alpha2 spec the typed props describe, with every problem found on the way (a storage
- * backend in the wrong role): it never stops midway, so the other checks still run.
+ * Where each spec location came from: `spec.workload.overrides.env[1]` → `props.env.LOG_LEVEL`.
+ * Written while the spec is built, one entry per location the mapping fills (a group filled from
+ * several top-level props, `spec.workload`, maps to `props`); a problem's spec path is read at its
+ * longest recorded prefix (props-paths.ts).
  */
-export function specAndProblemsFromProps(props: LlamaStackDistributionProps): { spec: LlamaStackDistributionSpec; problems: ConfigProblem[] } {
+export type SpecOrigins = ReadonlyMap<string, string>;
+
+/** The typed provider lists, each `spec.providers.<list>` from `props.<list>`. */
+const PROVIDER_LISTS = [
+  'inference', 'safety', 'vectorIo', 'toolRuntime', 'telemetry', 'files', 'fileProcessors', 'responses', 'batches',
+  'messages', 'interactions', 'skills',
+] as const;
+
+/**
+ * The v1alpha2 spec the typed props describe, with every problem found on the way (a storage
+ * backend in the wrong role): it never stops midway, so the other checks still run. `origins`
+ * says which prop each spec location came from.
+ */
+export function specAndProblemsFromProps(props: LlamaStackDistributionProps): {
+  spec: LlamaStackDistributionSpec; problems: ConfigProblem[]; origins: SpecOrigins;
+} {
   const problems: ConfigProblem[] = [];
-  const env = props.env ? Object.keys(props.env).sort().map((name) => envVar(name, props.env![name])) : undefined;
+  const origins = new Map<string, string>();
+  /** `value`, written at `at`, came from `prop`. */
+  const from = <T>(at: string, prop: string, value: T): T => {
+    origins.set(at, prop);
+    return value;
+  };
+  /** `props.<key>` copied to `<group>.<key>`. */
+  const copied = <K extends keyof LlamaStackDistributionProps>(group: string, key: K): LlamaStackDistributionProps[K] =>
+    from(`${group}.${key}`, `props.${key}`, props[key]);
+  const envNames = Object.keys(props.env ?? {}).sort();
+  const env = props.env ? envNames.map((name, i) => {
+    const at = `spec.workload.overrides.env[${i}]`;
+    // The name and value of an entry are the entry: `props.env.NAME`.
+    for (const field of ['', '.name', '.value']) from(`${at}${field}`, childPath('props.env', name), undefined);
+    return envVar(name, props.env![name]);
+  }) : undefined;
+  // Recorded whichever is written: a check of the distribution's image names props.image.
+  const image = from('spec.distribution.image', 'props.image', props.image);
+  const name = from('spec.distribution.name', 'props.distribution', props.distribution ?? DEFAULT_DISTRIBUTION);
+  const imageOnly = props.baseConfigYaml !== undefined && image !== undefined && props.distribution === undefined;
+  const tlsOn = from('spec.networking.tls.enabled', 'props.tls', props.tls !== undefined);
+  const exposeOn = from('spec.networking.expose.enabled', 'props.expose', props.expose !== undefined);
+  const configMapName = from('spec.overrideConfig.configMapName', 'props.overrideConfigMapName', props.overrideConfigMapName);
   const spec = pruned({
-    distribution: props.baseConfigYaml !== undefined && props.image !== undefined && props.distribution === undefined
-      ? { image: props.image }
-      : { name: props.distribution ?? DEFAULT_DISTRIBUTION },
-    providers: pruned({
-      inference: providerSpecs(props.inference),
-      safety: providerSpecs(props.safety),
-      vectorIo: providerSpecs(props.vectorIo),
-      toolRuntime: providerSpecs(props.toolRuntime),
-      telemetry: providerSpecs(props.telemetry),
-      files: providerSpecs(props.files),
-      fileProcessors: providerSpecs(props.fileProcessors),
-      responses: providerSpecs(props.responses),
-      batches: providerSpecs(props.batches),
-      messages: providerSpecs(props.messages),
-      interactions: providerSpecs(props.interactions),
-      skills: providerSpecs(props.skills),
+    distribution: from('spec.distribution', 'props.distribution', imageOnly ? { image } : { name }),
+    providers: from('spec.providers', 'props', pruned(Object.fromEntries(PROVIDER_LISTS.map((list) =>
+      [list, providerSpecs(copied('spec.providers', list))])) as NonNullable<LlamaStackDistributionSpec['providers']>)),
+    resources: pruned({
+      models: nonEmpty(copied('spec.resources', 'models')),
+      tools: nonEmpty(copied('spec.resources', 'tools')),
+      shields: nonEmpty(copied('spec.resources', 'shields')),
     }),
-    resources: pruned({ models: nonEmpty(props.models), tools: nonEmpty(props.tools), shields: nonEmpty(props.shields) }),
     storage: pruned({
-      kv: collect(problems, () => props.kvStorage?.toKvSpec()),
-      sql: collect(problems, () => props.sqlStorage?.toSqlSpec()),
+      kv: from('spec.storage.kv', 'props.kvStorage', collect(problems, () => props.kvStorage?.toKvSpec())),
+      sql: from('spec.storage.sql', 'props.sqlStorage', collect(problems, () => props.sqlStorage?.toSqlSpec())),
     }),
-    disabled: nonEmpty(props.disabledApis),
-    networking: pruned({
-      port: props.port,
-      tls: props.tls ? pruned({ enabled: true, secretName: props.tls.secretName, caBundle: props.tls.caBundle }) : undefined,
-      expose: props.expose ? pruned({ enabled: true, hostname: props.expose.hostname }) : undefined,
+    disabled: from('spec.disabled', 'props.disabledApis', nonEmpty(props.disabledApis)),
+    networking: from('spec.networking', 'props', pruned({
+      port: copied('spec.networking', 'port'),
+      tls: from('spec.networking.tls', 'props.tls', props.tls
+        ? pruned({ enabled: tlsOn, secretName: props.tls.secretName, caBundle: props.tls.caBundle })
+        : undefined),
+      expose: from('spec.networking.expose', 'props.expose', props.expose
+        ? pruned({ enabled: exposeOn, hostname: props.expose.hostname })
+        : undefined),
       // The controller's namespace joins allowedFrom, so a CR carries it too.
-      allowedFrom: withController(props.allowedFrom, props.expose),
-    }),
-    workload: pruned({
-      replicas: props.replicas,
-      workers: props.workers,
-      resources: props.resources,
-      autoscaling: props.autoscaling,
-      storage: props.persistentStorage
+      allowedFrom: from('spec.networking.allowedFrom', 'props.allowedFrom', withController(props.allowedFrom, props.expose)),
+    })),
+    workload: from('spec.workload', 'props', pruned({
+      replicas: copied('spec.workload', 'replicas'),
+      workers: copied('spec.workload', 'workers'),
+      resources: copied('spec.workload', 'resources'),
+      autoscaling: copied('spec.workload', 'autoscaling'),
+      storage: from('spec.workload.storage', 'props.persistentStorage', props.persistentStorage
         ? pruned({ size: props.persistentStorage.size, mountPath: props.persistentStorage.mountPath }) ?? {}
-        : undefined,
-      podDisruptionBudget: props.podDisruptionBudget,
-      topologySpreadConstraints: nonEmpty(props.topologySpreadConstraints),
-      overrides: pruned({
-        serviceAccountName: props.serviceAccountName,
-        terminationGracePeriodSeconds: props.terminationGracePeriodSeconds,
-        env: nonEmpty(env),
-        command: nonEmpty(props.command),
-        args: nonEmpty(props.args),
-        volumes: nonEmpty(props.volumes),
-        volumeMounts: nonEmpty(props.volumeMounts),
-      }),
-    }),
-    externalProviders: externalProviderSpecs(props.externalProviders),
-    overrideConfig: props.overrideConfigMapName !== undefined ? { configMapName: props.overrideConfigMapName } : undefined,
+        : undefined),
+      podDisruptionBudget: copied('spec.workload', 'podDisruptionBudget'),
+      topologySpreadConstraints: nonEmpty(copied('spec.workload', 'topologySpreadConstraints')),
+      overrides: from('spec.workload.overrides', 'props', pruned({
+        serviceAccountName: copied('spec.workload.overrides', 'serviceAccountName'),
+        terminationGracePeriodSeconds: copied('spec.workload.overrides', 'terminationGracePeriodSeconds'),
+        env: from('spec.workload.overrides.env', 'props.env', nonEmpty(env)),
+        command: nonEmpty(copied('spec.workload.overrides', 'command')),
+        args: nonEmpty(copied('spec.workload.overrides', 'args')),
+        volumes: nonEmpty(copied('spec.workload.overrides', 'volumes')),
+        volumeMounts: nonEmpty(copied('spec.workload.overrides', 'volumeMounts')),
+      })),
+    })),
+    externalProviders: from('spec.externalProviders', 'props.externalProviders', externalProviderSpecs(props.externalProviders, from)),
+    overrideConfig: from('spec.overrideConfig', 'props.overrideConfigMapName', configMapName !== undefined ? { configMapName } : undefined),
     // Present means on (an empty object keeps the default port).
-    monitoring: props.monitoring ? (props.monitoring.metricsPort !== undefined ? { metricsPort: props.monitoring.metricsPort } : {}) : undefined,
+    monitoring: from('spec.monitoring', 'props.monitoring', props.monitoring
+      ? (props.monitoring.metricsPort !== undefined ? { metricsPort: props.monitoring.metricsPort } : {})
+      : undefined),
   }) ?? {};
-  return { spec, problems };
+  return { spec, problems, origins };
 }
 
 /** The v1alpha2 spec the typed props describe; every problem found is thrown at once. */
@@ -134,9 +171,19 @@ function collect<T>(problems: ConfigProblem[], make: () => T): T | undefined {
   }
 }
 
-/** `spec.externalProviders`: each provider in the list of its API, in the props' order. */
-function externalProviderSpecs(list: ExternalProvider[] | undefined): ExternalProvidersSpec | undefined {
+/**
+ * `spec.externalProviders`: each provider in the list of its API, in the props' order, recorded
+ * at its props index (a whole list at its first provider).
+ */
+function externalProviderSpecs(
+  list: ExternalProvider[] | undefined, from: <T>(at: string, prop: string, value: T) => T,
+): ExternalProvidersSpec | undefined {
   const out: { [field: string]: ExternalProviderRef[] } = {};
-  for (const p of list ?? []) (out[p.specField] ??= []).push(p.toSpec());
+  (list ?? []).forEach((p, i) => {
+    const at = `spec.externalProviders.${p.specField}`;
+    if (out[p.specField] === undefined) from(at, `props.externalProviders[${i}]`, undefined);
+    const entries = (out[p.specField] ??= []);
+    entries.push(from(`${at}[${entries.length}]`, `props.externalProviders[${i}]`, p.toSpec()));
+  });
   return pruned(out);
 }

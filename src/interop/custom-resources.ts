@@ -16,9 +16,9 @@ import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { plainCopy } from '../core/json-convert';
 import { DistributionPlan, planDistribution } from '../distribution/planner';
 import { LlamaStackDistributionProps } from '../distribution/props';
-import { atPropsPaths, propsLayout } from '../distribution/props-paths';
+import { atPropsPaths } from '../distribution/props-paths';
 import { checkedDistributionProps } from '../distribution/props-shape';
-import { specAndProblemsFromProps } from '../distribution/spec-from-props';
+import { SpecOrigins, specAndProblemsFromProps } from '../distribution/spec-from-props';
 import { withController } from '../expose';
 import { LlamaStackDistributionV1Alpha2 } from '../imports/llamastack.io';
 import { OgxServer } from '../imports/ogx.io';
@@ -182,14 +182,18 @@ interface Checked {
   readonly name: string;
   readonly spec: LlamaStackDistributionSpec;
   readonly plan?: DistributionPlan;
+  /** Typed props: the prop each spec location came from (none for a `props.spec`). */
+  readonly origins?: SpecOrigins;
   readonly problems: ConfigProblem[];
 }
 
 function check(scope: Construct, id: string, props: LlamaStackDistributionProps, kind: string): Checked {
   // auth is reported above for every CR; the dry run checks the rest.
   const run = dryRun(scope, id, { ...props, auth: undefined });
-  const spec = normalizedSpec(props.spec ?? (run.plan?.spec ?? specAndProblemsFromProps(props).spec));
-  return { name: props.name ?? id, spec, plan: run.plan, problems: [...outsideSpec(props, kind), ...run.problems] };
+  const fromProps = props.spec === undefined && !run.plan ? specAndProblemsFromProps(props) : undefined;
+  const spec = normalizedSpec(props.spec ?? (run.plan?.spec ?? fromProps!.spec));
+  const origins = props.spec === undefined ? run.plan?.origins ?? fromProps?.origins : undefined;
+  return { name: props.name ?? id, spec, plan: run.plan, origins, problems: [...outsideSpec(props, kind), ...run.problems] };
 }
 
 /** The postgres fields this library adds to the v1alpha2 API (the CRD only has connectionString). */
@@ -258,7 +262,7 @@ export class LlamaStackDistributionResource extends Construct {
     }
     const external = externalProvidersForCrd(c.spec);
     problems.push(...external.problems);
-    if (problems.length > 0) throw new LlamaStackConfigError(atPropsPaths(problems, propsLayout(props)));
+    if (problems.length > 0) throw new LlamaStackConfigError(atPropsPaths(problems, c.origins));
     this.name = c.name;
     this.spec = external.spec;
     this.resource = new PlainV1Alpha2(this, 'Resource', {
@@ -508,7 +512,7 @@ export class OgxServerResource extends Construct {
     // The mapping reads a checked spec only: when the dry run failed, its problems are the answer.
     const spec = c.plan ? mapping.spec(c.spec, c.plan.image, baseName) : {};
     problems.push(...mapping.problems, ...externalProvidersForOgx(c.spec));
-    if (problems.length > 0) throw new LlamaStackConfigError(atPropsPaths(problems, propsLayout(props)));
+    if (problems.length > 0) throw new LlamaStackConfigError(atPropsPaths(problems, c.origins));
     if (baseName !== undefined && !c.spec.overrideConfig) {
       this.baseConfigMap = new ApiObject(this, 'BaseConfig', {
         apiVersion: 'v1',

@@ -9,11 +9,12 @@ import * as path from 'path';
 import { App, Chart } from 'cdk8s';
 import * as YAML from 'yaml';
 import {
-  InferenceProvider, LlamaStackConfigError, LlamaStackDistribution, LlamaStackDistributionResource, OgxServerResource,
+  ExternalProvider, InferenceProvider, LlamaStackConfigError, LlamaStackDistribution, LlamaStackDistributionResource, OgxServerResource,
   SecretRef, ServerTarget,
 } from '../../src';
 import { propsPath } from '../../src/distribution/props-paths';
 import { checkDistributionProps, PROP_NAMES } from '../../src/distribution/props-shape';
+import { specAndProblemsFromProps } from '../../src/distribution/spec-from-props';
 
 const VLLM = () => InferenceProvider.vllm({ endpoint: 'http://vllm.models.svc:8000/v1' });
 
@@ -119,10 +120,15 @@ describe('problems of typed props are reported at the props path, once', () => {
   });
 
   test('env entries map to their names; external providers to their props index', () => {
-    const layout = { envNames: ['A', 'B-x'], externalProviderIndex: { inference: [2, 0] } };
+    const external = (id: string, api: string) => ExternalProvider.fromImage({ id, image: `quay.io/acme/${id}:1.0`, api, providerType: `remote::${id}`, module: id });
+    const layout = specAndProblemsFromProps({
+      env: { 'B-x': 'b', 'A': 'a' },
+      externalProviders: [external('one', 'inference'), external('two', 'safety'), external('three', 'inference')],
+    }).origins;
     expect(propsPath('spec.workload.overrides.env[1].name', layout)).toBe('props.env["B-x"]');
     expect(propsPath('spec.workload.overrides.env[0]', layout)).toBe('props.env.A');
-    expect(propsPath('spec.externalProviders.inference[1].image', layout)).toBe('props.externalProviders[0].image');
+    expect(propsPath('spec.externalProviders.inference[1].image', layout)).toBe('props.externalProviders[2].image');
+    expect(propsPath('spec.externalProviders.safety', layout)).toBe('props.externalProviders[1]');
     expect(propsPath('spec.providers.vectorIo[3].settings.x', layout)).toBe('props.vectorIo[3].settings.x');
     expect(propsPath('spec.workload.overrides.volumeMounts[0].name', layout)).toBe('props.volumeMounts[0].name');
     expect(propsPath('spec.storage.sql.password', layout)).toBe('props.sqlStorage.password');
