@@ -49,6 +49,45 @@ function allowsAll(egress: unknown): boolean {
   return Array.isArray(egress) && egress.some((r: any) => empty(r?.to) && empty(r?.ports));
 }
 
+/** A NetworkPolicy of the app that isolates egress and does not admit every destination. */
+interface IsolatingPolicy {
+  readonly construct: ApiObject;
+  readonly namespace: unknown;
+  readonly name: unknown;
+  readonly podSelector: unknown;
+}
+
+/**
+ * The app's egress-isolating NetworkPolicies, found once per synth rather than once per
+ * distribution (each distribution's check walked the whole app and rendered every policy, so
+ * 1,000 distributions cost a million renders). The list lives for the current synchronous turn
+ * only: cdk8s validates every construct of one synth in one turn, and a later synth, after the
+ * app has changed, walks the app again.
+ */
+const isolatingPolicies = new WeakMap<IConstruct, IsolatingPolicy[]>();
+
+function isolatingPoliciesOf(root: IConstruct): IsolatingPolicy[] {
+  let list = isolatingPolicies.get(root);
+  if (list !== undefined) return list;
+  list = [];
+  for (const c of root.node.findAll()) {
+    if (!ApiObject.isApiObject(c) || c.kind !== 'NetworkPolicy') continue;
+    let json: any;
+    try {
+      json = c.toJson();
+    } catch {
+      continue;
+    }
+    const spec = json?.spec ?? {};
+    const isolatesEgress = (Array.isArray(spec.policyTypes) && spec.policyTypes.includes('Egress')) || spec.egress !== undefined;
+    if (!isolatesEgress || allowsAll(spec.egress)) continue;
+    list.push({ construct: c, namespace: json?.metadata?.namespace, name: json?.metadata?.name, podSelector: spec.podSelector });
+  }
+  isolatingPolicies.set(root, list);
+  queueMicrotask(() => isolatingPolicies.delete(root));
+  return list;
+}
+
 /**
  * Warnings for each NetworkPolicy of the app, not the construct's own, that selects the server's
  * pods in their namespace and isolates their egress.
@@ -57,21 +96,12 @@ export function egressIsolationWarnings(
   scope: IConstruct, own: IConstruct, podLabels: { [k: string]: string }, namespace: string | undefined, cutOff: readonly string[],
 ): ConfigProblem[] {
   const out: ConfigProblem[] = [];
-  for (const c of scope.node.root.node.findAll()) {
-    if (!ApiObject.isApiObject(c) || c.kind !== 'NetworkPolicy' || c.node.scopes.includes(own)) continue;
-    let json: any;
-    try {
-      json = c.toJson();
-    } catch {
-      continue;
-    }
-    const ns = json?.metadata?.namespace;
-    if (namespace !== undefined && ns !== undefined && ns !== namespace) continue;
-    const spec = json?.spec ?? {};
-    const isolatesEgress = (Array.isArray(spec.policyTypes) && spec.policyTypes.includes('Egress')) || spec.egress !== undefined;
-    if (!isolatesEgress || !selects(spec.podSelector, podLabels) || allowsAll(spec.egress)) continue;
+  for (const p of isolatingPoliciesOf(scope.node.root)) {
+    if (namespace !== undefined && p.namespace !== undefined && p.namespace !== namespace) continue;
+    if (!selects(p.podSelector, podLabels) || p.construct.node.scopes.includes(own)) continue;
+    const c = p.construct;
     out.push({
-      path: `NetworkPolicy ${quoteValue(json?.metadata?.name ?? c.node.path)} (${c.node.path})`,
+      path: `NetworkPolicy ${quoteValue(p.name ?? c.node.path)} (${c.node.path})`,
       message: `isolates the egress of the server's pods: ${cutOff.join(', ')} are cut off unless a rule admits them (cdk8s-plus connections.allowFrom(llama) writes such a policy on the peer by default)`,
       fix: 'pass { isolation: kplus.PodConnectionsIsolation.POD } to allowFrom so only the callee\'s ingress is isolated, or add egress rules for each (the library\'s allowedTo writes them, DNS included)',
     });

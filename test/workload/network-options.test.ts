@@ -109,4 +109,31 @@ describe('a NetworkPolicy elsewhere in the app that isolates the server\'s egres
   test('isolation: POD writes no egress policy on the server: no warning', () => {
     expect(stderrOfSynth(kplus.PodConnectionsIsolation.POD)).not.toMatch(/isolates the egress/);
   });
+
+  test('the app\'s policies are found once per synth: each app and each distribution still gets its own answer', () => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'c', { namespace: 'ai' });
+    const llama = new LlamaStackDistribution(chart, 'llama', { inference: [InferenceProvider.vllm({ endpoint: 'http://vllm.ai.svc:8000/v1' })] });
+    new LlamaStackDistribution(chart, 'other', { inference: [InferenceProvider.vllm({ endpoint: 'http://vllm.ai.svc:8000/v1' })] });
+    const vllm = new kplus.Deployment(chart, 'vllm', { containers: [{ image: 'vllm/vllm-openai', portNumber: 8000, securityContext: { ensureNonRoot: false } }] });
+    vllm.connections.allowFrom(llama);
+    let out = '';
+    const spy = jest.spyOn(process.stderr, 'write').mockImplementation((s: any) => {
+      out += String(s);
+      return true;
+    });
+    let second = '';
+    try {
+      app.synth();
+      const first = out;
+      out = '';
+      // Another app in the same turn: its own policies (none isolating), not the first app's.
+      second = stderrOfSynth(kplus.PodConnectionsIsolation.POD) + out;
+      out = first;
+    } finally {
+      spy.mockRestore();
+    }
+    expect(out.match(/isolates the egress of the server's pods/g)).toHaveLength(1);
+    expect(second).not.toMatch(/isolates the egress/);
+  });
 });
