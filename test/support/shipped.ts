@@ -1,4 +1,6 @@
-/** What the target tests share: the env the shipped distributions need, and the golden spec. */
+/** What the target tests share: the env the shipped distributions need, the golden spec, the shipped YAML. */
+import * as fs from 'fs';
+import * as path from 'path';
 import { LlamaStackDistributionSpec } from '../../src/config/spec';
 
 /** Env vars a shipped distribution reads with no usable default; `nvidia`'s only from OGX 1.x. */
@@ -31,4 +33,12 @@ export function goldenSpec(withShields: boolean): LlamaStackDistributionSpec {
     networking: { port: 8321 },
     workload: { workers: 2 },
   };
+}
+
+/**
+ * A shipped base config's YAML as committed (`data/targets/<id>/distributions/<d>/config.yaml`):
+ * the library may read the JSON the build pre-parses instead, which a text edit cannot target.
+ */
+export function shippedConfigYaml(targetId: string, distribution: string): string {
+  return fs.readFileSync(path.join(__dirname, '..', '..', 'data', 'targets', targetId, 'distributions', distribution, 'config.yaml'), 'utf8');
 }

@@ -17,6 +17,7 @@ import { TenancyMode } from '../../src/targets/server';
 import { ServerTarget } from '../../src/targets/server-target';
 import { TargetConfigGenerator, TargetConfigOptions } from '../../src/targets/target-config';
 import { schemaErrors } from '../support/k8s-schema';
+import { shippedConfigYaml } from '../support/shipped';
 import { startupFromObjects } from '../support/startup-from-objects';
 
 const KEY = SecretRef.fromSecretName('keys', 'key');
@@ -264,7 +265,7 @@ describe('the vector_stores store (OGX 1.1+)', () => {
 
 describe('containers / container_runtime (OGX 1.2+) need Docker', () => {
   const base = (target: ServerTarget, extra: string): string => {
-    const text = target._baseConfig('starter')!;
+    const text = shippedConfigYaml(target.id, 'starter');
     return text.replace(/^apis:\n/m, `apis:\n${extra}`);
   };
 
