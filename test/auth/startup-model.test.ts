@@ -10,12 +10,12 @@
  */
 import { JsonObject, JsonValue } from '../../src/core/json';
 import { ServerTarget } from '../../src/targets/server-target';
-import { checkStartup, ContainerEnv, EnvValue, StartupReport } from '../../src/targets/startup';
+import { checkStartup, EnvValue, StartupReport } from '../../src/targets/startup';
 
 const TARGETS: [string, ServerTarget][] = [['ogx-0.8', ServerTarget.OGX_0_8], ['llama-stack-0.7', ServerTarget.LLAMA_STACK_0_7]];
 
 function run(target: ServerTarget, auth: JsonValue, env: { [name: string]: string } = {}): StartupReport {
-  const e: ContainerEnv = new Map<string, EnvValue>();
+  const e = new Map<string, EnvValue>();
   for (const k of Object.keys(env)) e.set(k, { kind: 'value', value: env[k] });
   return checkStartup({ distro_name: 'test', providers: {}, server: { auth } } as JsonObject, target._release, e);
 }

@@ -92,14 +92,16 @@ describe('the spec mapping records the prop each spec location came from', () =>
     expect(atPropsPaths([{
       path: 'spec.workload.resources.limits.cpu',
       message: 'above spec.workload.resources.limits.memory, in spec.providers, at spec.externalProviders.inference[1]',
+      fix: 'lower spec.workload.resources.limits.cpu',
     }], origins)).toEqual([{
       path: 'props.resources.limits.cpu',
       message: 'above props.resources.limits.memory, in spec.providers, at props.externalProviders[2]',
+      fix: 'lower props.resources.limits.cpu',
     }]);
   });
 
   test('a props.spec has no record: its spec paths stay', () => {
-    expect(atPropsPaths([{ path: 'spec.workload.replicas', message: 'see spec.workload.replicas' }], undefined))
-      .toEqual([{ path: 'spec.workload.replicas', message: 'see spec.workload.replicas' }]);
+    expect(atPropsPaths([{ path: 'spec.workload.replicas', message: 'see spec.workload.replicas', fix: 'set spec.workload.replicas' }], undefined))
+      .toEqual([{ path: 'spec.workload.replicas', message: 'see spec.workload.replicas', fix: 'set spec.workload.replicas' }]);
   });
 });

@@ -370,7 +370,7 @@ describe('OgxServerResource: typed provider fields (issue #18)', () => {
       .toEqual({ field: 'inference', bucket: 'remote', kind: 'bedrock', list: true, value: { id: 'b', region: 'us-west-2', apiKey: { name: 's', key: 'k' } } });
     expect(typedEntry({ id: 'remote-s3', type: 'remote::s3', settings: { bucket_name: 'f', auto_create_bucket: true } }))
       .toEqual({ field: 'files', bucket: 'remote', kind: 's3', list: false, value: { bucketName: 'f', autoCreateBucket: true } });
-    expect(typedEntry({ id: 'v', type: 'remote::vllm', settings: { base_url: 'http://v', network: { tls: { min_version: 'TLSv1.3' }, headers: { 'X-A': 'b' } } } }).value)
+    expect(typedEntry({ id: 'v', type: 'remote::vllm', settings: { base_url: 'http://v', network: { tls: { min_version: 'TLSv1.3' }, headers: { 'X-A': 'b' } } } })!.value)
       .toEqual({ id: 'v', endpoint: 'http://v', network: { tls: { minVersion: 'TLSv1.3' }, headers: { 'X-A': 'b' } } });
   });
 

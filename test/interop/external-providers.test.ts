@@ -7,7 +7,7 @@
 import { Testing, Yaml } from 'cdk8s';
 import * as YAML from 'yaml';
 import {
-  ExternalProvider, LlamaStackDistribution, LlamaStackDistributionManifest, LlamaStackDistributionProps, SecretRef, ServerTarget, specFromProps,
+  ExternalProvider, LlamaStackDistributionManifest, LlamaStackDistributionProps, SecretRef, ServerTarget, specFromProps,
 } from '../../src';
 import { main } from '../../src/cli/main';
 import { LlamaStackDistributionResource, OgxServerResource } from '../../src/interop/custom-resources';

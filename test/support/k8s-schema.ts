@@ -66,7 +66,10 @@ function prometheusOperatorErrors(m: any): string[] {
   };
   const strings = (o: any, where: string) => {
     if (o === undefined) return;
-    if (typeof o !== 'object' || Array.isArray(o)) return err(`${where}: must be a map`);
+    if (typeof o !== 'object' || Array.isArray(o)) {
+      err(`${where}: must be a map`);
+      return;
+    }
     for (const [k, v] of Object.entries(o)) if (typeof v !== 'string') err(`${where}.${k}: must be a string`);
   };
   if (typeof m.metadata?.name !== 'string' || !NAME.test(m.metadata.name) || m.metadata.name.length > 253) err('metadata.name: not a DNS-1123 subdomain');

@@ -45,3 +45,24 @@ export function problemLines(fn: () => unknown): string[] {
   }
   throw new Error('expected a LlamaStackConfigError');
 }
+
+/**
+ * The problems of the LlamaStackConfigError `fn` throws, checked to hold `secret` nowhere (message,
+ * each problem's path, message and fix); fails if it throws nothing or something else.
+ */
+export function rejectedWithout(secret: string, fn: () => unknown): { path: string; message: string; fix?: string }[] {
+  let error: unknown;
+  try {
+    fn();
+  } catch (e) {
+    error = e;
+  }
+  if (!(error instanceof LlamaStackConfigError)) throw new Error(`expected a LlamaStackConfigError, got ${error === undefined ? 'none' : String(error)}`);
+  expect(error.message).not.toContain(secret);
+  expect(String(error)).not.toContain(secret);
+  for (const p of error.problems) {
+    for (const text of [p.path, p.message, p.fix ?? '']) expect(text).not.toContain(secret);
+  }
+  expect(JSON.stringify(error.problems)).not.toContain(secret);
+  return error.problems;
+}

@@ -1,7 +1,11 @@
 /** A distribution synthesized quietly in a chart of its own: its objects, its warnings, or its problems. */
 import { Chart, Testing } from 'cdk8s';
+import { schemaErrors } from './k8s-schema';
+import { startupFromObjects } from './startup-from-objects';
+import { readBaseConfig } from '../../src/config/yaml-parse';
 import { LlamaStackConfigError } from '../../src/core/errors';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
+import { ServerTarget } from '../../src/targets/server-target';
 
 /** The chart's objects and the distribution's warnings (`path: message`); stderr is kept quiet. */
 export function synthDistribution(props: LlamaStackDistributionProps, chart: Chart = Testing.chart()): { objects: any[]; warnings: string[] } {
@@ -28,4 +32,18 @@ export function synthProblems(props: LlamaStackDistributionProps): string[] {
     throw e;
   }
   return [];
+}
+
+/**
+ * A distribution on `target` that must start clean: no warnings, schema-valid objects, and the
+ * release's start-up model (from the objects alone) with nothing to say. Its config and objects.
+ */
+export function synthStarting(target: ServerTarget, props: LlamaStackDistributionProps): { config: any; manifests: any[] } {
+  const chart = Testing.chart();
+  const d = new LlamaStackDistribution(chart, 'llama', { target, ...props });
+  const manifests = Testing.synth(chart);
+  expect(d.warnings).toEqual([]);
+  expect(schemaErrors(manifests)).toEqual([]);
+  expect(startupFromObjects(target, manifests)).toEqual({ fatal: [], warnings: [] });
+  return { config: readBaseConfig(d.configYaml!), manifests };
 }

@@ -6,7 +6,6 @@
  */
 import { Testing } from 'cdk8s';
 import { ServerAuth } from '../../src/auth';
-import { readBaseConfig } from '../../src/config/yaml-parse';
 import { LlamaStackConfigError } from '../../src/core/errors';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
 import { LlamaStackDistributionResource, OgxServerResource } from '../../src/interop/custom-resources';
@@ -16,23 +15,14 @@ import { StorageBackend } from '../../src/storage-backend';
 import { TenancyMode } from '../../src/targets/server';
 import { ServerTarget } from '../../src/targets/server-target';
 import { TargetConfigGenerator, TargetConfigOptions } from '../../src/targets/target-config';
-import { schemaErrors } from '../support/k8s-schema';
 import { shippedConfigYaml } from '../support/shipped';
-import { startupFromObjects } from '../support/startup-from-objects';
+import { synthStarting } from '../support/synth';
 
 const KEY = SecretRef.fromSecretName('keys', 'key');
 const ONE_X: [string, ServerTarget][] = [['ogx-1.1', ServerTarget.OGX_1_1], ['ogx-1.2', ServerTarget.OGX_1_2], ['ogx-1.3', ServerTarget.OGX_1_3]];
 const STRICT: [string, ServerTarget][] = [['ogx-1.2', ServerTarget.OGX_1_2], ['ogx-1.3', ServerTarget.OGX_1_3]];
 
-function synth(target: ServerTarget, props: LlamaStackDistributionProps): { config: any; manifests: any[] } {
-  const chart = Testing.chart();
-  const d = new LlamaStackDistribution(chart, 'llama', { target, ...props });
-  const manifests = Testing.synth(chart);
-  expect(d.warnings).toEqual([]);
-  expect(schemaErrors(manifests)).toEqual([]);
-  expect(startupFromObjects(target, manifests)).toEqual({ fatal: [], warnings: [] });
-  return { config: readBaseConfig(d.configYaml!), manifests };
-}
+const synth = synthStarting;
 
 function problems(target: ServerTarget, props: () => LlamaStackDistributionProps): { path: string; message: string; fix: string }[] {
   try {

@@ -4,27 +4,17 @@
  * the base config's provider (a plain API has one implementation), and starts.
  */
 import { Testing } from 'cdk8s';
-import { readBaseConfig } from '../../src/config/yaml-parse';
 import { LlamaStackConfigError } from '../../src/core/errors';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
 import { LlamaStackDistributionResource, OgxServerResource } from '../../src/interop/custom-resources';
 import { BatchesProvider, FileProcessorsProvider, FilesProvider, InferenceProvider, InteractionsProvider, MessagesProvider, ResponsesProvider, VectorIoProvider } from '../../src/providers';
 import { SecretRef } from '../../src/secret-ref';
 import { ServerTarget } from '../../src/targets/server-target';
-import { schemaErrors } from '../support/k8s-schema';
-import { startupFromObjects } from '../support/startup-from-objects';
+import { synthStarting } from '../support/synth';
 
 const TARGETS = [ServerTarget.OGX_0_8, ServerTarget.LLAMA_STACK_0_7];
 
-function synth(target: ServerTarget, props: LlamaStackDistributionProps): { config: any; manifests: any[] } {
-  const chart = Testing.chart();
-  const d = new LlamaStackDistribution(chart, 'llama', { target, ...props });
-  const manifests = Testing.synth(chart);
-  expect(d.warnings).toEqual([]);
-  expect(schemaErrors(manifests)).toEqual([]);
-  expect(startupFromObjects(target, manifests)).toEqual({ fatal: [], warnings: [] });
-  return { config: readBaseConfig(d.configYaml!), manifests };
-}
+const synth = synthStarting;
 
 function problems(target: ServerTarget, props: () => LlamaStackDistributionProps): string[] {
   try {
