@@ -10,6 +10,11 @@ import { ServerTarget } from '../targets/server-target';
 /** A released server image (OGX or llama-stack) and its tag. */
 const RELEASED_IMAGE = /^(?:docker\.io\/)?(?:ogxai|ogx|llamastack)\/distribution-[a-z0-9-]+:([^@]+)$/;
 
+/** A released server image (OGX or llama-stack): its tag names its release, which `resolveImage` checks. */
+export function isReleasedImage(image: string): boolean {
+  return RELEASED_IMAGE.test(image);
+}
+
 /**
  * The image to run; its problems (a distribution the target lacks, an unpinned image, a
  * released image of another line) and warnings (a release the target has no data for) are pushed.

@@ -10,6 +10,7 @@ import { readBaseConfig } from '../config/yaml-parse';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { isObject } from '../core/json';
 import { quoteValue } from '../core/quote';
+import { isReleasedImage } from '../distribution/image';
 import { containerEnv } from '../targets/deployment-env';
 import { checkOverrideConfig } from '../targets/override-config';
 import { ServerTarget } from '../targets/server-target';
@@ -101,6 +102,8 @@ export function serverLineWarning(spec: LlamaStackDistributionSpec, image: strin
   ogxOperator = false): ConfigProblem | undefined {
   const named = spec.distribution?.image;
   if (typeof named === 'string' && named !== '') {
+    // A released image names its release: the planner's release check already says what fits.
+    if (isReleasedImage(named)) return undefined;
     const repo = (i: string) => i.replace(/@.*$/, '').replace(/:[^/:]*$/, '');
     const ours = spec.distribution?.name !== undefined ? target.imageFor(spec.distribution.name) : undefined;
     if (ours !== undefined && ours === named) return undefined;

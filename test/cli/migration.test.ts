@@ -97,6 +97,32 @@ describe('the server line', () => {
     expect(r.err).toMatch(/warning: stdin \(migrated\): spec\.server\.distribution\.name: distribution "starter" runs "docker\.io\/ogxai\/distribution-starter:1\.3\.0"/);
   });
 
+  test('a released image of the target\'s own release renders with no server-line warning (the release check has nothing to say)', async () => {
+    const cr = `apiVersion: llamastack.io/v1alpha1
+kind: LlamaStackDistribution
+metadata: {name: pinned}
+spec:
+  server:
+    distribution: {image: 'docker.io/ogxai/distribution-starter:1.3.0'}
+`;
+    const r = await run(['render'], cr);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('');
+  });
+
+  test('a custom image the CR ran is a warning that names the config it gets and --target', async () => {
+    const cr = `apiVersion: llamastack.io/v1alpha1
+kind: LlamaStackDistribution
+metadata: {name: custom}
+spec:
+  server:
+    distribution: {image: 'quay.io/acme/ogx-starter:7.1.0'}
+`;
+    const r = await run(['render'], cr);
+    expect(r.err).toContain('warning: stdin (custom): spec.server.distribution.image: the manifest\'s image "quay.io/acme/ogx-starter:7.1.0" runs with a config written for OGX 1.3.0');
+    expect(r.err).toContain('pass --target for the image\'s release');
+  });
+
   test('a released image the CR ran, of a line the target does not write, is refused with the image line it needs', async () => {
     const cr = `apiVersion: llamastack.io/v1alpha1
 kind: LlamaStackDistribution
