@@ -13,6 +13,7 @@ import { EXTERNAL_PROVIDERS_MOUNT, externalProviderEntries } from '../config/ext
 import { parseQuantity, quantitySign } from '../config/quantity';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { ConfigProblem } from '../core/errors';
+import { isObject } from '../core/json';
 import { envProblems, imageProblems, keyRefProblems, pullPolicyProblems } from '../kubernetes/container-checks';
 import {
   isConfigMapKey, labelMapProblems, NAMESPACE_NAME, NameRule, nameProblem, objectNameRule, shown,
@@ -40,12 +41,6 @@ export interface KubernetesInputProps {
   readonly auth?: ServerAuth;
   readonly allowUnrestrictedVolumes?: boolean;
   readonly overrideConfigYaml?: string;
-}
-
-type Obj = Record<string, any>;
-
-function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** A name rule applied where the value is a non-empty string (empty ones are the schema check's). */
@@ -93,20 +88,20 @@ function libraryLayout(name: string, spec: LlamaStackDistributionSpec, target: S
 /** Every `{name, key}` Secret reference of the spec, with its path. */
 function secretRefs(spec: LlamaStackDistributionSpec): [unknown, string][] {
   const out: [unknown, string][] = [];
-  for (const [field, list] of Object.entries(isObj(spec.providers) ? spec.providers : {})) {
+  for (const [field, list] of Object.entries(isObject(spec.providers) ? spec.providers : {})) {
     (Array.isArray(list) ? list : []).forEach((p: any, i: number) => {
       const at = `spec.providers.${field}[${i}]`;
-      if (isObj(p?.apiKey)) out.push([p.apiKey, `${at}.apiKey`]);
-      for (const [k, ref] of Object.entries(isObj(p?.secretRefs) ? p.secretRefs : {})) out.push([ref, `${at}.secretRefs.${k}`]);
+      if (isObject(p?.apiKey)) out.push([p.apiKey, `${at}.apiKey`]);
+      for (const [k, ref] of Object.entries(isObject(p?.secretRefs) ? p.secretRefs : {})) out.push([ref, `${at}.secretRefs.${k}`]);
     });
   }
   const kv: any = spec.storage?.kv;
   const sql: any = spec.storage?.sql;
-  if (isObj(kv?.password)) out.push([kv.password, 'spec.storage.kv.password']);
-  if (isObj(sql?.connectionString)) out.push([sql.connectionString, 'spec.storage.sql.connectionString']);
-  if (isObj(sql?.password)) out.push([sql.password, 'spec.storage.sql.password']);
+  if (isObject(kv?.password)) out.push([kv.password, 'spec.storage.kv.password']);
+  if (isObject(sql?.connectionString)) out.push([sql.connectionString, 'spec.storage.sql.connectionString']);
+  if (isObject(sql?.password)) out.push([sql.password, 'spec.storage.sql.password']);
   for (const e of externalProviderEntries(spec)) {
-    for (const [k, ref] of Object.entries(isObj(e.ref.secretRefs) ? e.ref.secretRefs : {})) out.push([ref, `${e.path}.secretRefs.${k}`]);
+    for (const [k, ref] of Object.entries(isObject(e.ref.secretRefs) ? e.ref.secretRefs : {})) out.push([ref, `${e.path}.secretRefs.${k}`]);
   }
   return out;
 }
@@ -140,7 +135,7 @@ export function kubernetesInputProblems(props: KubernetesInputProps, spec: Llama
   const tls: any = spec.networking?.tls;
   named(problems, tls?.secretName, 'spec.networking.tls.secretName', objectNameRule('Secret'));
   const ca: any = tls?.caBundle;
-  if (isObj(ca)) {
+  if (isObject(ca)) {
     named(problems, ca.configMapName, 'spec.networking.tls.caBundle.configMapName', objectNameRule('ConfigMap'));
     named(problems, ca.configMapNamespace, 'spec.networking.tls.caBundle.configMapNamespace', NAMESPACE_NAME);
     (Array.isArray(ca.configMapKeys) ? ca.configMapKeys : []).forEach((k: unknown, i: number) => {
