@@ -39,8 +39,17 @@ const URL_KEYS = ['base_url', 'url', 'uri', 'api_base', 'guardrails_service_url'
 /** Where the API key goes, in order of preference (after an `auth_credential` alias). */
 const CREDENTIAL_KEYS = ['api_key', 'api_token', 'token', 'elasticsearch_api_key', 'weaviate_api_key'];
 
-/** One provider type as the release knows it. */
+/**
+ * One provider type as the release knows it. Its derived views (keys, fields, default storage
+ * references) are computed once per type, not once per distribution; callers get read-only
+ * arrays, or fresh copies where they write into the result.
+ */
 export class ProviderType {
+  private keysCache?: readonly string[];
+  private requiredCache?: readonly string[];
+  private fieldsCache?: readonly ConfigField[];
+  private defaultRefsCache?: { readonly [key: string]: any };
+
   constructor(private readonly info: ProviderInfo) {}
 
   get api(): string {
@@ -50,12 +59,14 @@ export class ProviderType {
     return this.info.provider_type;
   }
   /** The YAML keys the server reads. */
-  get keys(): string[] {
-    return Object.keys(this.info.fields).map((name) => this.info.fields[name].alias ?? name).sort();
+  get keys(): readonly string[] {
+    this.keysCache ??= Object.freeze(Object.keys(this.info.fields).map((name) => this.info.fields[name].alias ?? name).sort());
+    return this.keysCache;
   }
   /** Keys without a default. */
-  get requiredKeys(): string[] {
-    return Object.keys(this.info.fields).filter((n) => this.info.fields[n].required).map((n) => this.info.fields[n].alias ?? n).sort();
+  get requiredKeys(): readonly string[] {
+    this.requiredCache ??= Object.freeze(Object.keys(this.info.fields).filter((n) => this.info.fields[n].required).map((n) => this.info.fields[n].alias ?? n).sort());
+    return this.requiredCache;
   }
   /** The provider accepts any key (pydantic extra=allow). */
   get acceptsAnyKey(): boolean {
@@ -68,11 +79,12 @@ export class ProviderType {
     return this.info.deprecation_warning ?? undefined;
   }
   /** Every config field, by YAML key. */
-  get fields(): ConfigField[] {
-    return Object.keys(this.info.fields).map((name) => {
+  get fields(): readonly ConfigField[] {
+    this.fieldsCache ??= Object.freeze(Object.keys(this.info.fields).map((name) => {
       const f = this.info.fields[name];
-      return { key: f.alias ?? name, type: f.type, required: f.required };
-    });
+      return Object.freeze({ key: f.alias ?? name, type: f.type, required: f.required });
+    }));
+    return this.fieldsCache;
   }
   /** The default of a config field (as the registry records it: a Python repr), if any. */
   fieldDefault(name: string): unknown {
@@ -97,13 +109,16 @@ export class ProviderType {
    * Storage references the config class fills in by default (interactions `store` names
    * `sql_default`), by YAML key: they need that backend when the key is not written.
    */
-  defaultStorageReferences(): { [key: string]: any } {
-    const out: { [key: string]: any } = {};
-    for (const name of Object.keys(this.info.fields)) {
-      const f = this.info.fields[name];
-      if (!f.required && refersToBackend(f.default)) out[f.alias ?? name] = JSON.parse(JSON.stringify(f.default));
+  defaultStorageReferences(): { readonly [key: string]: any } {
+    if (this.defaultRefsCache === undefined) {
+      const out: { [key: string]: any } = {};
+      for (const name of Object.keys(this.info.fields)) {
+        const f = this.info.fields[name];
+        if (!f.required && refersToBackend(f.default)) out[f.alias ?? name] = deepFreeze(JSON.parse(JSON.stringify(f.default)));
+      }
+      this.defaultRefsCache = Object.freeze(out);
     }
-    return out;
+    return this.defaultRefsCache;
   }
 
   /** The sample config's references to storage backends (`persistence`, `kvstore`, `metadata_store`…). */
@@ -113,6 +128,14 @@ export class ProviderType {
     for (const k of Object.keys(sample)) if (refersToBackend(sample[k])) out[k] = JSON.parse(JSON.stringify(sample[k]));
     return out;
   }
+}
+
+function deepFreeze<T>(v: T): T {
+  if (v !== null && typeof v === 'object') {
+    for (const k of Object.keys(v)) deepFreeze((v as any)[k]);
+    Object.freeze(v);
+  }
+  return v;
 }
 
 function refersToBackend(v: any): boolean {

@@ -30,7 +30,7 @@ export interface SubstitutionResult {
   readonly findings: StartupFinding[];
   /** Config path → env vars whose substitution produced the value there. */
   readonly envAt: ReadonlyMap<string, readonly string[]>;
-  /** Where a mapping of the result was written in config.yaml (list indexes of the input). */
+  /** Where a list element (mapping) of the result was written in config.yaml (list indexes of the input). */
   readonly origin: WeakMap<JsonObject, string>;
 }
 
@@ -79,22 +79,64 @@ interface Resolved {
   readonly missing: string[];
 }
 
+/** A `${env.X}` reference of a string: `op` is `=` or `+` when it has a default or an alternative. */
+interface Reference {
+  readonly name: string;
+  readonly op: string | undefined;
+  readonly arg: string | undefined;
+}
+
+/**
+ * A string cut at its references: text, reference, text… (texts and references alternate,
+ * starting and ending with text). Undefined when it has no reference.
+ */
+type Template = readonly (string | Reference)[] | undefined;
+
+/**
+ * Parsed strings, by text. Configs repeat the same base-config strings in every distribution,
+ * so each is parsed once; the map is cleared when it gets large (user text is unbounded).
+ */
+const TEMPLATES = new Map<string, Template>();
+const TEMPLATE_LIMIT = 20_000;
+
+function templateOf(s: string): Template {
+  if (TEMPLATES.has(s)) return TEMPLATES.get(s);
+  const parts: (string | Reference)[] = [];
+  let last = 0;
+  for (const m of s.matchAll(REFERENCE)) {
+    parts.push(s.slice(last, m.index), { name: m[1], op: m[2], arg: m[3] });
+    last = m.index! + m[0].length;
+  }
+  const template = parts.length === 0 ? undefined : [...parts, s.slice(last)];
+  if (TEMPLATES.size >= TEMPLATE_LIMIT) TEMPLATES.clear();
+  TEMPLATES.set(s, template);
+  return template;
+}
+
 function resolveString(s: string, env: ContainerEnv, home: string): Resolved | undefined {
-  let changed = false;
+  const template = templateOf(s);
+  if (template === undefined) return undefined;
   const used: string[] = [];
   const missing: string[] = [];
-  const out = s.replace(REFERENCE, (_m, name: string, op: string | undefined, arg: string | undefined) => {
-    changed = true;
+  let out = '';
+  for (const part of template) {
+    if (typeof part === 'string') {
+      out += part;
+      continue;
+    }
+    const { name, op, arg } = part;
     used.push(name);
     const value = lookup(env, name);
     if (op === undefined) {
       if (value === undefined) missing.push(name);
-      return expandUser(value ?? '', home);
+      out += expandUser(value ?? '', home);
+    } else if (op === '=') {
+      out += value === undefined && !arg ? '' : expandUser(value ?? arg ?? '', home);
+    } else {
+      out += value !== undefined && arg ? expandUser(arg, home) : '';
     }
-    if (op === '=') return value === undefined && !arg ? '' : expandUser(value ?? arg ?? '', home);
-    return value !== undefined && arg ? expandUser(arg, home) : '';
-  });
-  return changed ? { value: convertSubstituted(out), used, missing } : undefined;
+  }
+  return { value: convertSubstituted(out), used, missing };
 }
 
 class Substitution {
@@ -107,7 +149,8 @@ class Substitution {
   string(s: string, path: string): JsonValue {
     if (!s.includes('${env.')) return s; // neither a reference nor literal text that looks like one
     const r = resolveString(s, this.env, this.home);
-    const literal = LITERAL_REFERENCE.exec(r === undefined ? s : String(r.value));
+    const text = r === undefined ? s : r.value;
+    const literal = typeof text === 'string' && text.includes('${env.') ? LITERAL_REFERENCE.exec(text) : null;
     if (literal) {
       this.findings.push({
         severity: 'warning',
@@ -141,6 +184,11 @@ class Substitution {
     return r.missing.length > 0 ? undefined : r.value;
   }
 
+  /**
+   * Paths are built only where something can be reported or recorded (env text, containers).
+   * What substitution leaves as it is, is not copied: an unchanged mapping or list is returned
+   * itself (the model reads the result and never writes to it).
+   */
   value(v: JsonValue, path: string): JsonValue {
     if (typeof v === 'string') return this.string(v, path);
     if (Array.isArray(v)) return this.list(v, path);
@@ -149,31 +197,48 @@ class Substitution {
   }
 
   mapping(o: JsonObject, path: string): JsonObject {
-    const out: JsonObject = {};
     // `server.auth.provider_config` whose type resolves empty is null, and not substituted.
     const pc = path === 'server.auth' ? o.provider_config : undefined;
     const authOff = isJsonObject(pc) && has(pc, 'type') && isEmpty(this.peek(pc.type));
-    for (const k of Object.keys(o)) {
-      const v = authOff && k === 'provider_config' ? null : this.value(o[k], join(path, k));
-      setOwn(out, k, v);
+    const keys = Object.keys(o);
+    let out: JsonObject | undefined;
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
+      const v = o[k];
+      const plain = v === null || typeof v !== 'object' ? typeof v !== 'string' || !v.includes('${env.') : false;
+      const next = authOff && k === 'provider_config' ? null : plain ? v : this.value(v, path === '' ? k : `${path}.${k}`);
+      if (out === undefined && next !== v) {
+        out = {};
+        for (let j = 0; j < i; j++) setOwn(out, keys[j], o[keys[j]]);
+      }
+      if (out !== undefined) setOwn(out, k, next);
     }
-    this.origin.set(out, path);
-    return out;
+    return out ?? o;
   }
 
   list(items: JsonValue[], path: string): JsonValue[] {
-    const out: JsonValue[] = [];
-    items.forEach((item, i) => {
-      const p = `${path}[${i}]`;
-      if (isJsonObject(item)) {
-        // provider_id first: `__disabled__` drops the element before its config is read.
-        if (has(item, 'provider_id') && this.peek(item.provider_id) === '__disabled__') return;
-        // Then the resource ids: one that resolves empty drops the element, also unsubstituted.
-        if (ENV_SWITCHED_ID_FIELDS.some((f) => has(item, f) && isEmpty(this.peek(item[f])))) return;
+    let out: JsonValue[] | undefined;
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      const drop = isJsonObject(item) && this.dropped(item);
+      let v = drop ? item : this.value(item, `${path}[${i}]`);
+      if (isJsonObject(v) && !drop) {
+        // The same mapping twice in a list gets its own copy, so each element has one origin.
+        if (this.origin.has(v)) v = { ...v };
+        // Where the element was written: its position in the result may differ once some are dropped.
+        this.origin.set(v, `${path}[${i}]`);
       }
-      out.push(this.value(item, p));
-    });
-    return out;
+      if (out === undefined && (drop || v !== item)) out = items.slice(0, i);
+      if (out !== undefined && !drop) out.push(v);
+    }
+    return out ?? items;
+  }
+
+  /** An element the server drops before reading it: provider_id `__disabled__`, or an id field that resolves empty. */
+  private dropped(item: JsonObject): boolean {
+    if (has(item, 'provider_id') && this.peek(item.provider_id) === '__disabled__') return true;
+    for (const f of ENV_SWITCHED_ID_FIELDS) if (has(item, f) && isEmpty(this.peek(item[f]))) return true;
+    return false;
   }
 }
 
@@ -183,10 +248,6 @@ function has(o: JsonObject, key: string): boolean {
 
 function isEmpty(v: JsonValue | undefined): boolean {
   return v === null || v === '';
-}
-
-function join(path: string, key: string): string {
-  return path === '' ? key : `${path}.${key}`;
 }
 
 /**
