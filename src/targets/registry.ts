@@ -65,7 +65,8 @@ export class ProviderType {
   }
   /** Keys without a default. */
   get requiredKeys(): readonly string[] {
-    this.requiredCache ??= Object.freeze(Object.keys(this.info.fields).filter((n) => this.info.fields[n].required).map((n) => this.info.fields[n].alias ?? n).sort());
+    const fields = this.info.fields;
+    this.requiredCache ??= Object.freeze(Object.keys(fields).filter((n) => fields[n].required).map((n) => fields[n].alias ?? n).sort());
     return this.requiredCache;
   }
   /** The provider accepts any key (pydantic extra=allow). */
