@@ -117,11 +117,13 @@ export class LlamaStackDistribution extends Construct implements kplus.IPodSelec
     // Printed when the app synthesizes (cdk8s validates then, once per app and once per chart,
     // so the first validation prints).
     let printed = false;
+    // The validation keeps only what it reads, not the plan (an app may hold thousands of these).
     const podLabels = plan.objects.deployment.spec?.template?.metadata?.labels ?? {};
     const cutOff = destinations(plan.spec);
+    const namespace = plan.namespace;
     this.node.addValidation({
       validate: () => {
-        if (!printed) reportWarnings(this.node.path, [...this.warnings, ...egressIsolationWarnings(this, this, podLabels, plan.namespace, cutOff)]);
+        if (!printed) reportWarnings(this.node.path, [...this.warnings, ...egressIsolationWarnings(this, this, podLabels, namespace, cutOff)]);
         printed = true;
         return [];
       },
