@@ -6,7 +6,7 @@
  * vars, and a provider's CA is read from `caFile`, where the Deployment mounts it.
  */
 import { TargetGeneration } from './generation';
-import { mapOf } from './providers';
+import { mapOf } from './writable-config';
 import type { ServerTarget } from './server-target';
 import { AUTH_CA_FILE, ServerAuth } from '../auth/server-auth';
 import { SecretEnvVar } from '../config/secrets';

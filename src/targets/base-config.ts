@@ -9,7 +9,8 @@ import { TargetGeneration } from './generation';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { readBaseConfigShared, YamlReadError } from '../config/yaml-parse';
 import { LlamaStackConfigError } from '../core/errors';
-import { getOwn, isJsonObject, JsonObject } from '../core/json';
+import { deepFreeze, mapOf } from './writable-config';
+import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
 import { deepCopy } from '../core/json-convert';
 import { quoteValue } from '../core/quote';
 
@@ -38,7 +39,20 @@ export function loadBaseConfig(g: TargetGeneration, spec: LlamaStackDistribution
   if (base === null || !isJsonObject(getOwn(base, 'providers'))) {
     throw new LlamaStackConfigError([{ path: 'baseConfig', message: 'a base config needs a providers mapping', fix: 'pass the config.yaml the image ships' }]);
   }
-  return { config: deepCopy(base) as JsonObject, distribution };
+  // Shared and frozen: each generation writes into its own copy of what it changes (writable-config.ts).
+  return { config: { ...frozenBase(base) }, distribution };
+}
+
+/** One frozen copy per parsed base config (the parser's cache owns the parsed one). */
+const FROZEN = new WeakMap<JsonObject, JsonObject>();
+
+function frozenBase(base: JsonObject): JsonObject {
+  let frozen = FROZEN.get(base);
+  if (frozen === undefined) {
+    frozen = deepFreeze(deepCopy(base) as JsonObject);
+    FROZEN.set(base, frozen);
+  }
+  return frozen;
 }
 
 /** Resource kinds whose entries need a `provider_id` to be registered (0.7.1 datasets infer theirs). */
@@ -54,13 +68,21 @@ export function keepWhatTheReleaseReads(g: TargetGeneration, config: JsonObject,
   config.distro_name = name;
   delete config.image_name;
   const server = getOwn(config, 'server');
-  if (isJsonObject(server)) for (const k of Object.keys(server)) if (!keys.server.includes(k)) delete server[k];
+  if (isJsonObject(server) && Object.keys(server).some((k) => !keys.server.includes(k))) {
+    const writable = mapOf(config, 'server');
+    for (const k of Object.keys(writable)) if (!keys.server.includes(k)) delete writable[k];
+  }
   const rr = getOwn(config, 'registered_resources');
   if (!isJsonObject(rr)) return;
-  for (const k of Object.keys(rr)) if (!keys.registeredResources.includes(k) || k === 'tool_groups') delete rr[k];
+  const dropped = (k: string): boolean => !keys.registeredResources.includes(k) || k === 'tool_groups';
+  if (Object.keys(rr).some(dropped)) {
+    const writable = mapOf(config, 'registered_resources');
+    for (const k of Object.keys(writable)) if (dropped(k)) delete writable[k];
+  }
+  const registered = (e: JsonValue): boolean => isJsonObject(e) && Object.prototype.hasOwnProperty.call(e, 'provider_id') && getOwn(e, 'provider_id') !== 'all';
   for (const kind of NEEDS_PROVIDER_ID) {
     const list = getOwn(rr, kind);
-    if (!Array.isArray(list)) continue;
-    rr[kind] = list.filter((e) => isJsonObject(e) && Object.prototype.hasOwnProperty.call(e, 'provider_id') && getOwn(e, 'provider_id') !== 'all');
+    if (!Array.isArray(list) || list.every(registered)) continue;
+    mapOf(config, 'registered_resources')[kind] = list.filter(registered);
   }
 }

@@ -6,8 +6,9 @@
  */
 import { dropReferences, providerIds } from './dropped-providers';
 import { effectiveBaseId, TargetGeneration } from './generation';
-import { enabledProviderIds, listOf, mapOf } from './providers';
+import { enabledProviderIds } from './providers';
 import { ContainerEnv } from './startup';
+import { listOf, mapOf } from './writable-config';
 import { getOwn, isJsonObject, JsonObject } from '../core/json';
 import { quoteValue } from '../core/quote';
 

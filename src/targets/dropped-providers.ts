@@ -4,6 +4,7 @@
  * stop the server ("Provider `faiss` not found", a default embedding model that is not found).
  */
 import { effectiveBaseId, TargetGeneration } from './generation';
+import { mapOf } from './writable-config';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
 
 function names(v: JsonValue | undefined, ids: ReadonlySet<string>): boolean {
@@ -17,16 +18,17 @@ export function dropReferences(g: TargetGeneration, config: JsonObject, api: str
   if (isJsonObject(resources)) {
     for (const kind of Object.keys(g.rules.resources)) {
       const list = getOwn(resources, kind);
-      if (g.rules.resources[kind].api === api && Array.isArray(list)) resources[kind] = list.filter((r) => !names(r, ids));
+      if (g.rules.resources[kind].api !== api || !Array.isArray(list) || !list.some((r) => names(r, ids))) continue;
+      mapOf(config, 'registered_resources')[kind] = list.filter((r) => !names(r, ids));
     }
   }
   const vs = getOwn(config, 'vector_stores');
   if (!isJsonObject(vs)) return;
-  if (api === 'vector_io' && ids.has(String(getOwn(vs, 'default_provider_id')))) delete vs.default_provider_id;
+  if (api === 'vector_io' && ids.has(String(getOwn(vs, 'default_provider_id')))) delete mapOf(config, 'vector_stores').default_provider_id;
   if (api === 'inference') {
-    for (const key of ['default_embedding_model', 'default_reranker_model']) if (names(getOwn(vs, key), ids)) delete vs[key];
+    for (const key of ['default_embedding_model', 'default_reranker_model']) if (names(getOwn(vs, key), ids)) delete mapOf(config, 'vector_stores')[key];
     const rewrite = getOwn(vs, 'rewrite_query_params');
-    if (isJsonObject(rewrite) && names(getOwn(rewrite, 'model'), ids)) delete rewrite.model;
+    if (isJsonObject(rewrite) && names(getOwn(rewrite, 'model'), ids)) delete mapOf(mapOf(config, 'vector_stores'), 'rewrite_query_params').model;
   }
 }
 

@@ -15,7 +15,7 @@
  * name an external provider.
  */
 import { effectiveBaseId, effectiveId, TargetGeneration } from './generation';
-import { listOf, mapOf } from './providers';
+import { listOf, mapOf, writableList } from './writable-config';
 import { ALL_PROVIDER_APIS } from '../config/apis';
 import { compareBytewise, envPlaceholder, providerEnvName } from '../config/env-names';
 import { externalProviderEntries, externalProviderFieldProblems, ExternalProviderEntry } from '../config/external-providers';
@@ -121,7 +121,7 @@ export function applyExternalProviders(g: TargetGeneration, config: JsonObject, 
     if (!entry) continue;
     place(g, providers, e, entry);
     const apis = getOwn(config, 'apis');
-    if (Array.isArray(apis) && !apis.includes(e.api)) apis.push(e.api);
+    if (Array.isArray(apis) && !apis.includes(e.api)) writableList(config, 'apis')!.push(e.api);
   }
 }
 

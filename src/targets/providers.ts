@@ -8,6 +8,7 @@ import { effectiveBaseId, effectiveId, providerType, TargetGeneration } from './
 import { ProviderType } from './registry';
 import { ContainerEnv } from './startup';
 import { ENV_SWITCHED_ID_FIELDS, substituteEnv } from './startup/env-substitution';
+import { listOf, mapOf, writableList } from './writable-config';
 import { aliasChoices } from './startup/release';
 import { ALL_PROVIDER_APIS } from '../config/apis';
 import { compareBytewise, envPlaceholder, providerEnvName } from '../config/env-names';
@@ -17,19 +18,6 @@ import { toJsonValue } from '../core/json-convert';
 import { childPath } from '../core/path';
 import { quoteValue } from '../core/quote';
 import { hasEnvReference } from '../core/url';
-
-export function listOf(config: JsonObject, key: string): JsonValue[] {
-  const v = getOwn(config, key);
-  return Array.isArray(v) ? v : [];
-}
-
-export function mapOf(config: JsonObject, key: string): JsonObject {
-  const v = getOwn(config, key);
-  if (isJsonObject(v)) return v;
-  const fresh: JsonObject = {};
-  config[key] = fresh;
-  return fresh;
-}
 
 function setKey(g: TargetGeneration, config: JsonObject, known: ProviderType, key: string | undefined, value: string, path: string,
   what: string): void {
@@ -148,7 +136,7 @@ export function applyProviders(g: TargetGeneration, config: JsonObject, spec: Ll
     providers[api] = merged;
     positions.forEach((pos, k) => g.wrote(`providers.${api}[${pos}]`, `${path}[${specIndex[k]}]`));
     const apis = getOwn(config, 'apis');
-    if (Array.isArray(apis) && !apis.includes(api)) apis.push(api);
+    if (Array.isArray(apis) && !apis.includes(api)) writableList(config, 'apis')!.push(api);
   }
 }
 

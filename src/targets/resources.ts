@@ -5,9 +5,10 @@
  * default shield follows the user's shields when the base's default would not be registered.
  */
 import { effectiveId, TargetGeneration } from './generation';
-import { enabledProviderIds, enablingEnvVar, listOf, mapOf } from './providers';
+import { enabledProviderIds, enablingEnvVar } from './providers';
 import { ContainerEnv } from './startup';
 import { substituteEnv } from './startup/env-substitution';
+import { listOf, mapOf, writableMapping } from './writable-config';
 import { normalizeModel } from '../config/resources';
 import { LlamaStackDistributionSpec, ModelConfig, ShieldConfig } from '../config/spec';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
@@ -136,7 +137,7 @@ export function applyModels(g: TargetGeneration, config: JsonObject, spec: Llama
   const models = spec.resources?.models ?? [];
   if (models.length === 0) return [];
   const resources = mapOf(config, 'registered_resources');
-  const list = listOf(resources, 'models');
+  const list = [...listOf(resources, 'models')];
   const registry = new IdIndexedList(list, 'model_id');
   const out: UserModel[] = [];
   models.map(normalizeModel).forEach((m, i) => {
@@ -175,7 +176,7 @@ export function applyShields(g: TargetGeneration, config: JsonObject, spec: Llam
     return;
   }
   const resources = mapOf(config, 'registered_resources');
-  const list = listOf(resources, 'shields');
+  const list = [...listOf(resources, 'shields')];
   const registry = new IdIndexedList(list, 'shield_id');
   const fallback = shields.some((sh) => !sh.provider)
     ? defaultProvider(g, config, spec, 'safety', 'safety', env, 'spec.resources.shields', 'shields')
@@ -204,7 +205,7 @@ export function applyShields(g: TargetGeneration, config: JsonObject, spec: Llam
   if (typeof current === 'string' && !registeredShieldIds(list, env).includes(current)) {
     // The base's default shield is env-conditional (starter: SAFETY_MODEL): with the user's
     // shields registered, the server insists the default is one of them.
-    (safety as JsonObject).default_shield_id = shields[0].name;
+    writableMapping(config, 'safety')!.default_shield_id = shields[0].name;
     g.wrote('safety.default_shield_id', 'spec.resources.shields[0]');
   }
 }
@@ -216,7 +217,7 @@ function dropDanglingDefaultShield(config: JsonObject): void {
   if (typeof current !== 'string') return;
   const resources = getOwn(config, 'registered_resources');
   const list = isJsonObject(resources) ? listOf(resources, 'shields') : [];
-  if (!list.some((s) => isJsonObject(s) && getOwn(s, 'shield_id') === current)) delete (safety as JsonObject).default_shield_id;
+  if (!list.some((s) => isJsonObject(s) && getOwn(s, 'shield_id') === current)) delete writableMapping(config, 'safety')!.default_shield_id;
 }
 
 /** Shield ids the server registers with this env (entries whose provider id resolves non-empty). */

@@ -6,7 +6,7 @@
  */
 import { containerPort } from './deployment-env';
 import { TargetGeneration } from './generation';
-import { mapOf } from './providers';
+import { mapOf } from './writable-config';
 import { FIPS_CIPHERS } from './startup/server-tls';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { JsonObject } from '../core/json';

@@ -5,7 +5,7 @@
  */
 import { TargetGeneration } from './generation';
 import { PATHS } from './pod-paths';
-import { mapOf } from './providers';
+import { mapOf } from './writable-config';
 import { compareVersions } from './server-target';
 import { storeRules } from './startup/release';
 import { envPlaceholder, STORAGE_KV_PASSWORD_ENV, STORAGE_SQL_PASSWORD_ENV } from '../config/env-names';

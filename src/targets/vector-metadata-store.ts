@@ -6,7 +6,7 @@
  */
 import { AUTH_PATH } from './auth';
 import { TargetGeneration } from './generation';
-import { mapOf } from './providers';
+import { mapOf } from './writable-config';
 import { TENANCY_PATH } from './server';
 import { backendTypes } from './startup/stack-config';
 import { getOwn, isJsonObject, JsonObject } from '../core/json';

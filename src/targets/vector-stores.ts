@@ -76,7 +76,7 @@ export function applyVectorStoreDefaults(g: TargetGeneration, config: JsonObject
     }
     return;
   }
-  const section: JsonObject = isJsonObject(vs) ? vs : {};
+  const section: JsonObject = isJsonObject(vs) ? { ...vs } : {};
   if (provider) {
     section.default_provider_id = provider;
     g.wrote('vector_stores.default_provider_id', defaults.provider !== undefined ? 'vectorStores.provider' : 'spec.providers.vectorIo[0]');
