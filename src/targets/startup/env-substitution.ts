@@ -139,10 +139,60 @@ function resolveString(s: string, env: ContainerEnv, home: string): Resolved | u
   return { value: convertSubstituted(out), used, missing };
 }
 
+/** What substituting one frozen mapping at one path produced: replayed when its env values are the same. */
+interface Replay {
+  readonly value: JsonObject;
+  readonly findings: readonly StartupFinding[];
+  readonly envAt: readonly (readonly [string, string[]])[];
+  readonly origins: readonly (readonly [JsonObject, string])[];
+}
+
+/**
+ * Frozen mappings are the shared base config's (targets/writable-config.ts): they never change,
+ * so what substitution makes of one depends only on its path, `$HOME` and the values of the env
+ * vars its strings name. Each keeps its own few results (bounded); the map is weak, so a base
+ * config that is no longer cached takes its results with it.
+ */
+const REPLAYS = new WeakMap<JsonObject, Map<string, Replay>>();
+const REPLAYS_PER_MAPPING = 32;
+const NAMES = new WeakMap<object, readonly string[]>();
+
+/** The env var names a frozen value's strings refer to, once per object. */
+function namesIn(v: JsonValue, into: Set<string>): void {
+  if (typeof v === 'string') {
+    if (!v.includes('${env.')) return;
+    for (const part of templateOf(v) ?? []) if (typeof part !== 'string') into.add(part.name);
+  } else if (v !== null && typeof v === 'object') {
+    const known = NAMES.get(v);
+    if (known !== undefined) for (const n of known) into.add(n);
+    else for (const child of Array.isArray(v) ? v : Object.values(v)) namesIn(child, into);
+  }
+}
+
+function namesOf(o: JsonObject): readonly string[] {
+  let names = NAMES.get(o);
+  if (names === undefined) {
+    const set = new Set<string>();
+    namesIn(o, set);
+    names = [...set].sort();
+    NAMES.set(o, names);
+  }
+  return names;
+}
+
+function deepFreeze(v: JsonValue): void {
+  if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return;
+  for (const child of Array.isArray(v) ? v : Object.values(v)) deepFreeze(child);
+  Object.freeze(v);
+}
+
 class Substitution {
   readonly findings: StartupFinding[] = [];
   readonly envAt = new Map<string, string[]>();
   readonly origin = new WeakMap<JsonObject, string>();
+  /** envAt and origin in the order they were recorded, so a frozen mapping's share can be kept. */
+  private readonly envLog: (readonly [string, string[]])[] = [];
+  private readonly originLog: (readonly [JsonObject, string])[] = [];
 
   constructor(private readonly env: ContainerEnv, private readonly home: string) {}
 
@@ -170,6 +220,7 @@ class Substitution {
       });
     }
     this.envAt.set(path, r.used);
+    this.envLog.push([path, r.used]);
     return r.value;
   }
 
@@ -197,6 +248,34 @@ class Substitution {
   }
 
   mapping(o: JsonObject, path: string): JsonObject {
+    return Object.isFrozen(o) ? this.replayed(o, path) : this.substituted(o, path);
+  }
+
+  /** A frozen mapping: its earlier result at this path with these env values, or a new one kept for next time. */
+  private replayed(o: JsonObject, path: string): JsonObject {
+    let key = `${path}\u0000${this.home}`;
+    for (const name of namesOf(o)) key += `\u0000${lookup(this.env, name) ?? '\u0001'}`;
+    let replays = REPLAYS.get(o);
+    const hit = replays?.get(key);
+    if (hit !== undefined) {
+      this.findings.push(...hit.findings);
+      for (const [at, used] of hit.envAt) this.envAt.set(at, used);
+      for (const [obj, at] of hit.origins) this.origin.set(obj, at);
+      this.envLog.push(...hit.envAt);
+      this.originLog.push(...hit.origins);
+      return hit.value;
+    }
+    const [f0, e0, o0] = [this.findings.length, this.envLog.length, this.originLog.length];
+    const value = this.substituted(o, path);
+    // Shared from now on, like the input it came from.
+    deepFreeze(value);
+    if (replays === undefined) REPLAYS.set(o, replays = new Map());
+    if (replays.size >= REPLAYS_PER_MAPPING) replays.clear();
+    replays.set(key, { value, findings: this.findings.slice(f0), envAt: this.envLog.slice(e0), origins: this.originLog.slice(o0) });
+    return value;
+  }
+
+  private substituted(o: JsonObject, path: string): JsonObject {
     // `server.auth.provider_config` whose type resolves empty is null, and not substituted.
     const pc = path === 'server.auth' ? o.provider_config : undefined;
     const authOff = isJsonObject(pc) && has(pc, 'type') && isEmpty(this.peek(pc.type));
@@ -227,6 +306,7 @@ class Substitution {
         if (this.origin.has(v)) v = { ...v };
         // Where the element was written: its position in the result may differ once some are dropped.
         this.origin.set(v, `${path}[${i}]`);
+        this.originLog.push([v, `${path}[${i}]`]);
       }
       if (out === undefined && (drop || v !== item)) out = items.slice(0, i);
       if (out !== undefined && !drop) out.push(v);

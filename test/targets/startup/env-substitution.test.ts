@@ -4,6 +4,7 @@
  * every list element keeps the position it was written at.
  */
 import { JsonObject } from '../../../src/core/json';
+import { deepFreeze } from '../../../src/targets/writable-config';
 import { ContainerEnv, EnvValue } from '../../../src/targets/startup';
 import { substituteEnv } from '../../../src/targets/startup/env-substitution';
 
@@ -48,5 +49,28 @@ describe('substituteEnv', () => {
     expect(out).toEqual([shared, shared]);
     expect(out[0]).not.toBe(out[1]);
     expect(out.map((o) => origin.get(o))).toEqual(['providers.inference[1]', 'providers.inference[3]']);
+  });
+
+  test('a frozen (shared base) mapping gives each path, home and env values their own result, findings and origins', () => {
+    const entry = deepFreeze({ provider_id: '${env.ON:+x}', config: { url: '${env.URL}', path: '${env.DIR:=~/d}', other: '${env.lower}' } } as JsonObject);
+    const at = (home: string, values: { [name: string]: string }, path = 'inference') => substituteEnv({ providers: { [path]: [entry] } }, envOf(values), home);
+    const a = at('/', { URL: 'u' });
+    expect((a.document.providers as any).inference[0]).toEqual({ provider_id: null, config: { url: 'u', path: '/d', other: '${env.lower}' } });
+    expect(a.findings.map((f) => [f.severity, f.path])).toEqual([['warning', 'providers.inference[0].config.other']]);
+    expect([...a.envAt.keys()]).toEqual(['providers.inference[0].provider_id', 'providers.inference[0].config.url', 'providers.inference[0].config.path']);
+    // Same again: the same result, and the same findings and origins are recorded.
+    const again = at('/', { URL: 'u' });
+    const element = (again.document.providers as any).inference[0];
+    expect(element).toBe((a.document.providers as any).inference[0]);
+    expect(again.findings).toEqual(a.findings);
+    expect(again.origin.get(element)).toBe('providers.inference[0]');
+    expect(again.envAt).toEqual(a.envAt);
+    // Another value, home or path: another result.
+    expect((at('/', { URL: 'v', ON: '1' }).document.providers as any).inference[0]).toEqual({ provider_id: 'x', config: { url: 'v', path: '/d', other: '${env.lower}' } });
+    expect((at('/home', { URL: 'u' }).document.providers as any).inference[0].config.path).toBe('/home/d');
+    expect(at('/', {}).findings.map((f) => [f.severity, f.path])).toEqual([['fatal', 'providers.inference[0].config.url'], ['warning', 'providers.inference[0].config.other']]);
+    expect(at('/', { URL: 'u' }, 'safety').findings.map((f) => f.path)).toEqual(['providers.safety[0].config.other']);
+    // An env var the mapping does not name changes nothing.
+    expect((at('/', { URL: 'u', UNRELATED: 'z' }).document.providers as any).inference[0]).toBe(element);
   });
 });
