@@ -6,8 +6,8 @@
  * vars, and a provider's CA is read from `caFile`, where the Deployment mounts it.
  */
 import { TargetGeneration } from './generation';
-import { mapOf } from './writable-config';
 import type { ServerTarget } from './server-target';
+import { mapOf } from './writable-config';
 import { AUTH_CA_FILE, ServerAuth } from '../auth/server-auth';
 import { SecretEnvVar } from '../config/secrets';
 import { LlamaStackDistributionSpec } from '../config/spec';

@@ -6,10 +6,10 @@
  * fatal on 0.7.1), and no deprecated `tool_groups`.
  */
 import { TargetGeneration } from './generation';
+import { deepFreeze, mapOf } from './writable-config';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { readBaseConfigShared, YamlReadError } from '../config/yaml-parse';
 import { LlamaStackConfigError } from '../core/errors';
-import { deepFreeze, mapOf } from './writable-config';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
 import { deepCopy } from '../core/json-convert';
 import { quoteValue } from '../core/quote';

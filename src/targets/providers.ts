@@ -8,8 +8,8 @@ import { effectiveBaseId, effectiveId, providerType, TargetGeneration } from './
 import { ProviderType } from './registry';
 import { ContainerEnv } from './startup';
 import { ENV_SWITCHED_ID_FIELDS, substituteEnv } from './startup/env-substitution';
-import { listOf, mapOf, writableList } from './writable-config';
 import { aliasChoices } from './startup/release';
+import { listOf, mapOf, writableList } from './writable-config';
 import { ALL_PROVIDER_APIS } from '../config/apis';
 import { compareBytewise, envPlaceholder, providerEnvName } from '../config/env-names';
 import { LlamaStackDistributionSpec, ProviderConfig } from '../config/spec';

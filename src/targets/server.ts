@@ -6,8 +6,8 @@
  */
 import { containerPort } from './deployment-env';
 import { TargetGeneration } from './generation';
-import { mapOf } from './writable-config';
 import { FIPS_CIPHERS } from './startup/server-tls';
+import { mapOf } from './writable-config';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { JsonObject } from '../core/json';
 import { quoteValue } from '../core/quote';

@@ -5,9 +5,9 @@
  */
 import { TargetGeneration } from './generation';
 import { PATHS } from './pod-paths';
-import { mapOf } from './writable-config';
 import { compareVersions } from './server-target';
 import { storeRules } from './startup/release';
+import { mapOf } from './writable-config';
 import { envPlaceholder, STORAGE_KV_PASSWORD_ENV, STORAGE_SQL_PASSWORD_ENV } from '../config/env-names';
 import { LlamaStackDistributionSpec, PostgresTuning } from '../config/spec';
 import { getOwn, isJsonObject, JsonObject } from '../core/json';

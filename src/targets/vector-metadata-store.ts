@@ -6,9 +6,9 @@
  */
 import { AUTH_PATH } from './auth';
 import { TargetGeneration } from './generation';
-import { mapOf } from './writable-config';
 import { TENANCY_PATH } from './server';
 import { backendTypes } from './startup/stack-config';
+import { mapOf } from './writable-config';
 import { getOwn, isJsonObject, JsonObject } from '../core/json';
 
 export function applyVectorMetadataStore(g: TargetGeneration, config: JsonObject): void {

@@ -139,22 +139,26 @@ function resolveString(s: string, env: ContainerEnv, home: string): Resolved | u
   return { value: convertSubstituted(out), used, missing };
 }
 
-/** What substituting one frozen mapping at one path produced: replayed when its env values are the same. */
+/** A list element the server drops (`__disabled__`, an id that resolves empty). */
+const DROPPED = Symbol('dropped');
+type Outcome = JsonValue | typeof DROPPED;
+
+/** What substituting one frozen value at one path produced: replayed when its env values are the same. */
 interface Replay {
-  readonly value: JsonObject;
+  readonly value: Outcome;
   readonly findings: readonly StartupFinding[];
   readonly envAt: readonly (readonly [string, string[]])[];
   readonly origins: readonly (readonly [JsonObject, string])[];
 }
 
 /**
- * Frozen mappings are the shared base config's (targets/writable-config.ts): they never change,
+ * Frozen mappings and lists are the shared base config's (targets/writable-config.ts): they never change,
  * so what substitution makes of one depends only on its path, `$HOME` and the values of the env
  * vars its strings name. Each keeps its own few results (bounded); the map is weak, so a base
  * config that is no longer cached takes its results with it.
  */
-const REPLAYS = new WeakMap<JsonObject, Map<string, Replay>>();
-const REPLAYS_PER_MAPPING = 32;
+const REPLAYS = new WeakMap<object, Map<string, Replay>>();
+const REPLAYS_PER_VALUE = 32;
 const NAMES = new WeakMap<object, readonly string[]>();
 
 /** The env var names a frozen value's strings refer to, once per object. */
@@ -169,7 +173,7 @@ function namesIn(v: JsonValue, into: Set<string>): void {
   }
 }
 
-function namesOf(o: JsonObject): readonly string[] {
+function namesOf(o: JsonObject | JsonValue[]): readonly string[] {
   let names = NAMES.get(o);
   if (names === undefined) {
     const set = new Set<string>();
@@ -238,44 +242,51 @@ class Substitution {
   /**
    * Paths are built only where something can be reported or recorded (env text, containers).
    * What substitution leaves as it is, is not copied: an unchanged mapping or list is returned
-   * itself (the model reads the result and never writes to it).
+   * itself (the model reads the result and never writes to it). A frozen one is replayed.
    */
   value(v: JsonValue, path: string): JsonValue {
     if (typeof v === 'string') return this.string(v, path);
-    if (Array.isArray(v)) return this.list(v, path);
-    if (isJsonObject(v)) return this.mapping(v, path);
-    return v;
+    if (v === null || typeof v !== 'object') return v;
+    if (Object.isFrozen(v)) return this.replayed(v, path, () => this.container(v, path)) as JsonValue;
+    return this.container(v, path);
   }
 
-  mapping(o: JsonObject, path: string): JsonObject {
-    return Object.isFrozen(o) ? this.replayed(o, path) : this.substituted(o, path);
+  private container(v: JsonObject | JsonValue[], path: string): JsonValue {
+    return Array.isArray(v) ? this.list(v, path) : this.mapping(v, path);
   }
 
-  /** A frozen mapping: its earlier result at this path with these env values, or a new one kept for next time. */
-  private replayed(o: JsonObject, path: string): JsonObject {
+  /**
+   * A frozen mapping or list: its earlier outcome at this path with these env values, or a new
+   * one kept for next time (with the findings, envAt and origins it recorded).
+   */
+  private replayed(o: JsonObject | JsonValue[], path: string, compute: () => Outcome): Outcome {
     let key = `${path}\u0000${this.home}`;
     for (const name of namesOf(o)) key += `\u0000${lookup(this.env, name) ?? '\u0001'}`;
     let replays = REPLAYS.get(o);
     const hit = replays?.get(key);
     if (hit !== undefined) {
-      this.findings.push(...hit.findings);
-      for (const [at, used] of hit.envAt) this.envAt.set(at, used);
-      for (const [obj, at] of hit.origins) this.origin.set(obj, at);
-      this.envLog.push(...hit.envAt);
-      this.originLog.push(...hit.origins);
+      if (hit.findings.length > 0) this.findings.push(...hit.findings);
+      for (const e of hit.envAt) {
+        this.envAt.set(e[0], e[1]);
+        this.envLog.push(e);
+      }
+      for (const e of hit.origins) {
+        this.origin.set(e[0], e[1]);
+        this.originLog.push(e);
+      }
       return hit.value;
     }
     const [f0, e0, o0] = [this.findings.length, this.envLog.length, this.originLog.length];
-    const value = this.substituted(o, path);
+    const value = compute();
     // Shared from now on, like the input it came from.
-    deepFreeze(value);
+    if (value !== DROPPED) deepFreeze(value);
     if (replays === undefined) REPLAYS.set(o, replays = new Map());
-    if (replays.size >= REPLAYS_PER_MAPPING) replays.clear();
+    if (replays.size >= REPLAYS_PER_VALUE) replays.clear();
     replays.set(key, { value, findings: this.findings.slice(f0), envAt: this.envLog.slice(e0), origins: this.originLog.slice(o0) });
     return value;
   }
 
-  private substituted(o: JsonObject, path: string): JsonObject {
+  mapping(o: JsonObject, path: string): JsonObject {
     // `server.auth.provider_config` whose type resolves empty is null, and not substituted.
     const pc = path === 'server.auth' ? o.provider_config : undefined;
     const authOff = isJsonObject(pc) && has(pc, 'type') && isEmpty(this.peek(pc.type));
@@ -299,17 +310,23 @@ class Substitution {
     let out: JsonValue[] | undefined;
     for (let i = 0; i < items.length; i++) {
       const item = items[i];
-      const drop = isJsonObject(item) && this.dropped(item);
-      let v = drop ? item : this.value(item, `${path}[${i}]`);
-      if (isJsonObject(v) && !drop) {
+      const at = `${path}[${i}]`;
+      let v: Outcome;
+      if (isJsonObject(item)) {
+        const element = (): Outcome => (this.dropped(item) ? DROPPED : this.mapping(item, at));
+        v = Object.isFrozen(item) ? this.replayed(item, at, element) : element();
+      } else {
+        v = this.value(item, at);
+      }
+      if (isJsonObject(v)) {
         // The same mapping twice in a list gets its own copy, so each element has one origin.
         if (this.origin.has(v)) v = { ...v };
         // Where the element was written: its position in the result may differ once some are dropped.
-        this.origin.set(v, `${path}[${i}]`);
-        this.originLog.push([v, `${path}[${i}]`]);
+        this.origin.set(v, at);
+        this.originLog.push([v, at]);
       }
-      if (out === undefined && (drop || v !== item)) out = items.slice(0, i);
-      if (out !== undefined && !drop) out.push(v);
+      if (out === undefined && v !== item) out = items.slice(0, i);
+      if (out !== undefined && v !== DROPPED) out.push(v);
     }
     return out ?? items;
   }

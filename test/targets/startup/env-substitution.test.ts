@@ -4,9 +4,9 @@
  * every list element keeps the position it was written at.
  */
 import { JsonObject } from '../../../src/core/json';
-import { deepFreeze } from '../../../src/targets/writable-config';
 import { ContainerEnv, EnvValue } from '../../../src/targets/startup';
 import { substituteEnv } from '../../../src/targets/startup/env-substitution';
+import { deepFreeze } from '../../../src/targets/writable-config';
 
 function envOf(values: { [name: string]: string } = {}): ContainerEnv {
   const env = new Map<string, EnvValue>();
