@@ -7,13 +7,13 @@ import { dropReferences, providerIds } from './dropped-providers';
 import { effectiveBaseId, effectiveId, providerType, TargetGeneration } from './generation';
 import { ProviderType } from './registry';
 import { ContainerEnv } from './startup';
-import { ENV_SWITCHED_ID_FIELDS, substituteEnv } from './startup/env-substitution';
+import { substituteEnv } from './startup/env-substitution';
 import { aliasChoices } from './startup/release';
 import { listOf, mapOf, writableList } from './writable-config';
 import { ALL_PROVIDER_APIS } from '../config/apis';
 import { compareBytewise, envPlaceholder, providerEnvName } from '../config/env-names';
 import { LlamaStackDistributionSpec, ProviderConfig } from '../config/spec';
-import { getOwn, isJsonObject, JsonObject, JsonValue, setOwn } from '../core/json';
+import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
 import { toJsonValue } from '../core/json-convert';
 import { childPath } from '../core/path';
 import { quoteValue } from '../core/quote';
@@ -166,23 +166,13 @@ export function enabledProviderIds(config: JsonObject, api: string, env: Contain
   const byEnv = enabledCache.get(entries) ?? new WeakMap<ContainerEnv, string[]>();
   const hit = byEnv.get(env);
   if (hit) return [...hit];
-  // Only provider_id and the ids whose empty value drops an entry decide the result: the rest
-  // of each entry (its config) is not substituted here (start-up checks substitute it).
-  const reduced = entries.map((p) => (isJsonObject(p) ? idFieldsOf(p) : p));
-  const { document } = substituteEnv({ providers: { [api]: reduced } }, env);
+  // The entries as the start-up model substitutes them: the base's (frozen) are replayed.
+  const { document } = substituteEnv({ providers: { [api]: entries } }, env);
   const resolved = listOf(mapOf(document, 'providers'), api);
   const ids = resolved.map((p) => (isJsonObject(p) ? getOwn(p, 'provider_id') : undefined)).filter((id): id is string => typeof id === 'string' && id !== '');
   byEnv.set(env, ids);
   enabledCache.set(entries, byEnv);
   return [...ids];
-}
-
-const ID_FIELDS = ['provider_id', ...ENV_SWITCHED_ID_FIELDS];
-
-function idFieldsOf(p: JsonObject): JsonObject {
-  const out: JsonObject = {};
-  for (const f of ID_FIELDS) if (Object.prototype.hasOwnProperty.call(p, f)) setOwn(out, f, p[f]);
-  return out;
 }
 
 /** Env var that switches a base provider on (`${env.X:+id}`), if it is conditional. */
