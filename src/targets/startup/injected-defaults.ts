@@ -17,9 +17,14 @@ function vectorStoresStoreSet(c: StartupContext): boolean {
   return stores !== undefined && isJsonObject(getOwn(stores, 'vector_stores'));
 }
 
+/** The resolver fills `metadata_store` into the providers that have the field, in this run. */
+export function injectsMetadataStore(c: StartupContext): boolean {
+  return c.rules.metadataStoreFromVectorStores === true && vectorStoresStoreSet(c);
+}
+
 /** Config keys the resolver fills for this provider, so they need not be written. */
 export function injectedKeys(c: StartupContext, p: EnabledProvider): string[] {
-  if (!c.rules.metadataStoreFromVectorStores || !vectorStoresStoreSet(c)) return [];
+  if (!injectsMetadataStore(c)) return [];
   return p.known?.fields.some((f) => f.key === METADATA_STORE) ? [METADATA_STORE] : [];
 }
 

@@ -7,10 +7,11 @@
  */
 import { EnabledProvider, list, mapping, show, StartupContext } from './context';
 import { typeError } from './field-types';
-import { checkVectorMetadataStores, injectedKeys } from './injected-defaults';
+import { StartupFinding } from './findings';
+import { checkVectorMetadataStores, injectedKeys, injectsMetadataStore } from './injected-defaults';
 import { checkJobRuntime } from './job-runtime';
 import { aliasChoices } from './release';
-import { familyOf, sqlitePath } from './stack-config';
+import { backendTypes, familyOf, sqlitePath } from './stack-config';
 import { isCredentialKey } from '../../core/credential-keys';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../core/json';
 
@@ -239,6 +240,46 @@ function storageReferences(c: StartupContext, p: EnabledProvider): void {
   }
 }
 
+/**
+ * A provider's config checks read its config, the release, the pod's files and writable
+ * directories, the storage backends and whether the resolver injects a metadata store: all but
+ * the config are the same for every provider of one run (`runKey`). A frozen config (the shared
+ * base's, as substitution replays it) keeps its findings per path and run key, weakly held.
+ */
+const CONFIG_FINDINGS = new WeakMap<JsonObject, Map<string, readonly StartupFinding[]>>();
+const FINDINGS_PER_CONFIG = 32;
+
+/** Each release a number, for cache keys (a release's rules and registry are its own). */
+const RELEASE_IDS = new WeakMap<object, number>();
+let nextReleaseId = 0;
+
+function runKey(c: StartupContext): string {
+  let release = RELEASE_IDS.get(c.release);
+  if (release === undefined) RELEASE_IDS.set(c.release, release = nextReleaseId++);
+  return JSON.stringify([release, c.facts.files ?? [], c.facts.writableDirs ?? null, [...backendTypes(c.doc)], injectsMetadataStore(c)]);
+}
+
+function checkConfig(c: StartupContext, p: EnabledProvider, requiredExtras: readonly string[], run: string): void {
+  const check = (): void => {
+    configClass(c, p, requiredExtras);
+    initialisation(c, p);
+    storageReferences(c, p);
+  };
+  if (!Object.isFrozen(p.config)) return check();
+  const key = `${p.path}\u0000${p.api}\u0000${p.type}\u0000${requiredExtras.join(',')}\u0000${run}`;
+  let byKey = CONFIG_FINDINGS.get(p.config);
+  const hit = byKey?.get(key);
+  if (hit !== undefined) {
+    c.findings.list.push(...hit);
+    return;
+  }
+  const before = c.findings.list.length;
+  check();
+  if (byKey === undefined) CONFIG_FINDINGS.set(p.config, byKey = new Map());
+  if (byKey.size >= FINDINGS_PER_CONFIG) byKey.clear();
+  byKey.set(key, c.findings.list.slice(before));
+}
+
 function dependencies(c: StartupContext, p: EnabledProvider): void {
   for (const dep of p.known?.apiDependencies ?? []) {
     if (c.apiPresent(dep)) continue;
@@ -275,13 +316,12 @@ export function resolveProviders(c: StartupContext, requiredExtras: { readonly [
   if (!providers) return;
   keysOf(c, providers);
   entries(c, providers, externalModules(c, providers));
+  const run = runKey(c);
   for (const api of [...c.enabled.keys()].sort()) {
     for (const p of c.enabledIn(api)) {
       // A module provider's config class, checks and dependencies are its own: not known here.
       if (p.module !== undefined) continue;
-      configClass(c, p, requiredExtras[p.type] ?? []);
-      initialisation(c, p);
-      storageReferences(c, p);
+      checkConfig(c, p, requiredExtras[p.type] ?? [], run);
       dependencies(c, p);
     }
   }
