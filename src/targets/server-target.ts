@@ -101,7 +101,7 @@ export class ServerTarget {
   /** `ogx-1.3`, `ogx-1.2`, `ogx-1.1`, `ogx-0.8`, `llama-stack-0.7` or `operator`. */
   public readonly id: string;
   private dataCache?: TargetData;
-  private startupCache?: StartupRules;
+  private releaseCache?: Release;
   private distributionsCache?: string[];
   private readonly baseConfigCache = new Map<string, string>();
   private registryCache?: ProviderRegistry;
@@ -254,8 +254,12 @@ export class ServerTarget {
 
   /** @internal what the release checks at start-up (server lines only). */
   public get _release(): Release {
-    this.startupCache ??= JSON.parse(fs.readFileSync(path.join(DATA, this.id, 'startup.json'), 'utf8')) as StartupRules;
-    return { description: this.description, rules: this.startupCache, registry: this._registry };
+    this.releaseCache ??= {
+      description: this.description,
+      rules: JSON.parse(fs.readFileSync(path.join(DATA, this.id, 'startup.json'), 'utf8')) as StartupRules,
+      registry: this._registry,
+    };
+    return this.releaseCache;
   }
 
   /** @internal the text of a shipped base config (YAML, or JSON pre-parsed at build time), or undefined for an unknown distribution. */

@@ -10,7 +10,7 @@ import { typeError } from './field-types';
 import { StartupFinding } from './findings';
 import { checkVectorMetadataStores, injectedKeys, injectsMetadataStore } from './injected-defaults';
 import { checkJobRuntime } from './job-runtime';
-import { aliasChoices } from './release';
+import { aliasChoices, Release } from './release';
 import { backendTypes, familyOf, sqlitePath } from './stack-config';
 import { isCredentialKey } from '../../core/credential-keys';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../core/json';
@@ -249,8 +249,8 @@ function storageReferences(c: StartupContext, p: EnabledProvider): void {
 const CONFIG_FINDINGS = new WeakMap<JsonObject, Map<string, readonly StartupFinding[]>>();
 const FINDINGS_PER_CONFIG = 32;
 
-/** Each release a number, for cache keys (a release's rules and registry are its own). */
-const RELEASE_IDS = new WeakMap<object, number>();
+/** Each release a number, for cache keys (one Release object per target: its rules and registry). */
+const RELEASE_IDS = new WeakMap<Release, number>();
 let nextReleaseId = 0;
 
 function runKey(c: StartupContext): string {
