@@ -51,12 +51,16 @@ export class StartupContext {
     return this.release.rules;
   }
 
-  /** The `apis` list, or undefined when it is empty or omitted (every API is served). */
-  get listedApis(): string[] | undefined {
-    const apis = getOwn(this.doc, 'apis');
-    if (!Array.isArray(apis) || apis.length === 0) return undefined;
-    return apis.filter((a): a is string => typeof a === 'string');
+  /** The `apis` list, or undefined when it is empty or omitted (every API is served). Read once: the document does not change. */
+  get listedApis(): readonly string[] | undefined {
+    if (this.listed === null) {
+      const apis = getOwn(this.doc, 'apis');
+      this.listed = !Array.isArray(apis) || apis.length === 0 ? undefined : apis.filter((a): a is string => typeof a === 'string');
+    }
+    return this.listed;
   }
+
+  private listed: readonly string[] | undefined | null = null;
 
   /** A router API (or its routing table) is present when listed, or when `apis` is empty. */
   routerPresent(api: string): boolean {
