@@ -131,9 +131,17 @@ export interface Release {
 }
 
 /** Every API name of the release (providable, routing tables, internal). */
-export function allApiNames(rules: StartupRules): string[] {
-  return [...rules.apis.router, ...Object.keys(rules.apis.routingTables), ...rules.apis.plain, ...rules.apis.internal].sort();
+export function allApiNames(rules: StartupRules): readonly string[] {
+  let names = API_NAMES.get(rules);
+  if (names === undefined) {
+    names = Object.freeze([...rules.apis.router, ...Object.keys(rules.apis.routingTables), ...rules.apis.plain, ...rules.apis.internal].sort());
+    API_NAMES.set(rules, names);
+  }
+  return names;
 }
+
+/** Once per release's rules (they are read from its data and never change). */
+const API_NAMES = new WeakMap<StartupRules, readonly string[]>();
 
 /** APIs that take providers. */
 export function providableApis(rules: StartupRules): string[] {
