@@ -22,7 +22,6 @@ import { readBaseConfigShared, YamlReadError } from './yaml-parse';
 import { checkedOptions } from '../core/checked';
 import { ConfigProblem, fail, LlamaStackConfigError } from '../core/errors';
 import { getOwn, isJsonObject, JsonObject, JsonValue, newObject, setOwn } from '../core/json';
-import { deepCopy, toJsonValue } from '../core/json-convert';
 import { bool, str, struct } from '../core/shape';
 
 /** Options for `ConfigGenerator.generate`. */
@@ -74,15 +73,39 @@ function throwIfAny(problems: ConfigProblem[]): void {
   if (problems.length > 0) throw new LlamaStackConfigError(problems);
 }
 
-/** Settings of every provider as plain JSON, keyed `<field>[<i>]`. */
-function settingsAsJson(spec: LlamaStackDistributionSpec, problems: ConfigProblem[]): Map<string, JsonValue | undefined> {
+/**
+ * Settings of every provider, keyed `<field>[<i>]`. The spec is already a JSON snapshot (its
+ * settings are plain JSON, read once, every value JSON cannot hold already reported), and it is
+ * this call's own copy: the settings are used as they are, not converted a second time.
+ */
+function providerSettings(spec: LlamaStackDistributionSpec): Map<string, JsonValue | undefined> {
   const out = new Map<string, JsonValue | undefined>();
   for (const { field } of PROVIDER_APIS) {
-    (spec.providers?.[field] ?? []).forEach((p, i) => {
-      const key = `${field}[${i}]`;
-      out.set(key, p.settings === undefined ? undefined : toJsonValue(p.settings, `spec.providers.${key}.settings`, problems));
-    });
+    const list = spec.providers?.[field] ?? [];
+    for (let i = 0; i < list.length; i++) out.set(`${field}[${i}]`, list[i].settings as JsonValue | undefined);
   }
+  return out;
+}
+
+/** A new object with the same own keys and values, in the same order. */
+function shallowCopy(obj: JsonObject): JsonObject {
+  const out = newObject();
+  for (const k of Object.keys(obj)) setOwn(out, k, obj[k]);
+  return out;
+}
+
+/**
+ * The base config the stages below merge into. The operator merges into a copy of the base (a
+ * JSON round trip); the base here is shared (cached per text), so whatever a stage changes in
+ * place is copied first: the top level and its `providers` map (providers and disabled APIs
+ * replace or delete its lists), and `server` in setServerTls. Everything else is shared with
+ * the cached base: no stage edits it (lists are replaced by new ones, never changed), and the
+ * writer only reads.
+ */
+function workingCopy(base: JsonObject): JsonObject {
+  const out = shallowCopy(base);
+  const providers = getOwn(out, 'providers');
+  if (isJsonObject(providers)) setOwn(out, 'providers', shallowCopy(providers));
   return out;
 }
 
@@ -107,7 +130,7 @@ function readBase(text: string): JsonObject | null {
 
 function setServerTls(config: JsonObject, dir: string): void {
   const existing = getOwn(config, 'server');
-  const server = isJsonObject(existing) ? existing : newObject();
+  const server = isJsonObject(existing) ? shallowCopy(existing) : newObject(); // shared with the cached base
   setOwn(server, 'tls_certfile', `${dir}/tls.crt`);
   setOwn(server, 'tls_keyfile', `${dir}/tls.key`);
   setOwn(config, 'server', server);
@@ -136,12 +159,11 @@ export class ConfigGenerator {
     const problems = validateSpec(spec, { hasBaseConfig: opts.baseConfigYaml !== undefined, allowPlaintextCredentials: true });
     if (problems.length === 0) problems.push(...serverOnlyFields(spec));
     throwIfAny(problems);
-    const settings = settingsAsJson(spec, problems);
-    throwIfAny(problems);
+    const settings = providerSettings(spec);
 
     const base = readBase(baseConfigText(spec, opts));
     const configVersion = detectConfigVersion(base);
-    const merged = deepCopy(base) as JsonObject;
+    const merged = workingCopy(base!);
     if (spec.providers) applyProviders(merged, spec.providers, settings);
     if (spec.storage) applyStorage(merged, spec.storage);
     if (spec.disabled) applyDisabled(merged, spec.disabled);

@@ -36,6 +36,20 @@ export const STORAGE_SQL_PASSWORD_ENV = 'LLSD_STORAGE_SQL_PASSWORD';
 
 /** Byte-wise (UTF-8, i.e. code point) string order, as Go's sort.Strings. */
 export function compareBytewise(a: string, b: string): number {
+  // Where the first differing UTF-16 unit of both is below the surrogates, it is the first
+  // differing code point of both (the units before it are equal, and no surrogate pair is split).
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x < 0xd800 && y < 0xd800) return x - y;
+    break;
+  }
+  return compareCodePoints(a, b);
+}
+
+function compareCodePoints(a: string, b: string): number {
   const ar = Array.from(a);
   const br = Array.from(b);
   for (let i = 0; i < Math.min(ar.length, br.length); i++) {

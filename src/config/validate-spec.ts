@@ -92,8 +92,8 @@ interface Ctx extends CredentialCtx {
   readonly hasBaseConfig: boolean;
   /** Names `disabled` accepts. */
   readonly disableable: readonly string[];
-  /** The path of the first provider using each effective id, across all five lists. */
-  readonly idOwners: Map<string, string>;
+  /** The first provider using each effective id, across all five lists (its path is built only for a problem). */
+  readonly idOwners: Map<string, ProviderPlace>;
   /** `storage.kv.type: postgres` is accepted (server targets). */
   readonly kvPostgres: boolean;
 }
@@ -153,6 +153,16 @@ const PROVIDER: Shape = {
   rules: [nonEmptyIfSet('id', 'remove id, or set it to a unique name'), providerCredentialRules],
 };
 
+/** A provider's place: `spec.providers.<field>[<index>]`. */
+interface ProviderPlace {
+  readonly field: string;
+  readonly index: number;
+}
+
+function placePath(place: ProviderPlace): string {
+  return indexPath(`${ROOT}.providers.${place.field}`, place.index);
+}
+
 /** The id a provider is known by: `id`, or `provider` in a one-element list. */
 function effectiveId(p: Obj, listSize: number): { id: string; explicit: boolean } | undefined {
   const id = get(p, 'id');
@@ -172,38 +182,41 @@ function collectIdOwners(spec: unknown, ctx: Ctx): void {
     for (let i = 0; i < entries.length; i++) {
       const entry: unknown = entries[i];
       const eid = isObject(entry) ? effectiveId(entry, entries.length) : undefined;
-      if (eid && !ctx.idOwners.has(eid.id)) ctx.idOwners.set(eid.id, indexPath(`${ROOT}.providers.${field}`, i));
+      if (eid && !ctx.idOwners.has(eid.id)) ctx.idOwners.set(eid.id, { field, index: i });
     }
   }
 }
 
-/** The CRD's list rules, reported on the offending entry; duplicates are checked across lists. */
-function providerIdRules(listSize: number): Rule {
+/**
+ * The CRD's list rules, reported on the offending entry (`spec.providers.<field>[<index>]`);
+ * duplicates are checked across lists.
+ */
+function providerIdRules(listSize: number, field: string, index: number): Rule {
   return (o, path, ctx) => {
     if (listSize > 1 && !has(o, 'id')) {
       report(ctx, path, 'each provider must have an explicit id when multiple providers are specified', 'add id: <unique name>');
     }
     const eid = effectiveId(o, listSize);
     const owner = eid ? ctx.idOwners.get(eid.id) : undefined;
-    if (!eid || owner === undefined || owner === path) return;
+    if (!eid || owner === undefined || (owner.field === field && owner.index === index)) return;
     if (eid.explicit) {
-      report(ctx, childPath(path, 'id'), 'duplicate provider ids', `id "${eid.id}" is already used by ${owner}; give each provider a unique id`);
+      report(ctx, childPath(path, 'id'), 'duplicate provider ids', `id "${eid.id}" is already used by ${placePath(owner)}; give each provider a unique id`);
     } else {
-      report(ctx, path, 'duplicate provider ids', `its id defaults to its provider "${eid.id}", which ${owner} already uses; add id: <unique name>`);
+      report(ctx, path, 'duplicate provider ids', `its id defaults to its provider "${eid.id}", which ${placePath(owner)} already uses; add id: <unique name>`);
     }
   };
 }
 
-function providerList(): Check {
+/** `spec.providers.<field>`. */
+function providerList(field: string): Check {
   return (v, path, ctx) => {
     if (!checkList(v, path, ctx, { minItems: 1 })) return;
-    const idRules = [providerIdRules(v.length)];
-    for (let i = 0; i < v.length; i++) checkStruct(PROVIDER, v[i], indexPath(path, i), ctx, idRules);
+    for (let i = 0; i < v.length; i++) checkStruct(PROVIDER, v[i], indexPath(path, i), ctx, [providerIdRules(v.length, field, i)]);
   };
 }
 
 const PROVIDERS: Shape = {
-  fields: PROVIDER_APIS.map(([, field]) => ({ name: field, check: providerList() })),
+  fields: PROVIDER_APIS.map(([, field]) => ({ name: field, check: providerList(field) })),
   unknownHint: (key) => {
     const api = PROVIDER_APIS.find(([disabledName]) => disabledName === key);
     return api ? `providers use camelCase: write "${api[1]}"` : undefined;

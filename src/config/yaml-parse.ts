@@ -161,7 +161,14 @@ function goJsonKind(v: JsonValue): string {
 }
 
 const CACHE_LIMIT = 256;
-const cache = new Map<string, JsonObject | null>();
+
+/** A text that failed to parse, cached as its message (it fails the same way every time). */
+class ReadFailure {
+  constructor(public readonly message: string) {}
+}
+
+/** Per distinct text: the parsed map, null for an empty document, or how it failed. */
+const cache = new Map<string, JsonObject | null | ReadFailure>();
 
 /**
  * Parses base config text into a map, or `null` for an empty document (as Go leaves the map nil).
@@ -173,16 +180,23 @@ export function readBaseConfig(text: string): JsonObject | null {
 }
 
 /**
- * Like `readBaseConfig`, but cached by text (many distributions share one base config) and
- * shared: callers must copy before changing it.
+ * Like `readBaseConfig`, but cached by text (many distributions share one base config, and a
+ * text that does not parse is not parsed again) and shared: callers must copy before changing it.
  */
 export function readBaseConfigShared(text: string): JsonObject | null {
-  const hit = cache.get(text);
-  if (hit !== undefined) return hit;
-  const value = readUncached(text);
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  cache.set(text, value);
-  return value;
+  let entry = cache.get(text);
+  if (entry === undefined) {
+    try {
+      entry = readUncached(text);
+    } catch (e) {
+      if (!(e instanceof YamlReadError)) throw e;
+      entry = new ReadFailure(e.message);
+    }
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+    cache.set(text, entry);
+  }
+  if (entry instanceof ReadFailure) throw new YamlReadError(entry.message);
+  return entry;
 }
 
 /** JSON text is YAML too; JSON.parse reads it to the same values, much faster. */

@@ -264,24 +264,55 @@ export function struct<C extends WalkCtx>(shape: StructShape<C>): Check<C> {
   return (v, path, ctx) => checkStruct(shape, v, path, ctx);
 }
 
+/** What the walk reads of a shape at every object, worked out once per shape. */
+interface ShapeInfo {
+  /** The field names, in schema order. */
+  readonly known: readonly string[];
+  /** Per field, the `.name` suffix `childPath` gives it (every field name is an identifier in practice). */
+  readonly suffixes: readonly (string | undefined)[];
+}
+
+const SHAPE_INFO = new WeakMap<StructShape<any>, ShapeInfo>();
+
+function shapeInfo(shape: StructShape<any>): ShapeInfo {
+  let info = SHAPE_INFO.get(shape);
+  if (info === undefined) {
+    const known = shape.fields.map((f) => f.name);
+    // childPath(path, name) is `${path}.${name}` exactly when childPath('', name) is `.${name}`.
+    info = { known, suffixes: known.map((name) => (childPath('', name) === `.${name}` ? `.${name}` : undefined)) };
+    SHAPE_INFO.set(shape, info);
+  }
+  return info;
+}
+
+const NO_RULES: readonly Rule<any>[] = [];
+
 /** Type, required fields, unknown fields, the object's rules, then each field in schema order. */
-export function checkStruct<C extends WalkCtx>(shape: StructShape<C>, v: unknown, path: string, ctx: C, extraRules: readonly Rule<C>[] = []): void {
+export function checkStruct<C extends WalkCtx>(shape: StructShape<C>, v: unknown, path: string, ctx: C,
+  extraRules: readonly Rule<C>[] = NO_RULES): void {
   if (!isObject(v)) return typeProblem(ctx, path, 'object', v);
-  for (const f of shape.fields) {
+  const fields = shape.fields;
+  for (const f of fields) {
     const required = typeof f.required === 'function' ? f.required(ctx) : f.required === true;
     if (required && !has(v, f.name)) report(ctx, childPath(path, f.name), 'Required value', `add ${f.name}${f.hint ? `: ${f.hint}` : ''}`);
   }
-  checkUnknown(shape, v, path, ctx);
-  for (const rule of shape.rules ?? []) rule(v, path, ctx);
+  const info = shapeInfo(shape);
+  checkUnknown(shape, info.known, v, path, ctx);
+  const rules = shape.rules;
+  if (rules !== undefined) for (const rule of rules) rule(v, path, ctx);
   for (const rule of extraRules) rule(v, path, ctx);
-  for (const f of shape.fields) {
-    if (has(v, f.name)) f.check(get(v, f.name), childPath(path, f.name), ctx);
+  // The field's path is built only for a field that is there (as childPath would build it).
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i];
+    const value = get(v, f.name);
+    if (value === undefined || value === null) continue; // has(v, f.name), read once
+    const suffix = info.suffixes[i];
+    f.check(value, suffix !== undefined ? path + suffix : childPath(path, f.name), ctx);
   }
 }
 
 /** The API server silently prunes unknown fields; a typo would be lost, so we report it. */
-function checkUnknown<C extends WalkCtx>(shape: StructShape<C>, v: Obj, path: string, ctx: C): void {
-  const known = shape.fields.map((f) => f.name);
+function checkUnknown<C extends WalkCtx>(shape: StructShape<C>, known: readonly string[], v: Obj, path: string, ctx: C): void {
   for (const key of Object.keys(v)) {
     if (known.includes(key) || v[key] === undefined) continue;
     report(ctx, childPath(path, key), `unknown field ${show(key)}`, () => {
