@@ -9,7 +9,7 @@ import {
   externalProviderInitContainers, externalProviderMounts, externalProviderVolumes,
 } from './external-providers';
 import { imageVersion, selectorLabels } from './labels';
-import { compact, KubeManifest } from './manifest';
+import { compact, KubeManifest, userCopy } from './manifest';
 import { objectMeta } from './metadata';
 import { METRICS_PORT_NAME } from './monitoring';
 import { objectNames } from './names';
@@ -42,7 +42,7 @@ export function libraryMounts(plan: PodLayout): any[] {
 }
 
 function volumeMounts(plan: WorkloadPlan): any[] {
-  return [...libraryMounts(plan), ...(plan.spec.workload?.overrides?.volumeMounts ?? [])];
+  return [...libraryMounts(plan), ...userCopy(plan.spec.workload?.overrides?.volumeMounts ?? [])];
 }
 
 /** The pod's volumes the library adds (the user's follow them). */
@@ -88,7 +88,7 @@ function postgresCas(plan: Pick<WorkloadPlan, 'spec'>): { volume: string; file: 
 }
 
 function volumes(plan: WorkloadPlan): any[] {
-  return [...libraryVolumes(plan), ...(plan.spec.workload?.overrides?.volumes ?? [])];
+  return [...libraryVolumes(plan), ...userCopy(plan.spec.workload?.overrides?.volumes ?? [])];
 }
 
 const RESTRICTED_CONTAINER_SECURITY = {
@@ -138,13 +138,13 @@ function container(plan: WorkloadPlan): any {
     image: plan.image,
     imagePullPolicy: plan.imagePullPolicy,
     // The image's entrypoint is kept: it runs `stack run $RUN_CONFIG_PATH`.
-    command: overrides?.command,
-    args: overrides?.args,
+    command: userCopy(overrides?.command),
+    args: userCopy(overrides?.args),
     ports: [
       { name: portName(plan), containerPort: plan.containerPort, protocol: 'TCP' },
       ...(plan.monitoring ? [{ name: METRICS_PORT_NAME, containerPort: plan.monitoring.metricsPort, protocol: 'TCP' }] : []),
     ],
-    env: plan.env,
+    env: serverEnv(plan),
     resources: withClaims(containerResources(plan.spec.workload), plan.podExtras?.resourceClaims),
     volumeMounts: volumeMounts(plan),
     // Start-up registers providers and models and can be slow: allow up to 10 minutes.
@@ -155,13 +155,19 @@ function container(plan: WorkloadPlan): any {
   });
 }
 
+/** The server container's env (`plan.env`), the spec's own entries copied. */
+function serverEnv(plan: WorkloadPlan): any[] {
+  const user: readonly unknown[] = plan.spec.workload?.overrides?.env ?? [];
+  return user.length === 0 ? plan.env : plan.env.map((e) => (user.includes(e) ? userCopy(e) : e));
+}
+
 /** The operator's defaults for replicas > 1: spread over region, zone and host. */
 function scheduling(plan: WorkloadPlan): { topologySpreadConstraints?: any[]; affinity?: any } {
   const given = plan.spec.workload?.topologySpreadConstraints;
   const many = replicasOf(plan) > 1 || (plan.spec.workload?.autoscaling?.maxReplicas ?? 0) > 1;
   const selector = { matchLabels: { 'app.kubernetes.io/instance': plan.name } };
   return {
-    topologySpreadConstraints: given && given.length > 0 ? given : many
+    topologySpreadConstraints: given && given.length > 0 ? userCopy(given) : many
       ? TOPOLOGY_KEYS.map((topologyKey) => ({ maxSkew: 1, topologyKey, whenUnsatisfiable: 'ScheduleAnyway', labelSelector: selector }))
       : undefined,
     affinity: many ? {
@@ -205,11 +211,11 @@ function deploymentManifest(plan: WorkloadPlan): KubeManifest {
             seccompProfile: { type: 'RuntimeDefault' },
           },
           terminationGracePeriodSeconds: overrides?.terminationGracePeriodSeconds,
-          nodeSelector: plan.nodeSelector,
-          tolerations: plan.tolerations,
+          nodeSelector: userCopy(plan.nodeSelector),
+          tolerations: userCopy(plan.tolerations),
           ...scheduling(plan),
           // A given affinity replaces the generated anti-affinity.
-          ...(plan.podExtras?.affinity !== undefined ? { affinity: plan.podExtras.affinity } : {}),
+          ...(plan.podExtras?.affinity !== undefined ? { affinity: userCopy(plan.podExtras.affinity) } : {}),
           ...podExtrasSpec(plan.podExtras),
           initContainers: initContainers(plan),
           containers: [container(plan)],
