@@ -2,7 +2,7 @@
  * core/v1 container validation of what a user sets on the server's containers: the image, the
  * pull policy, env vars and the Secret / ConfigMap keys they read. Pure.
  */
-import { isConfigMapKey, isEnvVarName, nameProblem, objectNameRule, shown } from './names';
+import { configMapKeyErrors, envVarNameErrors, nameProblem, objectNameRule, shown } from './names';
 import { ConfigProblem } from '../core/errors';
 import { isObject } from '../core/json';
 import { describeSecretValue } from '../core/redact';
@@ -42,7 +42,7 @@ export function keyRefProblems(ref: unknown, path: string, kind: 'Secret' | 'Con
     if (p) problems.push(kind === 'Secret' ? { ...p, message: `${show(ref.name)}${p.message.slice(shown(ref.name).length)}` } : p);
   }
   if (typeof ref.key === 'string' && ref.key !== '') {
-    const errs = isConfigMapKey(ref.key);
+    const errs = configMapKeyErrors(ref.key);
     if (errs.length > 0) {
       problems.push({ path: `${path}.key`, message: `${show(ref.key)} is not a ${kind} key: ${errs.join('; ')}`, fix: `use a key of the ${kind}: letters, digits, '-', '_' and '.'` });
     }
@@ -60,7 +60,7 @@ export function envProblems(env: unknown, path: string): ConfigProblem[] {
     if (!isObject(e)) return;
     const at = `${path}[${i}]`;
     if (typeof e.name === 'string') {
-      const errs = e.name === '' ? ['Required value'] : isEnvVarName(e.name);
+      const errs = e.name === '' ? ['Required value'] : envVarNameErrors(e.name);
       if (errs.length > 0) {
         problems.push({ path: `${at}.name`, message: `${shown(e.name)} is not an env var name: ${errs.join('; ')}`, fix: 'use letters, digits, \'_\', \'-\' and \'.\', not starting with a digit (e.g. LOG_LEVEL)' });
       }

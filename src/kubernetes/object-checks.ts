@@ -6,10 +6,11 @@
  * (`Deployment[llama].spec.template.spec.volumes[4].name`). Pure.
  */
 import { envProblems, imageProblems, pullPolicyProblems } from './container-checks';
+import { isLibraryConstant } from './library-constants';
 import {
-  isConfigMapKey, isDns1035Label, isDns1123Label, isDns1123Subdomain, isQualifiedName, labelMapProblems, labelSelectorProblems, shown,
+  dns1123LabelErrors, isConfigMapKey, isDns1035Label, isDns1123Subdomain, isQualifiedName, labelMapProblems, labelSelectorProblems, shown,
 } from './names';
-import { mountPathProblem, nodeSelectorProblems, tolerationProblems, volumeTypes } from './pod-checks';
+import { mountPathProblem, nodeSelectorProblems, normalizedMountPath, tolerationProblems, volumeTypes } from './pod-checks';
 import { ConfigProblem } from '../core/errors';
 import { isObject } from '../core/json';
 
@@ -32,6 +33,20 @@ function utf8Bytes(s: string): number {
 
 /** Bytes of a ConfigMap's data and binaryData, as the API server counts them. */
 export function configMapDataBytes(m: Obj): number {
+  return dataBytes(m, false);
+}
+
+/**
+ * The same, or (`bound`) a quick upper bound of it: a UTF-16 code unit is at most 3 bytes of
+ * UTF-8, and base64 decodes to at most 3 bytes per 4 characters.
+ */
+function dataBytes(m: Obj, bound: boolean): number {
+  if (bound) {
+    let most = 0;
+    for (const v of Object.values(isObject(m.data) ? m.data : {})) if (typeof v === 'string') most += 3 * v.length;
+    for (const v of Object.values(isObject(m.binaryData) ? m.binaryData : {})) if (typeof v === 'string') most += Math.ceil(v.length / 4) * 3;
+    return most;
+  }
   let total = 0;
   for (const v of Object.values(isObject(m.data) ? m.data : {})) if (typeof v === 'string') total += utf8Bytes(v);
   for (const v of Object.values(isObject(m.binaryData) ? m.binaryData : {})) if (typeof v === 'string') total += Buffer.from(v, 'base64').length;
@@ -60,6 +75,8 @@ const BLAME_MIN_BYTES = 64 * 1024;
 
 /** The generated ConfigMap over 1 MiB: at the spec path that made it so when one stands out. */
 export function configMapSizeProblem(m: Obj, spec?: unknown): ConfigProblem | undefined {
+  // A config a third of the limit or less cannot be over it: no need to count its bytes.
+  if (dataBytes(m, true) <= CONFIG_MAP_MAX_BYTES) return undefined;
   const bytes = configMapDataBytes(m);
   if (bytes <= CONFIG_MAP_MAX_BYTES) return undefined;
   const size = `${bytes.toLocaleString('en-US')} bytes`;
@@ -94,7 +111,7 @@ function metadataProblems(m: Obj): ConfigProblem[] {
     }
   }
   if (typeof meta.namespace === 'string') {
-    const errs = isDns1123Label(meta.namespace);
+    const errs = dns1123LabelErrors(meta.namespace);
     if (errs.length > 0) problems.push({ path: `${at}.namespace`, message: `${shown(meta.namespace)} is not a namespace name: ${errs.join('; ')}`, fix: 'use a DNS-1123 label' });
   }
   problems.push(...labelMapProblems(meta.labels, `${at}.labels`));
@@ -130,7 +147,7 @@ function podProblems(pod: Obj, path: string): ConfigProblem[] {
   volumes.forEach((v, i) => {
     const at = `${path}.volumes[${i}]`;
     const name = v?.name;
-    if (typeof name !== 'string' || isDns1123Label(name).length > 0) {
+    if (typeof name !== 'string' || dns1123LabelErrors(name).length > 0) {
       problems.push({ path: `${at}.name`, message: `${typeof name === 'string' ? shown(name) : 'Required value'}: a volume name must be a DNS-1123 label`, fix: 'rename the volume' });
     } else if (volumeNames.has(name)) {
       problems.push({ path: `${at}.name`, message: `Duplicate value: ${shown(name)}`, fix: 'give each volume its own name' });
@@ -146,7 +163,7 @@ function podProblems(pod: Obj, path: string): ConfigProblem[] {
   const containerNames = new Set<string>();
   for (const [c, at] of containers) {
     if (!isObject(c)) continue;
-    if (typeof c.name !== 'string' || isDns1123Label(c.name).length > 0) {
+    if (typeof c.name !== 'string' || dns1123LabelErrors(c.name).length > 0) {
       problems.push({ path: `${at}.name`, message: `${shown(String(c.name))}: a container name must be a DNS-1123 label`, fix: 'rename the container' });
     } else if (containerNames.has(c.name)) {
       problems.push({ path: `${at}.name`, message: `Duplicate value: ${shown(c.name)}`, fix: 'give each container its own name' });
@@ -158,16 +175,18 @@ function podProblems(pod: Obj, path: string): ConfigProblem[] {
     problems.push(...portProblems(c.ports, `${at}.ports`, 'containerPort'));
     problems.push(...envProblems(c.env, `${at}.env`));
     const mountPaths = new Set<string>();
-    (Array.isArray(c.volumeMounts) ? c.volumeMounts : []).forEach((mnt: any, i: number) => {
-      const mAt = `${at}.volumeMounts[${i}]`;
-      if (!volumeNames.has(mnt?.name)) problems.push({ path: `${mAt}.name`, message: `Not found: ${shown(String(mnt?.name))}`, fix: 'mount a volume of the pod' });
+    const mounts: unknown[] = Array.isArray(c.volumeMounts) ? c.volumeMounts : [];
+    for (let i = 0; i < mounts.length; i++) {
+      const mnt: any = mounts[i];
+      if (!volumeNames.has(mnt?.name)) problems.push({ path: `${at}.volumeMounts[${i}].name`, message: `Not found: ${shown(String(mnt?.name))}`, fix: 'mount a volume of the pod' });
       const mp = typeof mnt?.mountPath === 'string' ? mnt.mountPath : '';
-      const why = mountPathProblem(mp);
-      if (why) problems.push({ path: `${mAt}.mountPath`, message: `${shown(mp)} ${why}`, fix: 'use an absolute path' });
-      const key = `/${mp.split('/').filter((s: string) => s !== '' && s !== '.').join('/')}`;
-      if (!why && mountPaths.has(key)) problems.push({ path: `${mAt}.mountPath`, message: `${shown(mp)} must be unique`, fix: 'mount each volume at a path of its own' });
+      // The library's constant mounts (library-constants.ts) have valid paths: only their place is checked.
+      const why = isObject(mnt) && isLibraryConstant(mnt) ? undefined : mountPathProblem(mp);
+      if (why) problems.push({ path: `${at}.volumeMounts[${i}].mountPath`, message: `${shown(mp)} ${why}`, fix: 'use an absolute path' });
+      const key = normalizedMountPath(mp);
+      if (!why && mountPaths.has(key)) problems.push({ path: `${at}.volumeMounts[${i}].mountPath`, message: `${shown(mp)} must be unique`, fix: 'mount each volume at a path of its own' });
       mountPaths.add(key);
-    });
+    }
   }
   if (typeof pod.serviceAccountName === 'string') {
     const errs = isDns1123Subdomain(pod.serviceAccountName);
