@@ -2,7 +2,7 @@
  * core/v1 container validation of what a user sets on the server's containers: the image, the
  * pull policy, env vars and the Secret / ConfigMap keys they read. Pure.
  */
-import { configMapKeyErrors, envVarNameErrors, nameProblem, objectNameRule, shown } from './names';
+import { configMapKeyErrors, dns1123SubdomainErrors, envVarNameErrors, nameProblem, objectNameRule, shown } from './names';
 import { ConfigProblem } from '../core/errors';
 import { isObject } from '../core/json';
 import { describeSecretValue } from '../core/redact';
@@ -31,9 +31,16 @@ export function pullPolicyProblems(policy: unknown, path: string): ConfigProblem
   }];
 }
 
-/** A `{name, key}` reference to a Secret (or ConfigMap): the name an object can have, the key one it can hold. */
-export function keyRefProblems(ref: unknown, path: string, kind: 'Secret' | 'ConfigMap' = 'Secret'): ConfigProblem[] {
+/**
+ * A `{name, key}` reference to a Secret (or ConfigMap): the name an object can have, the key one
+ * it can hold. `at`: its path, or a function that formats it (called only for a problem).
+ */
+export function keyRefProblems(ref: unknown, at: string | (() => string), kind: 'Secret' | 'ConfigMap' = 'Secret'): ConfigProblem[] {
   if (!isObject(ref)) return [];
+  // The common case, a valid reference: no path to format.
+  const nameOk = ref.name === '' || typeof ref.name !== 'string' || dns1123SubdomainErrors(ref.name).length === 0;
+  if (nameOk && (typeof ref.key !== 'string' || ref.key === '' || configMapKeyErrors(ref.key).length === 0)) return [];
+  const path = typeof at === 'string' ? at : at();
   const problems: ConfigProblem[] = [];
   // A Secret reference is a secret-bearing position (a secret pasted as its name or key): described, not quoted.
   const show = (v: string) => (kind === 'Secret' ? `${describeSecretValue(v)} (not shown)` : shown(v));

@@ -11,7 +11,10 @@ export interface KubeManifest {
 /** Drops keys whose value is undefined, so manifests only hold what was set. */
 export function compact<T extends object>(obj: T): T {
   const out: any = {};
-  for (const [k, v] of Object.entries(obj)) if (v !== undefined) out[k] = v;
+  for (const k of Object.keys(obj)) {
+    const v = (obj as any)[k];
+    if (v !== undefined) out[k] = v;
+  }
   return out;
 }
 
