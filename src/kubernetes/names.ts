@@ -196,14 +196,26 @@ export function nameProblem(v: unknown, path: string, rule: NameRule): ConfigPro
 }
 
 /**
+ * Where a value is: its path, or a function that formats it, called only for a problem (checks
+ * of valid values, the usual case, then format no path).
+ */
+export type LazyPath = string | (() => string);
+
+/** The text of a path. */
+export function pathText(path: LazyPath): string {
+  return typeof path === 'string' ? path : path();
+}
+
+/**
  * `ValidateLabels` (also what a node selector's `matchLabels` must be): every key a qualified
  * name, every value a label value. `what` names the map in messages, e.g. `label`.
  */
-export function labelMapProblems(labels: unknown, path: string, what = 'label'): ConfigProblem[] {
+export function labelMapProblems(labels: unknown, path: LazyPath, what = 'label'): ConfigProblem[] {
   if (labels === null || typeof labels !== 'object' || Array.isArray(labels)) return [];
   const problems: ConfigProblem[] = [];
-  for (const [k, v] of Object.entries(labels as Record<string, unknown>)) {
-    const at = () => childPath(path, k); // formatted only for a problem
+  for (const k of Object.keys(labels)) {
+    const v: unknown = (labels as Record<string, unknown>)[k];
+    const at = () => childPath(pathText(path), k); // formatted only for a problem
     const keyErrs = qualifiedNameErrors(k);
     if (keyErrs.length > 0) {
       problems.push({
@@ -228,14 +240,14 @@ export function labelMapProblems(labels: unknown, path: string, what = 'label'):
 const SELECTOR_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist'];
 
 /** `ValidateLabelSelector`: `matchLabels` as labels, `matchExpressions` with valid keys, operators and values. */
-export function labelSelectorProblems(selector: unknown, path: string): ConfigProblem[] {
+export function labelSelectorProblems(selector: unknown, path: LazyPath): ConfigProblem[] {
   if (selector === null || typeof selector !== 'object' || Array.isArray(selector)) return [];
   const s = selector as { matchLabels?: unknown; matchExpressions?: unknown };
-  const problems = labelMapProblems(s.matchLabels, `${path}.matchLabels`, 'selector label');
+  const problems = labelMapProblems(s.matchLabels, () => `${pathText(path)}.matchLabels`, 'selector label');
   const exprs = Array.isArray(s.matchExpressions) ? s.matchExpressions : [];
   exprs.forEach((e: any, i: number) => {
     if (e === null || typeof e !== 'object') return;
-    const at = `${path}.matchExpressions[${i}]`;
+    const at = `${pathText(path)}.matchExpressions[${i}]`;
     if (typeof e.key === 'string') {
       const errs = isQualifiedName(e.key);
       if (errs.length > 0) problems.push({ path: `${at}.key`, message: `${shown(e.key)} is not a label key: ${errs.join('; ')}`, fix: 'use a label key such as app.kubernetes.io/name' });

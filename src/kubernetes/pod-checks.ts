@@ -5,7 +5,7 @@
  * Pure: the caller says which volumes and mounts the library adds itself.
  */
 import {
-  isConfigMapKey, isDns1123Label, isQualifiedName, isValidLabelValue, labelMapProblems, labelSelectorProblems, nameProblem,
+  isConfigMapKey, isDns1123Label, isQualifiedName, isValidLabelValue, labelMapProblems, labelSelectorProblems, LazyPath, nameProblem,
   objectNameRule, shown,
 } from './names';
 import { ConfigProblem } from '../core/errors';
@@ -351,7 +351,7 @@ export function tolerationProblems(tolerations: unknown, path: string): ConfigPr
 }
 
 /** A node selector is a label map (`ValidateLabels`). */
-export function nodeSelectorProblems(nodeSelector: unknown, path: string): ConfigProblem[] {
+export function nodeSelectorProblems(nodeSelector: unknown, path: LazyPath): ConfigProblem[] {
   return labelMapProblems(nodeSelector, path, 'node selector');
 }
 
