@@ -12,7 +12,6 @@ import { secretKeyUses, secretObjectProblems } from './secret-objects';
 import { SecretEnvVar } from '../config/secrets';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { ConfigProblem, formatProblem, LlamaStackConfigError } from '../core/errors';
-import { plainCopy } from '../core/json-convert';
 import { claimName, duplicateNameProblem } from '../name-registry';
 import { ServerTarget } from '../targets/server-target';
 import { KubeManifest } from '../workload';
@@ -129,7 +128,9 @@ export class LlamaStackDistribution extends Construct implements kplus.IPodSelec
       },
     });
     const objects = plan.objects;
-    const make = (childId: string, m: KubeManifest | undefined) => (m ? new ApiObject(this, childId, plainCopy(m)) : undefined);
+    // The renderers write fresh, ordinary JSON objects (user subtrees copied: workload/manifest.ts
+    // userCopy), which nothing else holds or changes: cdk8s takes them as they are.
+    const make = (childId: string, m: KubeManifest | undefined) => (m ? new ApiObject(this, childId, m) : undefined);
     this.configMap = make('ConfigMap', objects.configMap);
     this.serviceAccount = make('ServiceAccount', objects.serviceAccount);
     this.persistentVolumeClaim = make('PersistentVolumeClaim', objects.pvc);

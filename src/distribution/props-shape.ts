@@ -176,8 +176,10 @@ export function checkDistributionProps(raw: unknown): CheckedProps {
     const path = `props.${key}`;
     const value = readOnce(source, key, path, problems);
     if (value === undefined) continue;
-    // Primitives are immutable: only lists and objects need a copy.
-    const copy = (PROPS as Record<string, Shape>)[key].libraryObjects ? shallowCopy(value, path, problems) : typeof value === 'object' ? snapshot(value, path, problems) : value;
+    // Primitives are immutable: only lists and objects need a copy. A number is read as JSON
+    // reads it (no -0), like the numbers a snapshot copies: the objects are not copied again.
+    const copy = (PROPS as Record<string, Shape>)[key].libraryObjects ? shallowCopy(value, path, problems)
+      : typeof value === 'object' ? snapshot(value, path, problems) : value === 0 ? 0 : value;
     if (copy === undefined) continue;
     if ((PROPS as Record<string, Shape>)[key].check(copy, path, problems)) out[key] = copy;
   }

@@ -2,7 +2,7 @@
  * core/v1 container validation of what a user sets on the server's containers: the image, the
  * pull policy, env vars and the Secret / ConfigMap keys they read. Pure.
  */
-import { isConfigMapKey, isEnvVarName, nameProblem, objectNameRule, shown } from './names';
+import { configMapKeyErrors, dns1123SubdomainErrors, envVarNameErrors, LazyPath, nameProblem, objectNameRule, pathText, shown } from './names';
 import { ConfigProblem } from '../core/errors';
 import { isObject } from '../core/json';
 import { describeSecretValue } from '../core/redact';
@@ -11,9 +11,12 @@ import { describeSecretValue } from '../core/redact';
 export const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
 
 /** A container's `image`: required (for a pod template), and without leading or trailing whitespace. */
-export function imageProblems(image: unknown, path: string): ConfigProblem[] {
+export function imageProblems(image: unknown, at: LazyPath): ConfigProblem[] {
   if (typeof image !== 'string') return [];
-  if (image.trim() === '') return [{ path, message: 'Required value: a container needs an image', fix: 'set an image reference, e.g. docker.io/llamastack/distribution-starter:0.7.1' }];
+  const trimmed = image.trim();
+  if (trimmed === image && image !== '') return [];
+  const path = pathText(at);
+  if (trimmed === '') return [{ path, message: 'Required value: a container needs an image', fix: 'set an image reference, e.g. docker.io/llamastack/distribution-starter:0.7.1' }];
   if (image !== image.trim()) {
     return [{ path, message: `${shown(image)} must not have leading or trailing whitespace`, fix: `remove the whitespace: ${shown(image.trim())}` }];
   }
@@ -21,8 +24,9 @@ export function imageProblems(image: unknown, path: string): ConfigProblem[] {
 }
 
 /** `imagePullPolicy`: one of the three policies (case matters). */
-export function pullPolicyProblems(policy: unknown, path: string): ConfigProblem[] {
+export function pullPolicyProblems(policy: unknown, at: LazyPath): ConfigProblem[] {
   if (typeof policy !== 'string' || PULL_POLICIES.includes(policy)) return [];
+  const path = pathText(at);
   const near = PULL_POLICIES.find((p) => p.toLowerCase() === policy.trim().toLowerCase());
   return [{
     path,
@@ -31,9 +35,16 @@ export function pullPolicyProblems(policy: unknown, path: string): ConfigProblem
   }];
 }
 
-/** A `{name, key}` reference to a Secret (or ConfigMap): the name an object can have, the key one it can hold. */
-export function keyRefProblems(ref: unknown, path: string, kind: 'Secret' | 'ConfigMap' = 'Secret'): ConfigProblem[] {
+/**
+ * A `{name, key}` reference to a Secret (or ConfigMap): the name an object can have, the key one
+ * it can hold. `at`: its path, or a function that formats it (called only for a problem).
+ */
+export function keyRefProblems(ref: unknown, at: LazyPath, kind: 'Secret' | 'ConfigMap' = 'Secret'): ConfigProblem[] {
   if (!isObject(ref)) return [];
+  // The common case, a valid reference: no path to format.
+  const nameOk = ref.name === '' || typeof ref.name !== 'string' || dns1123SubdomainErrors(ref.name).length === 0;
+  if (nameOk && (typeof ref.key !== 'string' || ref.key === '' || configMapKeyErrors(ref.key).length === 0)) return [];
+  const path = pathText(at);
   const problems: ConfigProblem[] = [];
   // A Secret reference is a secret-bearing position (a secret pasted as its name or key): described, not quoted.
   const show = (v: string) => (kind === 'Secret' ? `${describeSecretValue(v)} (not shown)` : shown(v));
@@ -42,7 +53,7 @@ export function keyRefProblems(ref: unknown, path: string, kind: 'Secret' | 'Con
     if (p) problems.push(kind === 'Secret' ? { ...p, message: `${show(ref.name)}${p.message.slice(shown(ref.name).length)}` } : p);
   }
   if (typeof ref.key === 'string' && ref.key !== '') {
-    const errs = isConfigMapKey(ref.key);
+    const errs = configMapKeyErrors(ref.key);
     if (errs.length > 0) {
       problems.push({ path: `${path}.key`, message: `${show(ref.key)} is not a ${kind} key: ${errs.join('; ')}`, fix: `use a key of the ${kind}: letters, digits, '-', '_' and '.'` });
     }
@@ -53,31 +64,33 @@ export function keyRefProblems(ref: unknown, path: string, kind: 'Secret' | 'Con
 const VALUE_FROM = ['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef', 'fileKeyRef'];
 
 /** `ValidateEnv`: names, `value` or one `valueFrom` source, and the objects a source reads. */
-export function envProblems(env: unknown, path: string): ConfigProblem[] {
+export function envProblems(env: unknown, path: LazyPath): ConfigProblem[] {
   if (!Array.isArray(env)) return [];
   const problems: ConfigProblem[] = [];
   env.forEach((e, i) => {
     if (!isObject(e)) return;
-    const at = `${path}[${i}]`;
+    // Formatted only for a problem: a pod has a dozen env vars, valid as a rule.
+    let formatted: string | undefined;
+    const entry = () => (formatted ??= `${pathText(path)}[${i}]`);
     if (typeof e.name === 'string') {
-      const errs = e.name === '' ? ['Required value'] : isEnvVarName(e.name);
+      const errs = e.name === '' ? ['Required value'] : envVarNameErrors(e.name);
       if (errs.length > 0) {
-        problems.push({ path: `${at}.name`, message: `${shown(e.name)} is not an env var name: ${errs.join('; ')}`, fix: 'use letters, digits, \'_\', \'-\' and \'.\', not starting with a digit (e.g. LOG_LEVEL)' });
+        problems.push({ path: `${entry()}.name`, message: `${shown(e.name)} is not an env var name: ${errs.join('; ')}`, fix: 'use letters, digits, \'_\', \'-\' and \'.\', not starting with a digit (e.g. LOG_LEVEL)' });
       }
     }
     const from = e.valueFrom;
     if (!isObject(from)) return;
     if (typeof e.value === 'string' && e.value !== '') {
-      problems.push({ path: `${at}.valueFrom`, message: 'may not be specified when `value` is not empty', fix: 'keep value or valueFrom' });
+      problems.push({ path: `${entry()}.valueFrom`, message: 'may not be specified when `value` is not empty', fix: 'keep value or valueFrom' });
     }
     const sources = VALUE_FROM.filter((k) => from[k] !== undefined && from[k] !== null);
     if (sources.length === 0) {
-      problems.push({ path: `${at}.valueFrom`, message: 'must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`', fix: 'add the source, e.g. secretKeyRef: {name, key}' });
+      problems.push({ path: `${entry()}.valueFrom`, message: 'must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`', fix: 'add the source, e.g. secretKeyRef: {name, key}' });
     } else if (sources.length > 1) {
-      problems.push({ path: `${at}.valueFrom`, message: `may not have more than one field specified at a time (it has ${sources.join(', ')})`, fix: 'keep one source' });
+      problems.push({ path: `${entry()}.valueFrom`, message: `may not have more than one field specified at a time (it has ${sources.join(', ')})`, fix: 'keep one source' });
     }
-    problems.push(...keyRefProblems(from.secretKeyRef, `${at}.valueFrom.secretKeyRef`, 'Secret'));
-    problems.push(...keyRefProblems(from.configMapKeyRef, `${at}.valueFrom.configMapKeyRef`, 'ConfigMap'));
+    problems.push(...keyRefProblems(from.secretKeyRef, () => `${entry()}.valueFrom.secretKeyRef`, 'Secret'));
+    problems.push(...keyRefProblems(from.configMapKeyRef, () => `${entry()}.valueFrom.configMapKeyRef`, 'ConfigMap'));
   });
   return problems;
 }

@@ -112,6 +112,40 @@ export function isEnvVarName(s: string): string[] {
   return [`a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit (e.g. 'my.env-name', or 'MY_ENV.NAME', or 'MyEnvName1', regex used for validation is '${ENV_VAR_NAME_FMT}')`];
 }
 
+/** The errors of a valid value: one shared empty list. */
+const NONE: readonly string[] = Object.freeze([]);
+const MEMO_MAX = 8192;
+
+/**
+ * `check`, remembering its answer for up to 8,192 strings (then it starts over): for values that
+ * repeat across objects and distributions (the library's label keys and values, volume,
+ * container and env var names, Secret names). The lists are shared: callers only read them.
+ */
+export function memoisedCheck(check: (s: string) => string[]): (s: string) => readonly string[] {
+  const memo = new Map<string, readonly string[]>();
+  return (s: string) => {
+    let errs = memo.get(s);
+    if (errs === undefined) {
+      const found = check(s);
+      errs = found.length === 0 ? NONE : found;
+      if (memo.size >= MEMO_MAX) memo.clear();
+      memo.set(s, errs);
+    }
+    return errs;
+  };
+}
+
+const qualifiedNameErrors = memoisedCheck(isQualifiedName);
+const labelValueErrors = memoisedCheck(isValidLabelValue);
+/** `isDns1123Label`, remembered (volume and container names repeat). */
+export const dns1123LabelErrors = memoisedCheck(isDns1123Label);
+/** `isDns1123Subdomain`, remembered (Secret and ConfigMap names repeat). */
+export const dns1123SubdomainErrors = memoisedCheck(isDns1123Subdomain);
+/** `isEnvVarName`, remembered (the server's env var names repeat). */
+export const envVarNameErrors = memoisedCheck(isEnvVarName);
+/** `isConfigMapKey`, remembered (Secret keys repeat). */
+export const configMapKeyErrors = memoisedCheck(isConfigMapKey);
+
 /** True for a DNS-1035 label of at most `max` characters. */
 export function isDns1035Name(s: string, max = LABEL_MAX_LENGTH): boolean {
   return s.length <= max && DNS1035_LABEL.test(s);
@@ -126,24 +160,32 @@ export function shown(v: string): string {
 export interface NameRule {
   /** e.g. `a namespace name`. */
   readonly what: string;
-  readonly check: (s: string) => string[];
+  readonly check: (s: string) => readonly string[];
   readonly fix: string;
 }
 
 export const NAMESPACE_NAME: NameRule = {
   what: 'a namespace name',
-  check: isDns1123Label,
+  check: dns1123LabelErrors,
   fix: 'use a DNS-1123 label: at most 63 lower-case letters, digits and \'-\', starting and ending with a letter or digit',
 };
 
 /** A Secret, ConfigMap, ServiceAccount, StorageClass, IngressClass… name. */
 export function objectNameRule(kind: string): NameRule {
-  return {
-    what: `${/^[AEIOU]/.test(kind) ? 'an' : 'a'} ${kind} name`,
-    check: isDns1123Subdomain,
-    fix: `use the ${kind}'s name: a DNS-1123 subdomain (at most 253 lower-case letters, digits, '-' and '.', starting and ending with a letter or digit)`,
-  };
+  let rule = NAME_RULES.get(kind);
+  if (rule === undefined) {
+    rule = {
+      what: `${/^[AEIOU]/.test(kind) ? 'an' : 'a'} ${kind} name`,
+      check: dns1123SubdomainErrors,
+      fix: `use the ${kind}'s name: a DNS-1123 subdomain (at most 253 lower-case letters, digits, '-' and '.', starting and ending with a letter or digit)`,
+    };
+    // Kinds are the library's words (Secret, ConfigMap…): a handful.
+    if (NAME_RULES.size >= 64) NAME_RULES.clear();
+    NAME_RULES.set(kind, rule);
+  }
+  return rule;
 }
+const NAME_RULES = new Map<string, NameRule>();
 
 /** The problem of one name, or undefined (non-strings are the type checks'). */
 export function nameProblem(v: unknown, path: string, rule: NameRule): ConfigProblem | undefined {
@@ -154,15 +196,27 @@ export function nameProblem(v: unknown, path: string, rule: NameRule): ConfigPro
 }
 
 /**
+ * Where a value is: its path, or a function that formats it, called only for a problem (checks
+ * of valid values, the usual case, then format no path).
+ */
+export type LazyPath = string | (() => string);
+
+/** The text of a path. */
+export function pathText(path: LazyPath): string {
+  return typeof path === 'string' ? path : path();
+}
+
+/**
  * `ValidateLabels` (also what a node selector's `matchLabels` must be): every key a qualified
  * name, every value a label value. `what` names the map in messages, e.g. `label`.
  */
-export function labelMapProblems(labels: unknown, path: string, what = 'label'): ConfigProblem[] {
+export function labelMapProblems(labels: unknown, path: LazyPath, what = 'label'): ConfigProblem[] {
   if (labels === null || typeof labels !== 'object' || Array.isArray(labels)) return [];
   const problems: ConfigProblem[] = [];
-  for (const [k, v] of Object.entries(labels as Record<string, unknown>)) {
-    const at = () => childPath(path, k); // formatted only for a problem
-    const keyErrs = memoised(QUALIFIED_NAMES, k, isQualifiedName);
+  for (const k of Object.keys(labels)) {
+    const v: unknown = (labels as Record<string, unknown>)[k];
+    const at = () => childPath(pathText(path), k); // formatted only for a problem
+    const keyErrs = qualifiedNameErrors(k);
     if (keyErrs.length > 0) {
       problems.push({
         path: at(),
@@ -171,7 +225,7 @@ export function labelMapProblems(labels: unknown, path: string, what = 'label'):
       });
     }
     if (typeof v !== 'string') continue;
-    const valueErrs = memoised(LABEL_VALUES, v, isValidLabelValue);
+    const valueErrs = labelValueErrors(v);
     if (valueErrs.length > 0) {
       problems.push({
         path: at(),
@@ -183,34 +237,17 @@ export function labelMapProblems(labels: unknown, path: string, what = 'label'):
   return problems;
 }
 
-/**
- * Label keys and values repeat across objects and distributions (the library's own labels on
- * every object): each is checked once. The lists are shared: callers only read them.
- */
-const QUALIFIED_NAMES = new Map<string, readonly string[]>();
-const LABEL_VALUES = new Map<string, readonly string[]>();
-const MEMO_MAX = 8192;
-function memoised(memo: Map<string, readonly string[]>, s: string, check: (s: string) => string[]): readonly string[] {
-  let errs = memo.get(s);
-  if (errs === undefined) {
-    errs = check(s);
-    if (memo.size >= MEMO_MAX) memo.clear();
-    memo.set(s, errs);
-  }
-  return errs;
-}
-
 const SELECTOR_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist'];
 
 /** `ValidateLabelSelector`: `matchLabels` as labels, `matchExpressions` with valid keys, operators and values. */
-export function labelSelectorProblems(selector: unknown, path: string): ConfigProblem[] {
+export function labelSelectorProblems(selector: unknown, path: LazyPath): ConfigProblem[] {
   if (selector === null || typeof selector !== 'object' || Array.isArray(selector)) return [];
   const s = selector as { matchLabels?: unknown; matchExpressions?: unknown };
-  const problems = labelMapProblems(s.matchLabels, `${path}.matchLabels`, 'selector label');
+  const problems = labelMapProblems(s.matchLabels, () => `${pathText(path)}.matchLabels`, 'selector label');
   const exprs = Array.isArray(s.matchExpressions) ? s.matchExpressions : [];
   exprs.forEach((e: any, i: number) => {
     if (e === null || typeof e !== 'object') return;
-    const at = `${path}.matchExpressions[${i}]`;
+    const at = `${pathText(path)}.matchExpressions[${i}]`;
     if (typeof e.key === 'string') {
       const errs = isQualifiedName(e.key);
       if (errs.length > 0) problems.push({ path: `${at}.key`, message: `${shown(e.key)} is not a label key: ${errs.join('; ')}`, fix: 'use a label key such as app.kubernetes.io/name' });

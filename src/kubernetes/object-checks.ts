@@ -6,10 +6,12 @@
  * (`Deployment[llama].spec.template.spec.volumes[4].name`). Pure.
  */
 import { envProblems, imageProblems, pullPolicyProblems } from './container-checks';
+import { isLibraryConstant } from './library-constants';
 import {
-  isConfigMapKey, isDns1035Label, isDns1123Label, isDns1123Subdomain, isQualifiedName, labelMapProblems, labelSelectorProblems, shown,
+  dns1123LabelErrors, isConfigMapKey, isDns1035Label, isDns1123Subdomain, isQualifiedName, labelMapProblems, labelSelectorProblems, LazyPath,
+  pathText, shown,
 } from './names';
-import { mountPathProblem, nodeSelectorProblems, tolerationProblems, volumeTypes } from './pod-checks';
+import { mountPathProblem, nodeSelectorProblems, normalizedMountPath, tolerationProblems, volumeTypes } from './pod-checks';
 import { ConfigProblem } from '../core/errors';
 import { isObject } from '../core/json';
 
@@ -32,6 +34,20 @@ function utf8Bytes(s: string): number {
 
 /** Bytes of a ConfigMap's data and binaryData, as the API server counts them. */
 export function configMapDataBytes(m: Obj): number {
+  return dataBytes(m, false);
+}
+
+/**
+ * The same, or (`bound`) a quick upper bound of it: a UTF-16 code unit is at most 3 bytes of
+ * UTF-8, and base64 decodes to at most 3 bytes per 4 characters.
+ */
+function dataBytes(m: Obj, bound: boolean): number {
+  if (bound) {
+    let most = 0;
+    for (const v of Object.values(isObject(m.data) ? m.data : {})) if (typeof v === 'string') most += 3 * v.length;
+    for (const v of Object.values(isObject(m.binaryData) ? m.binaryData : {})) if (typeof v === 'string') most += Math.ceil(v.length / 4) * 3;
+    return most;
+  }
   let total = 0;
   for (const v of Object.values(isObject(m.data) ? m.data : {})) if (typeof v === 'string') total += utf8Bytes(v);
   for (const v of Object.values(isObject(m.binaryData) ? m.binaryData : {})) if (typeof v === 'string') total += Buffer.from(v, 'base64').length;
@@ -60,6 +76,8 @@ const BLAME_MIN_BYTES = 64 * 1024;
 
 /** The generated ConfigMap over 1 MiB: at the spec path that made it so when one stands out. */
 export function configMapSizeProblem(m: Obj, spec?: unknown): ConfigProblem | undefined {
+  // A config a third of the limit or less cannot be over it: no need to count its bytes.
+  if (dataBytes(m, true) <= CONFIG_MAP_MAX_BYTES) return undefined;
   const bytes = configMapDataBytes(m);
   if (bytes <= CONFIG_MAP_MAX_BYTES) return undefined;
   const size = `${bytes.toLocaleString('en-US')} bytes`;
@@ -84,28 +102,29 @@ export function configMapSizeProblem(m: Obj, spec?: unknown): ConfigProblem | un
 
 function metadataProblems(m: Obj): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
-  const at = `${objectPath(m)}.metadata`;
+  // Paths are formatted only for a problem.
+  const at = () => `${objectPath(m)}.metadata`;
   const meta = isObject(m.metadata) ? m.metadata : {};
   if (typeof meta.name === 'string') {
     const dns1035 = DNS1035_NAMED.includes(m.kind);
     const errs = meta.name === '' ? ['Required value'] : dns1035 ? isDns1035Label(meta.name) : isDns1123Subdomain(meta.name);
     if (errs.length > 0) {
-      problems.push({ path: `${at}.name`, message: `${shown(meta.name)} is not a valid ${m.kind} name: ${errs.join('; ')}`, fix: dns1035 ? 'start the base name with a letter' : 'use a base name of lower-case letters, digits and \'-\'' });
+      problems.push({ path: `${at()}.name`, message: `${shown(meta.name)} is not a valid ${m.kind} name: ${errs.join('; ')}`, fix: dns1035 ? 'start the base name with a letter' : 'use a base name of lower-case letters, digits and \'-\'' });
     }
   }
   if (typeof meta.namespace === 'string') {
-    const errs = isDns1123Label(meta.namespace);
-    if (errs.length > 0) problems.push({ path: `${at}.namespace`, message: `${shown(meta.namespace)} is not a namespace name: ${errs.join('; ')}`, fix: 'use a DNS-1123 label' });
+    const errs = dns1123LabelErrors(meta.namespace);
+    if (errs.length > 0) problems.push({ path: `${at()}.namespace`, message: `${shown(meta.namespace)} is not a namespace name: ${errs.join('; ')}`, fix: 'use a DNS-1123 label' });
   }
-  problems.push(...labelMapProblems(meta.labels, `${at}.labels`));
+  problems.push(...labelMapProblems(meta.labels, () => `${at()}.labels`));
   for (const k of Object.keys(isObject(meta.annotations) ? meta.annotations : {})) {
     const errs = isQualifiedName(k.toLowerCase());
-    if (errs.length > 0) problems.push({ path: `${at}.annotations`, message: `annotation key ${shown(k)} is not a qualified name: ${errs.join('; ')}`, fix: 'use a qualified name such as example.com/key' });
+    if (errs.length > 0) problems.push({ path: `${at()}.annotations`, message: `annotation key ${shown(k)} is not a qualified name: ${errs.join('; ')}`, fix: 'use a qualified name such as example.com/key' });
   }
   return problems;
 }
 
-function portProblems(ports: unknown, path: string, field: 'containerPort' | 'port', named = false): ConfigProblem[] {
+function portProblems(ports: unknown, path: LazyPath, field: 'containerPort' | 'port', named = false): ConfigProblem[] {
   if (!Array.isArray(ports)) return [];
   const problems: ConfigProblem[] = [];
   const names = new Set<string>();
@@ -113,68 +132,75 @@ function portProblems(ports: unknown, path: string, field: 'containerPort' | 'po
     const v = p?.[field];
     if (named && (typeof v === 'string' || v === undefined)) return;
     if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 65535) {
-      problems.push({ path: `${path}[${i}].${field}`, message: `${String(v)} must be between 1 and 65535, inclusive`, fix: 'use a port between 1 and 65535' });
+      problems.push({ path: `${pathText(path)}[${i}].${field}`, message: `${String(v)} must be between 1 and 65535, inclusive`, fix: 'use a port between 1 and 65535' });
     }
     if (typeof p?.name === 'string') {
-      if (names.has(p.name)) problems.push({ path: `${path}[${i}].name`, message: `Duplicate value: ${shown(p.name)}`, fix: 'give each port its own name' });
+      if (names.has(p.name)) problems.push({ path: `${pathText(path)}[${i}].name`, message: `Duplicate value: ${shown(p.name)}`, fix: 'give each port its own name' });
       names.add(p.name);
     }
   });
   return problems;
 }
 
-function podProblems(pod: Obj, path: string): ConfigProblem[] {
+/** The pod's volumes, containers and mounts; paths are formatted only for a problem. */
+function podProblems(pod: Obj, path: () => string): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const volumes: any[] = Array.isArray(pod.volumes) ? pod.volumes : [];
   const volumeNames = new Set<string>();
-  volumes.forEach((v, i) => {
-    const at = `${path}.volumes[${i}]`;
+  for (let i = 0; i < volumes.length; i++) {
+    if (!(i in volumes)) continue; // a hole, as forEach skips it
+    const v = volumes[i];
+    const at = () => `${path()}.volumes[${i}]`;
     const name = v?.name;
-    if (typeof name !== 'string' || isDns1123Label(name).length > 0) {
-      problems.push({ path: `${at}.name`, message: `${typeof name === 'string' ? shown(name) : 'Required value'}: a volume name must be a DNS-1123 label`, fix: 'rename the volume' });
+    if (typeof name !== 'string' || dns1123LabelErrors(name).length > 0) {
+      problems.push({ path: `${at()}.name`, message: `${typeof name === 'string' ? shown(name) : 'Required value'}: a volume name must be a DNS-1123 label`, fix: 'rename the volume' });
     } else if (volumeNames.has(name)) {
-      problems.push({ path: `${at}.name`, message: `Duplicate value: ${shown(name)}`, fix: 'give each volume its own name' });
+      problems.push({ path: `${at()}.name`, message: `Duplicate value: ${shown(name)}`, fix: 'give each volume its own name' });
     }
     if (typeof name === 'string') volumeNames.add(name);
     const types = volumeTypes(v);
-    if (types.length !== 1) problems.push({ path: at, message: types.length === 0 ? 'must specify a volume type' : 'may not specify more than 1 volume type', fix: 'give the volume exactly one source' });
-  });
-  const containers = [
-    ...(Array.isArray(pod.initContainers) ? pod.initContainers : []).map((c: any, i: number) => [c, `${path}.initContainers[${i}]`] as const),
-    ...(Array.isArray(pod.containers) ? pod.containers : []).map((c: any, i: number) => [c, `${path}.containers[${i}]`] as const),
-  ];
+    if (types.length !== 1) problems.push({ path: at(), message: types.length === 0 ? 'must specify a volume type' : 'may not specify more than 1 volume type', fix: 'give the volume exactly one source' });
+  }
   const containerNames = new Set<string>();
-  for (const [c, at] of containers) {
-    if (!isObject(c)) continue;
-    if (typeof c.name !== 'string' || isDns1123Label(c.name).length > 0) {
-      problems.push({ path: `${at}.name`, message: `${shown(String(c.name))}: a container name must be a DNS-1123 label`, fix: 'rename the container' });
-    } else if (containerNames.has(c.name)) {
-      problems.push({ path: `${at}.name`, message: `Duplicate value: ${shown(c.name)}`, fix: 'give each container its own name' });
+  for (const field of ['initContainers', 'containers']) {
+    const list: unknown[] = Array.isArray(pod[field]) ? pod[field] : [];
+    for (let ci = 0; ci < list.length; ci++) {
+      const c = list[ci];
+      if (!isObject(c)) continue;
+      const at = () => `${path()}.${field}[${ci}]`;
+      if (typeof c.name !== 'string' || dns1123LabelErrors(c.name).length > 0) {
+        problems.push({ path: `${at()}.name`, message: `${shown(String(c.name))}: a container name must be a DNS-1123 label`, fix: 'rename the container' });
+      } else if (containerNames.has(c.name)) {
+        problems.push({ path: `${at()}.name`, message: `Duplicate value: ${shown(c.name)}`, fix: 'give each container its own name' });
+      }
+      if (typeof c.name === 'string') containerNames.add(c.name);
+      if (typeof c.image !== 'string') problems.push({ path: `${at()}.image`, message: 'Required value', fix: 'set an image' });
+      problems.push(...imageProblems(c.image, () => `${at()}.image`));
+      problems.push(...pullPolicyProblems(c.imagePullPolicy, () => `${at()}.imagePullPolicy`));
+      problems.push(...portProblems(c.ports, () => `${at()}.ports`, 'containerPort'));
+      problems.push(...envProblems(c.env, () => `${at()}.env`));
+      const mountPaths = new Set<string>();
+      const mounts: unknown[] = Array.isArray(c.volumeMounts) ? c.volumeMounts : [];
+      for (let i = 0; i < mounts.length; i++) {
+        if (!(i in mounts)) continue; // a hole, as forEach skips it
+        const mnt: any = mounts[i];
+        if (!volumeNames.has(mnt?.name)) problems.push({ path: `${at()}.volumeMounts[${i}].name`, message: `Not found: ${shown(String(mnt?.name))}`, fix: 'mount a volume of the pod' });
+        const mp = typeof mnt?.mountPath === 'string' ? mnt.mountPath : '';
+        // The library's constant mounts (library-constants.ts) have valid paths: only their place is checked.
+        const why = isObject(mnt) && isLibraryConstant(mnt) ? undefined : mountPathProblem(mp);
+        if (why) problems.push({ path: `${at()}.volumeMounts[${i}].mountPath`, message: `${shown(mp)} ${why}`, fix: 'use an absolute path' });
+        const key = normalizedMountPath(mp);
+        if (!why && mountPaths.has(key)) problems.push({ path: `${at()}.volumeMounts[${i}].mountPath`, message: `${shown(mp)} must be unique`, fix: 'mount each volume at a path of its own' });
+        mountPaths.add(key);
+      }
     }
-    if (typeof c.name === 'string') containerNames.add(c.name);
-    if (typeof c.image !== 'string') problems.push({ path: `${at}.image`, message: 'Required value', fix: 'set an image' });
-    problems.push(...imageProblems(c.image, `${at}.image`));
-    problems.push(...pullPolicyProblems(c.imagePullPolicy, `${at}.imagePullPolicy`));
-    problems.push(...portProblems(c.ports, `${at}.ports`, 'containerPort'));
-    problems.push(...envProblems(c.env, `${at}.env`));
-    const mountPaths = new Set<string>();
-    (Array.isArray(c.volumeMounts) ? c.volumeMounts : []).forEach((mnt: any, i: number) => {
-      const mAt = `${at}.volumeMounts[${i}]`;
-      if (!volumeNames.has(mnt?.name)) problems.push({ path: `${mAt}.name`, message: `Not found: ${shown(String(mnt?.name))}`, fix: 'mount a volume of the pod' });
-      const mp = typeof mnt?.mountPath === 'string' ? mnt.mountPath : '';
-      const why = mountPathProblem(mp);
-      if (why) problems.push({ path: `${mAt}.mountPath`, message: `${shown(mp)} ${why}`, fix: 'use an absolute path' });
-      const key = `/${mp.split('/').filter((s: string) => s !== '' && s !== '.').join('/')}`;
-      if (!why && mountPaths.has(key)) problems.push({ path: `${mAt}.mountPath`, message: `${shown(mp)} must be unique`, fix: 'mount each volume at a path of its own' });
-      mountPaths.add(key);
-    });
   }
   if (typeof pod.serviceAccountName === 'string') {
     const errs = isDns1123Subdomain(pod.serviceAccountName);
-    if (errs.length > 0) problems.push({ path: `${path}.serviceAccountName`, message: `${shown(pod.serviceAccountName)}: ${errs.join('; ')}`, fix: 'use a ServiceAccount name' });
+    if (errs.length > 0) problems.push({ path: `${path()}.serviceAccountName`, message: `${shown(pod.serviceAccountName)}: ${errs.join('; ')}`, fix: 'use a ServiceAccount name' });
   }
-  problems.push(...nodeSelectorProblems(pod.nodeSelector, `${path}.nodeSelector`));
-  problems.push(...tolerationProblems(pod.tolerations, `${path}.tolerations`));
+  problems.push(...nodeSelectorProblems(pod.nodeSelector, () => `${path()}.nodeSelector`));
+  if (pod.tolerations !== undefined) problems.push(...tolerationProblems(pod.tolerations, `${path()}.tolerations`));
   return problems;
 }
 
@@ -186,6 +212,7 @@ function classNameProblem(v: unknown, path: string, kind: string): ConfigProblem
 
 function kindProblems(m: Obj, spec?: unknown): ConfigProblem[] {
   const at = objectPath(m);
+  const lazy = (suffix: string) => () => `${at}${suffix}`;
   const s = isObject(m.spec) ? m.spec : {};
   switch (m.kind) {
     case 'ConfigMap': {
@@ -201,9 +228,9 @@ function kindProblems(m: Obj, spec?: unknown): ConfigProblem[] {
     case 'Deployment': {
       const template = isObject(s.template) ? s.template : {};
       const problems = [
-        ...labelMapProblems(template.metadata?.labels, `${at}.spec.template.metadata.labels`),
-        ...labelSelectorProblems(s.selector, `${at}.spec.selector`),
-        ...podProblems(isObject(template.spec) ? template.spec : {}, `${at}.spec.template.spec`),
+        ...labelMapProblems(template.metadata?.labels, lazy('.spec.template.metadata.labels')),
+        ...labelSelectorProblems(s.selector, lazy('.spec.selector')),
+        ...podProblems(isObject(template.spec) ? template.spec : {}, lazy('.spec.template.spec')),
       ];
       const selector = isObject(s.selector?.matchLabels) ? s.selector.matchLabels : {};
       const labels = isObject(template.metadata?.labels) ? template.metadata.labels : {};
@@ -214,8 +241,8 @@ function kindProblems(m: Obj, spec?: unknown): ConfigProblem[] {
     }
     case 'Service':
       return [
-        ...portProblems(s.ports, `${at}.spec.ports`, 'port'),
-        ...labelMapProblems(s.selector, `${at}.spec.selector`, 'selector label'),
+        ...portProblems(s.ports, lazy('.spec.ports'), 'port'),
+        ...labelMapProblems(s.selector, lazy('.spec.selector'), 'selector label'),
       ];
     case 'PersistentVolumeClaim':
       return classNameProblem(s.storageClassName, `${at}.spec.storageClassName`, 'StorageClass');
@@ -225,13 +252,13 @@ function kindProblems(m: Obj, spec?: unknown): ConfigProblem[] {
       return problems;
     }
     case 'NetworkPolicy': {
-      const problems = labelSelectorProblems(s.podSelector, `${at}.spec.podSelector`);
+      const problems = labelSelectorProblems(s.podSelector, lazy('.spec.podSelector'));
       (Array.isArray(s.ingress) ? s.ingress : []).forEach((rule: any, i: number) => {
         (Array.isArray(rule?.from) ? rule.from : []).forEach((peer: any, j: number) => {
-          problems.push(...labelSelectorProblems(peer?.namespaceSelector, `${at}.spec.ingress[${i}].from[${j}].namespaceSelector`));
-          problems.push(...labelSelectorProblems(peer?.podSelector, `${at}.spec.ingress[${i}].from[${j}].podSelector`));
+          problems.push(...labelSelectorProblems(peer?.namespaceSelector, lazy(`.spec.ingress[${i}].from[${j}].namespaceSelector`)));
+          problems.push(...labelSelectorProblems(peer?.podSelector, lazy(`.spec.ingress[${i}].from[${j}].podSelector`)));
         });
-        problems.push(...portProblems(rule?.ports, `${at}.spec.ingress[${i}].ports`, 'port', true));
+        problems.push(...portProblems(rule?.ports, lazy(`.spec.ingress[${i}].ports`), 'port', true));
       });
       return problems;
     }

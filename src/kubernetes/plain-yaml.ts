@@ -6,13 +6,20 @@
  * strings (manifest-yaml.ts); objects written by `cdk8s synth` must not hold them.
  */
 import * as YAML from 'yaml';
+import { isLibraryConstant } from './library-constants';
 import { plainReadsAsString } from './manifest-yaml';
 import { ConfigProblem } from '../core/errors';
 import { childPath } from '../core/path';
 import { quoteValue } from '../core/quote';
 
-/** Only strings that start like a number, a boolean or a null can be misread. */
-const MAY_BE_MISREAD = /^[-+.0-9~nNtTfFyYoO]/;
+/** Only strings that start like a number, a boolean or a null can be misread: `-+.0-9~nNtTfFyYoO`. */
+const MAY_BE_MISREAD = new Uint8Array(128);
+for (const c of '-+.0123456789~nNtTfFyYoO') MAY_BE_MISREAD[c.charCodeAt(0)] = 1;
+
+function mayBeMisread(s: string): boolean {
+  const c = s.charCodeAt(0);
+  return c < 128 && MAY_BE_MISREAD[c] === 1;
+}
 
 /** True when cdk8s's writer (the `yaml` package, YAML 1.1 schema) leaves `s` plain. */
 function writtenPlainByCdk8s(s: string): boolean {
@@ -25,7 +32,7 @@ function writtenPlainByCdk8s(s: string): boolean {
 
 /** True when cdk8s writes `s` plain but another reader (YAML 1.2, go-yaml v2) reads something else. */
 export function misreadWhenPlain(s: string): boolean {
-  if (!MAY_BE_MISREAD.test(s) || s.includes('\n')) return false;
+  if (!mayBeMisread(s) || s.includes('\n')) return false;
   let hit = MISREAD.get(s);
   if (hit === undefined) {
     hit = !plainReadsAsString(s) && writtenPlainByCdk8s(s);
@@ -39,50 +46,65 @@ export function misreadWhenPlain(s: string): boolean {
 const MISREAD = new Map<string, boolean>();
 const MISREAD_MAX = 8192;
 
-
 /**
  * Each string (or key) of the objects that cdk8s would write plain and another reader would
- * misread: one problem per value, at its first object path.
+ * misread: one problem per value, at its first object path. The library's constants
+ * (library-constants.ts) are skipped: no user value is in them.
  */
 export function plainYamlProblems(manifests: readonly unknown[]): ConfigProblem[] {
-  const found = new Map<string, { path: string; count: number }>();
-  const note = (value: string, path: string) => {
-    const seen = found.get(value);
-    if (seen) seen.count++;
-    else found.set(value, { path, count: 1 });
-  };
-  // The path of a value is formatted only when it is reported (the first time it is seen).
-  let root = '';
-  const keys: (string | number)[] = [];
-  const pathNow = (): string => {
-    let p = root;
-    for (const k of keys) p = typeof k === 'number' ? `${p}[${k}]` : childPath(p, k);
-    return p;
-  };
-  const visit = (v: unknown): void => {
-    if (typeof v === 'string') {
-      if (misreadWhenPlain(v)) note(v, found.has(v) ? '' : pathNow());
-    } else if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        keys.push(i);
-        visit(v[i]);
-        keys.pop();
-      }
-    } else if (typeof v === 'object' && v !== null) {
-      for (const [k, x] of Object.entries(v)) {
-        if (misreadWhenPlain(k)) note(k, found.has(k) ? '' : `${pathNow()} (a key)`);
-        keys.push(k);
-        visit(x);
-        keys.pop();
-      }
-    }
-  };
+  const walk = new PlainYamlWalk();
   for (const m of manifests) {
     const o = m as { kind?: unknown; metadata?: { name?: unknown } };
-    root = `${String(o?.kind)}[${String(o?.metadata?.name)}]`;
-    visit(m);
+    walk.root = `${String(o?.kind)}[${String(o?.metadata?.name)}]`;
+    walk.visit(m);
   }
-  return [...found].map(([value, { path, count }]) => plainYamlProblem(path, value, count));
+  return [...walk.found].map(([value, { path, count }]) => plainYamlProblem(path, value, count));
+}
+
+/** One walk over the objects; the path of a value is formatted only when it is first found. */
+class PlainYamlWalk {
+  readonly found = new Map<string, { path: string; count: number }>();
+  root = '';
+  private readonly keys: (string | number)[] = [];
+
+  visit(v: unknown): void {
+    if (typeof v === 'string') {
+      if (misreadWhenPlain(v)) this.note(v, '');
+      return;
+    }
+    if (typeof v !== 'object' || v === null || isLibraryConstant(v)) return;
+    const keys = this.keys;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const x = v[i];
+        if (typeof x === 'string' ? !mayBeMisread(x) : typeof x !== 'object' || x === null) continue;
+        keys.push(i);
+        this.visit(x);
+        keys.pop();
+      }
+      return;
+    }
+    for (const k of Object.keys(v)) {
+      if (misreadWhenPlain(k)) this.note(k, ' (a key)');
+      const x = (v as Record<string, unknown>)[k];
+      if (typeof x === 'string' ? !mayBeMisread(x) : typeof x !== 'object' || x === null) continue;
+      keys.push(k);
+      this.visit(x);
+      keys.pop();
+    }
+  }
+
+  private note(value: string, suffix: string): void {
+    const seen = this.found.get(value);
+    if (seen) seen.count++;
+    else this.found.set(value, { path: `${this.path()}${suffix}`, count: 1 });
+  }
+
+  private path(): string {
+    let p = this.root;
+    for (const k of this.keys) p = typeof k === 'number' ? `${p}[${k}]` : childPath(p, k);
+    return p;
+  }
 }
 
 /** The problem for one such value (`places`: how many times the objects hold it). */

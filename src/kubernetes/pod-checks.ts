@@ -5,7 +5,7 @@
  * Pure: the caller says which volumes and mounts the library adds itself.
  */
 import {
-  isConfigMapKey, isDns1123Label, isQualifiedName, isValidLabelValue, labelMapProblems, labelSelectorProblems, nameProblem,
+  isConfigMapKey, isDns1123Label, isQualifiedName, isValidLabelValue, labelMapProblems, labelSelectorProblems, LazyPath, nameProblem,
   objectNameRule, shown,
 } from './names';
 import { ConfigProblem } from '../core/errors';
@@ -25,9 +25,15 @@ export const VOLUME_SOURCES = [
 /** Volume types the restricted Pod Security Standard allows (every other one is forbidden). */
 export const RESTRICTED_VOLUME_TYPES = ['configMap', 'csi', 'downwardAPI', 'emptyDir', 'ephemeral', 'persistentVolumeClaim', 'projected', 'secret'];
 
-/** The volume source keys a volume sets. */
+const VOLUME_SOURCE_ORDER = new Map(VOLUME_SOURCES.map((k, i) => [k, i]));
+
+/** The volume source keys a volume sets, in `VOLUME_SOURCES` order. */
 export function volumeTypes(v: unknown): string[] {
-  return isObject(v) ? VOLUME_SOURCES.filter((k) => present(v[k])) : [];
+  if (!isObject(v)) return [];
+  // Its own keys (a handful), not the 30 sources: no source is a property every object has.
+  const out: string[] = [];
+  for (const k of Object.keys(v)) if (VOLUME_SOURCE_ORDER.has(k) && present(v[k])) out.push(k);
+  return out.length > 1 ? out.sort((a, b) => VOLUME_SOURCE_ORDER.get(a)! - VOLUME_SOURCE_ORDER.get(b)!) : out;
 }
 
 /** A mount the library adds to the server container. */
@@ -134,11 +140,20 @@ function sourceProblems(v: Obj, type: string, path: string): ConfigProblem[] {
   return problems;
 }
 
-/** Collapses `//`, `/./` and a trailing `/`: the runtime sees `/data/` and `/data` as one destination. */
-function normalizedMountPath(p: string): string {
-  const parts = p.split('/').filter((s) => s !== '' && s !== '.');
-  return `/${parts.join('/')}`;
+/**
+ * Collapses `//`, `/./` and a trailing `/`: the runtime sees `/data/` and `/data` as one
+ * destination. Remembered: mount paths repeat (the library's on every pod).
+ */
+export function normalizedMountPath(p: string): string {
+  let key = MOUNT_KEYS.get(p);
+  if (key === undefined) {
+    key = `/${p.split('/').filter((s) => s !== '' && s !== '.').join('/')}`;
+    if (MOUNT_KEYS.size >= 8192) MOUNT_KEYS.clear();
+    MOUNT_KEYS.set(p, key);
+  }
+  return key;
 }
+const MOUNT_KEYS = new Map<string, string>();
 
 /** Why a mount path cannot be a container's mount destination, or undefined. */
 export function mountPathProblem(p: string): string | undefined {
@@ -336,7 +351,7 @@ export function tolerationProblems(tolerations: unknown, path: string): ConfigPr
 }
 
 /** A node selector is a label map (`ValidateLabels`). */
-export function nodeSelectorProblems(nodeSelector: unknown, path: string): ConfigProblem[] {
+export function nodeSelectorProblems(nodeSelector: unknown, path: LazyPath): ConfigProblem[] {
   return labelMapProblems(nodeSelector, path, 'node selector');
 }
 

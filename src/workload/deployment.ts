@@ -9,7 +9,7 @@ import {
   externalProviderInitContainers, externalProviderMounts, externalProviderVolumes,
 } from './external-providers';
 import { imageVersion, selectorLabels } from './labels';
-import { compact, KubeManifest } from './manifest';
+import { compact, KubeManifest, userCopy } from './manifest';
 import { objectMeta } from './metadata';
 import { METRICS_PORT_NAME } from './monitoring';
 import { objectNames } from './names';
@@ -20,37 +20,53 @@ import { podExtrasSpec } from './pod-extras';
 import { reloaderAnnotations } from './reloader';
 import { containerResources } from './resources';
 import { CA_BUNDLE_SIZE_LIMIT } from './volume-sizes';
+import { libraryConstant } from '../kubernetes/library-constants';
 
 const TOPOLOGY_KEYS = ['topology.kubernetes.io/region', 'topology.kubernetes.io/zone', 'kubernetes.io/hostname'];
+
+/** The library's mounts whose every field is a constant (the data volume's path may be the user's). */
+const MOUNTS = libraryConstant({
+  config: { name: 'config', mountPath: PATHS.configDir, readOnly: true },
+  legacyData: { name: 'lls-storage', mountPath: PATHS.dataDir, subPath: 'data' },
+  cache: { name: 'cache', mountPath: PATHS.cacheDir },
+  tmp: { name: 'tmp', mountPath: PATHS.tmpDir },
+  tls: { name: 'tls', mountPath: PATHS.tlsDir, readOnly: true },
+  caBundle: { name: 'ca-bundle', mountPath: PATHS.caBundleDir, readOnly: true },
+  authCa: { name: AUTH_CA_VOLUME, mountPath: PATHS.authCaDir, readOnly: true },
+  caBundleSource: { name: 'ca-bundle-source', mountPath: PATHS.caBundleSourceDir, readOnly: true },
+  caBundleInit: { name: 'ca-bundle', mountPath: PATHS.caBundleDir },
+});
 
 /** The server container's mounts the library adds (the user's follow them). */
 export function libraryMounts(plan: PodLayout): any[] {
   const mounts: any[] = [
-    { name: 'config', mountPath: PATHS.configDir, readOnly: true },
+    MOUNTS.config,
     { name: 'lls-storage', mountPath: mountPathOf(plan) },
     // The operator pipeline's db paths are under /data: keep them on the same (persistent) volume.
-    ...(plan.legacyDataMount ? [{ name: 'lls-storage', mountPath: PATHS.dataDir, subPath: 'data' }] : []),
-    { name: 'cache', mountPath: PATHS.cacheDir },
-    { name: 'tmp', mountPath: PATHS.tmpDir },
+    ...(plan.legacyDataMount ? [MOUNTS.legacyData] : []),
+    MOUNTS.cache,
+    MOUNTS.tmp,
   ];
-  if (tlsEnabled(plan)) mounts.push({ name: 'tls', mountPath: PATHS.tlsDir, readOnly: true });
-  if (caBundleKeys(plan).length > 0) mounts.push({ name: 'ca-bundle', mountPath: PATHS.caBundleDir, readOnly: true });
-  if (plan.authCa) mounts.push({ name: AUTH_CA_VOLUME, mountPath: PATHS.authCaDir, readOnly: true });
+  if (tlsEnabled(plan)) mounts.push(MOUNTS.tls);
+  if (caBundleKeys(plan).length > 0) mounts.push(MOUNTS.caBundle);
+  if (plan.authCa) mounts.push(MOUNTS.authCa);
   for (const ca of postgresCas(plan)) mounts.push({ name: ca.volume, mountPath: ca.file.slice(0, ca.file.lastIndexOf('/')), readOnly: true });
   mounts.push(...externalProviderMounts(plan));
   return mounts;
 }
 
 function volumeMounts(plan: WorkloadPlan): any[] {
-  return [...libraryMounts(plan), ...(plan.spec.workload?.overrides?.volumeMounts ?? [])];
+  return [...libraryMounts(plan), ...userCopy(plan.spec.workload?.overrides?.volumeMounts ?? [])];
 }
+
+const CONFIG_ITEMS = libraryConstant([{ key: 'config.yaml', path: 'config.yaml' }]);
 
 /** The pod's volumes the library adds (the user's follow them). */
 export function libraryVolumes(plan: PodLayout): any[] {
   const names = objectNames(plan.name);
   const limits = plan.emptyDirSizeLimits;
   const list: any[] = [
-    { name: 'config', configMap: { name: plan.configMapName, items: [{ key: 'config.yaml', path: 'config.yaml' }] } },
+    { name: 'config', configMap: { name: plan.configMapName, items: CONFIG_ITEMS } },
     hasPvc(plan)
       ? { name: 'lls-storage', persistentVolumeClaim: { claimName: names.pvc } }
       : { name: 'lls-storage', emptyDir: { sizeLimit: limits.data } },
@@ -88,15 +104,21 @@ function postgresCas(plan: Pick<WorkloadPlan, 'spec'>): { volume: string; file: 
 }
 
 function volumes(plan: WorkloadPlan): any[] {
-  return [...libraryVolumes(plan), ...(plan.spec.workload?.overrides?.volumes ?? [])];
+  return [...libraryVolumes(plan), ...userCopy(plan.spec.workload?.overrides?.volumes ?? [])];
 }
 
-const RESTRICTED_CONTAINER_SECURITY = {
+const RESTRICTED_CONTAINER_SECURITY = libraryConstant({
   allowPrivilegeEscalation: false,
   readOnlyRootFilesystem: true,
   runAsNonRoot: true,
   capabilities: { drop: ['ALL'] },
-};
+});
+
+/** The small init containers' resources. */
+const INIT_RESOURCES = libraryConstant({ requests: { cpu: '10m', memory: '16Mi' }, limits: { memory: '64Mi' } });
+const CA_BUNDLE_COMMAND = libraryConstant(caBundleCommand());
+
+const CA_BUNDLE_INIT_MOUNTS = libraryConstant([MOUNTS.caBundleSource, MOUNTS.caBundleInit]);
 
 function caBundleInit(plan: WorkloadPlan): any[] {
   if (caBundleKeys(plan).length === 0) return [];
@@ -104,13 +126,10 @@ function caBundleInit(plan: WorkloadPlan): any[] {
     name: 'ca-bundle',
     image: plan.image,
     imagePullPolicy: plan.imagePullPolicy,
-    command: caBundleCommand(),
-    resources: { requests: { cpu: '10m', memory: '16Mi' }, limits: { memory: '64Mi' } },
+    command: CA_BUNDLE_COMMAND,
+    resources: INIT_RESOURCES,
     securityContext: RESTRICTED_CONTAINER_SECURITY,
-    volumeMounts: [
-      { name: 'ca-bundle-source', mountPath: PATHS.caBundleSourceDir, readOnly: true },
-      { name: 'ca-bundle', mountPath: PATHS.caBundleDir },
-    ],
+    volumeMounts: CA_BUNDLE_INIT_MOUNTS,
   }].map((c) => compact(c));
 }
 
@@ -124,12 +143,17 @@ function initContainers(plan: WorkloadPlan): any[] | undefined {
   return list.length > 0 ? list : undefined;
 }
 
-function probe(plan: WorkloadPlan, extra: object): any {
-  return {
-    httpGet: { path: '/v1/health', port: portName(plan), scheme: tlsEnabled(plan) ? 'HTTPS' : 'HTTP' },
-    ...extra,
-  };
+/** The server's probes on `/v1/health`, by port name (`https` with pod TLS). */
+function probes(port: 'http' | 'https') {
+  const httpGet = { path: '/v1/health', port, scheme: port === 'https' ? 'HTTPS' : 'HTTP' };
+  return libraryConstant({
+    // Start-up registers providers and models and can be slow: allow up to 10 minutes.
+    startup: { httpGet, periodSeconds: 10, timeoutSeconds: 5, failureThreshold: 60 },
+    readiness: { httpGet, periodSeconds: 10, timeoutSeconds: 5, failureThreshold: 3 },
+    liveness: { httpGet, periodSeconds: 20, timeoutSeconds: 5, failureThreshold: 3 },
+  });
 }
+const PROBES = { http: probes('http'), https: probes('https') };
 
 function container(plan: WorkloadPlan): any {
   const overrides = plan.spec.workload?.overrides;
@@ -138,21 +162,26 @@ function container(plan: WorkloadPlan): any {
     image: plan.image,
     imagePullPolicy: plan.imagePullPolicy,
     // The image's entrypoint is kept: it runs `stack run $RUN_CONFIG_PATH`.
-    command: overrides?.command,
-    args: overrides?.args,
+    command: userCopy(overrides?.command),
+    args: userCopy(overrides?.args),
     ports: [
       { name: portName(plan), containerPort: plan.containerPort, protocol: 'TCP' },
       ...(plan.monitoring ? [{ name: METRICS_PORT_NAME, containerPort: plan.monitoring.metricsPort, protocol: 'TCP' }] : []),
     ],
-    env: plan.env,
+    env: serverEnv(plan),
     resources: withClaims(containerResources(plan.spec.workload), plan.podExtras?.resourceClaims),
     volumeMounts: volumeMounts(plan),
-    // Start-up registers providers and models and can be slow: allow up to 10 minutes.
-    startupProbe: probe(plan, { periodSeconds: 10, timeoutSeconds: 5, failureThreshold: 60 }),
-    readinessProbe: probe(plan, { periodSeconds: 10, timeoutSeconds: 5, failureThreshold: 3 }),
-    livenessProbe: probe(plan, { periodSeconds: 20, timeoutSeconds: 5, failureThreshold: 3 }),
+    startupProbe: PROBES[portName(plan)].startup,
+    readinessProbe: PROBES[portName(plan)].readiness,
+    livenessProbe: PROBES[portName(plan)].liveness,
     securityContext: RESTRICTED_CONTAINER_SECURITY,
   });
+}
+
+/** The server container's env (`plan.env`), the spec's own entries copied. */
+function serverEnv(plan: WorkloadPlan): any[] {
+  const user: readonly unknown[] = plan.spec.workload?.overrides?.env ?? [];
+  return user.length === 0 ? plan.env : plan.env.map((e) => (user.includes(e) ? userCopy(e) : e));
 }
 
 /** The operator's defaults for replicas > 1: spread over region, zone and host. */
@@ -161,7 +190,7 @@ function scheduling(plan: WorkloadPlan): { topologySpreadConstraints?: any[]; af
   const many = replicasOf(plan) > 1 || (plan.spec.workload?.autoscaling?.maxReplicas ?? 0) > 1;
   const selector = { matchLabels: { 'app.kubernetes.io/instance': plan.name } };
   return {
-    topologySpreadConstraints: given && given.length > 0 ? given : many
+    topologySpreadConstraints: given && given.length > 0 ? userCopy(given) : many
       ? TOPOLOGY_KEYS.map((topologyKey) => ({ maxSkew: 1, topologyKey, whenUnsatisfiable: 'ScheduleAnyway', labelSelector: selector }))
       : undefined,
     affinity: many ? {
@@ -171,6 +200,21 @@ function scheduling(plan: WorkloadPlan): { topologySpreadConstraints?: any[]; af
     } : undefined,
   };
 }
+
+const RECREATE = libraryConstant({ type: 'Recreate' });
+
+/** The pod's security context for a release's uid and fsGroup (the targets' data: a handful). */
+function podSecurity(runAsUser: number, fsGroup: number): object {
+  const key = `${runAsUser}:${fsGroup}`;
+  let found = POD_SECURITY.get(key);
+  if (!found) {
+    found = libraryConstant({ runAsNonRoot: true, runAsUser, runAsGroup: runAsUser, fsGroup, seccompProfile: { type: 'RuntimeDefault' } });
+    if (POD_SECURITY.size >= 64) POD_SECURITY.clear();
+    POD_SECURITY.set(key, found);
+  }
+  return found;
+}
+const POD_SECURITY = new Map<string, object>();
 
 function deploymentManifest(plan: WorkloadPlan): KubeManifest {
   const names = objectNames(plan.name);
@@ -186,7 +230,7 @@ function deploymentManifest(plan: WorkloadPlan): KubeManifest {
       // With an HPA the replica count is the HPA's to set.
       replicas: autoscaled ? undefined : replicasOf(plan),
       // A ReadWriteOnce volume cannot be attached to the old and the new pod at once.
-      strategy: hasPvc(plan) ? { type: 'Recreate' } : undefined,
+      strategy: hasPvc(plan) ? RECREATE : undefined,
       selector: { matchLabels: selectorLabels(plan.name) },
       template: {
         metadata: compact({
@@ -197,19 +241,13 @@ function deploymentManifest(plan: WorkloadPlan): KubeManifest {
         spec: compact({
           serviceAccountName: overrides?.serviceAccountName ?? names.serviceAccount,
           automountServiceAccountToken: false,
-          securityContext: {
-            runAsNonRoot: true,
-            runAsUser: plan.runAsUser,
-            runAsGroup: plan.runAsUser,
-            fsGroup: plan.fsGroup,
-            seccompProfile: { type: 'RuntimeDefault' },
-          },
+          securityContext: podSecurity(plan.runAsUser, plan.fsGroup),
           terminationGracePeriodSeconds: overrides?.terminationGracePeriodSeconds,
-          nodeSelector: plan.nodeSelector,
-          tolerations: plan.tolerations,
+          nodeSelector: userCopy(plan.nodeSelector),
+          tolerations: userCopy(plan.tolerations),
           ...scheduling(plan),
           // A given affinity replaces the generated anti-affinity.
-          ...(plan.podExtras?.affinity !== undefined ? { affinity: plan.podExtras.affinity } : {}),
+          ...(plan.podExtras?.affinity !== undefined ? { affinity: userCopy(plan.podExtras.affinity) } : {}),
           ...podExtrasSpec(plan.podExtras),
           initContainers: initContainers(plan),
           containers: [container(plan)],

@@ -20,6 +20,13 @@ export interface ObjectNames {
 }
 
 export function objectNames(name: string): ObjectNames {
+  // Every renderer of one distribution asks for the same name in turn: the last answer is kept.
+  if (last?.name !== name) last = { name, names: Object.freeze(derivedNames(name)) };
+  return last.names;
+}
+let last: { readonly name: string; readonly names: ObjectNames } | undefined;
+
+function derivedNames(name: string): ObjectNames {
   return {
     deployment: name,
     service: `${name}-service`,

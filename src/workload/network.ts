@@ -10,6 +10,11 @@ import { objectMeta } from './metadata';
 import { objectNames } from './names';
 import { EgressOptions } from './network-options';
 import { portName, portOf, WorkloadPlan } from './plan';
+import { libraryConstant } from '../kubernetes/library-constants';
+
+/** DNS anywhere: UDP and TCP 53. */
+const DNS_RULE = libraryConstant({ ports: [{ protocol: 'UDP', port: 53 }, { protocol: 'TCP', port: 53 }] });
+const POLICY_TYPES = libraryConstant({ ingress: ['Ingress'], egress: ['Egress'], both: ['Ingress', 'Egress'] });
 
 function peers(plan: WorkloadPlan): any[] {
   const from = plan.spec.networking!.allowedFrom!;
@@ -26,7 +31,7 @@ function peers(plan: WorkloadPlan): any[] {
 /** The egress rules of `allowedTo`: DNS anywhere (unless off), then the destinations on their ports. */
 function egressRules(to: EgressOptions): any[] {
   const rules: any[] = [];
-  if (to.dns !== false) rules.push({ ports: [{ protocol: 'UDP', port: 53 }, { protocol: 'TCP', port: 53 }] });
+  if (to.dns !== false) rules.push(DNS_RULE);
   const dests = [
     ...(to.namespaces ?? []).map((ns) => ({ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': ns } } })),
     ...(to.podSelectors ?? []).map((labels) => ({ podSelector: { matchLabels: { ...labels } } })),
@@ -48,12 +53,12 @@ export function renderNetworkPolicy(plan: WorkloadPlan): KubeManifest | undefine
       apiVersion: 'networking.k8s.io/v1',
       kind: 'NetworkPolicy',
       metadata: objectMeta(plan, objectNames(plan.name).networkPolicy),
-      spec: { podSelector: { matchLabels: selectorLabels(plan.name) }, policyTypes: ['Egress'], egress: egressRules(to) },
+      spec: { podSelector: { matchLabels: selectorLabels(plan.name) }, policyTypes: POLICY_TYPES.egress, egress: egressRules(to) },
     };
   }
   const policy = ingressPolicy(plan);
   if (!to) return policy;
-  return { ...policy, spec: { ...policy.spec, policyTypes: ['Ingress', 'Egress'], egress: egressRules(to) } };
+  return { ...policy, spec: { ...policy.spec, policyTypes: POLICY_TYPES.both, egress: egressRules(to) } };
 }
 
 function ingressPolicy(plan: WorkloadPlan): KubeManifest {
@@ -63,7 +68,7 @@ function ingressPolicy(plan: WorkloadPlan): KubeManifest {
     metadata: objectMeta(plan, objectNames(plan.name).networkPolicy),
     spec: {
       podSelector: { matchLabels: selectorLabels(plan.name) },
-      policyTypes: ['Ingress'],
+      policyTypes: POLICY_TYPES.ingress,
       ingress: [
         // An empty `from` would admit everyone: no peer, no rule.
         ...(peers(plan).length > 0 ? [{ from: peers(plan), ports: [{ protocol: 'TCP', port: plan.containerPort }] }] : []),

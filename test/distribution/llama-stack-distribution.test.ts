@@ -1,4 +1,4 @@
-import { App, Chart, Testing } from 'cdk8s';
+import { ApiObject, App, Chart, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { ConfigGenerator } from '../../src/config/config-generator';
 import { LlamaStackConfigError } from '../../src/core/errors';
@@ -302,6 +302,62 @@ describe('override config and spec input', () => {
     const manifests = synth({ spec: bare(spec) });
     expect(manifests).toEqual(synth({ spec }));
     expect(byKind(manifests, 'Deployment').spec.template.spec.containers[0].env).toContainEqual({ name: 'LOG_LEVEL', value: 'debug' });
+  });
+
+  test('cdk8s gets the rendered objects uncopied: ordinary objects that share nothing with llama.spec', () => {
+    const chart = Testing.chart();
+    const d = new LlamaStackDistribution(chart, 'llama', {
+      ...OPERATOR,
+      env: { LOG_LEVEL: 'debug' },
+      command: ['python'],
+      args: ['-m', 'server'],
+      volumes: [{ name: 'x', emptyDir: {} }],
+      volumeMounts: [{ name: 'x', mountPath: '/x' }],
+      topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'DoNotSchedule' }],
+      nodeSelector: { disk: 'ssd' },
+      tolerations: [{ key: 'k', operator: 'Exists' }],
+      affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'k', operator: 'Exists' }] }] } } },
+    });
+    const before = chart.toJson();
+    // Every object of the spec the construct exposes, by identity.
+    const specObjects = new Set<object>();
+    const collect = (v: unknown) => {
+      if (v === null || typeof v !== 'object') return;
+      specObjects.add(v);
+      for (const x of Object.values(v)) collect(x);
+    };
+    collect(d.spec);
+    const held = d.node.children.filter((c): c is ApiObject => c instanceof ApiObject).map((o) => (o as any).props);
+    expect(held.length).toBeGreaterThanOrEqual(4);
+    const check = (v: unknown, path: string) => {
+      if (v === null || typeof v !== 'object') {
+        expect([typeof v, Object.is(v, -0)]).not.toEqual(['undefined', true]);
+        return;
+      }
+      if (specObjects.has(v)) throw new Error(`${path} is an object of llama.spec`);
+      expect(Object.getPrototypeOf(v)).toBe(Array.isArray(v) ? Array.prototype : Object.prototype);
+      for (const [k, x] of Object.entries(v)) check(x, `${path}.${k}`);
+    };
+    held.forEach((m, i) => check(m, `objects[${i}]`));
+    // Changing the spec afterwards changes nothing that is written.
+    const o = d.spec.workload!.overrides! as any;
+    o.env[0].value = 'changed';
+    o.command.push('changed');
+    o.args[0] = 'changed';
+    o.volumes[0].name = 'changed';
+    o.volumeMounts[0].mountPath = '/changed';
+    (d.spec.workload!.topologySpreadConstraints![0] as any).maxSkew = 9;
+    expect(chart.toJson()).toEqual(before);
+  });
+
+  test('a -0 in the props is written 0, as JSON has it', () => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'c');
+    new LlamaStackDistribution(chart, 'llama', { ...OPERATOR, replicas: -0, terminationGracePeriodSeconds: -0 });
+    const pod = byKind(chart.toJson(), 'Deployment').spec;
+    expect(Object.is(pod.replicas, 0)).toBe(true);
+    expect(Object.is(pod.template.spec.terminationGracePeriodSeconds, 0)).toBe(true);
+    expect(app.synthYaml()).not.toContain('-0\n');
   });
 
   test('spec cannot be combined with typed props', () => {
