@@ -9,7 +9,8 @@ const UINT64_MAX = 2n ** 64n - 1n;
 /** Formats a finite number as go-yaml v2 writes it after the JSON round trip. */
 export function formatGoYamlNumber(x: number): string {
   // encoding/json and JavaScript print float64 the same way (shortest digits, exponent
-  // from 1e21 up and below 1e-6).
+  // from 1e21 up and below 1e-6). A safe integer prints as its digits either way (-0 as `0`).
+  if (Number.isSafeInteger(x)) return String(x);
   const jsonText = String(x);
   if (/^-?[0-9]+$/.test(jsonText)) {
     const i = BigInt(jsonText);

@@ -5,387 +5,191 @@
  */
 import { sortKeysGoYaml } from './go-key-order';
 import { formatGoYamlNumber } from './go-number';
-import { readsBackAsString } from './yaml11-resolve';
+import {
+  BEST_WIDTH, CACHED_INDENTS, codePoints, newlinePadding, padding, scalarFacts, Style, Writer, writeStyled,
+} from './yaml-scalar';
 import { isJsonObject, JsonObject, JsonValue } from '../core/json';
 
-const BEST_WIDTH = 80;
-const SIMPLE_KEY_MAX_BYTES = 128;
+/** Entries of each string cache; a full cache is emptied and refilled. */
+const STRING_CACHE_LIMIT = 50_000;
+/** Characters of remembered text (renderings, key lines) over all strings; more empties the caches. */
+const REMEMBERED_CHARS_LIMIT = 4_000_000;
+/** Renderings remembered per string (one per writer state it was written from). */
+const RENDERS_PER_STRING = 8;
+/** Keys whose indented lines are remembered, per key: indentation below this. */
+const CACHED_KEY_INDENTS = 64;
 
-type Style = 'plain' | 'single' | 'double' | 'literal';
-
-/** What go-yaml's scalar analysis allows for one string (block context). */
-interface Analysis {
-  readonly multiline: boolean;
-  readonly plainAllowed: boolean;
-  readonly singleAllowed: boolean;
-  readonly blockAllowed: boolean;
+/** A string's text as written from one writer state, and the state after it. */
+interface Rendering {
+  readonly text: string;
+  readonly column: number;
+  readonly indention: boolean;
+  readonly whitespace: boolean;
 }
 
-function isBreak(c: number): boolean {
-  return c === 0x0a || c === 0x0d || c === 0x85 || c === 0x2028 || c === 0x2029;
-}
-
-/** go-yaml v2's `is_printable` (it rejects tab, C1 controls and everything above U+FFFF). */
-function isPrintable(c: number): boolean {
-  return c === 0x0a || (c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd && c !== 0xfeff);
-}
-
-function isBlankOrEnd(cps: number[], i: number): boolean {
-  return i >= cps.length || cps[i] === 0x20 || cps[i] === 0x09;
-}
-
-function analyze(cps: number[]): Analysis {
-  if (cps.length === 0) return { multiline: false, plainAllowed: true, singleAllowed: true, blockAllowed: false };
-  let blockIndicators = false;
-  let lineBreaks = false;
-  let special = false;
-  let leadingSpace = false;
-  let leadingBreak = false;
-  let trailingSpace = false;
-  let trailingBreak = false;
-  let breakSpace = false;
-  let spaceBreak = false;
-  let prevSpace = false;
-  let prevBreak = false;
-  let precededByWhitespace = true;
-  const ch = (i: number) => String.fromCodePoint(cps[i]);
-  if (cps.length >= 3) {
-    const head = ch(0) + ch(1) + ch(2);
-    if (head === '---' || head === '...') blockIndicators = true;
-  }
-  for (let i = 0; i < cps.length; i++) {
-    const c = ch(i);
-    const followedByWhitespace = isBlankOrEnd(cps, i + 1) || (i + 1 < cps.length && isBreak(cps[i + 1]));
-    if (i === 0) {
-      if ('#,[]{}&*!|>\'"%@`'.includes(c)) blockIndicators = true;
-      else if ((c === '?' || c === ':' || c === '-') && followedByWhitespace) blockIndicators = true;
-    } else if (c === ':' && followedByWhitespace) {
-      blockIndicators = true;
-    } else if (c === '#' && precededByWhitespace) {
-      blockIndicators = true;
-    }
-    if (!isPrintable(cps[i])) special = true;
-    if (cps[i] === 0x20) {
-      if (i === 0) leadingSpace = true;
-      if (i === cps.length - 1) trailingSpace = true;
-      if (prevBreak) breakSpace = true;
-      prevSpace = true;
-      prevBreak = false;
-    } else if (isBreak(cps[i])) {
-      lineBreaks = true;
-      if (i === 0) leadingBreak = true;
-      if (i === cps.length - 1) trailingBreak = true;
-      if (prevSpace) spaceBreak = true;
-      prevSpace = false;
-      prevBreak = true;
-    } else {
-      prevSpace = false;
-      prevBreak = false;
-    }
-    precededByWhitespace = cps[i] === 0x20 || cps[i] === 0x09 || isBreak(cps[i]) || cps[i] === 0;
-  }
-  let plainAllowed = true;
-  let singleAllowed = true;
-  let blockAllowed = true;
-  if (leadingSpace || leadingBreak || trailingSpace || trailingBreak) plainAllowed = false;
-  if (trailingSpace) blockAllowed = false;
-  if (breakSpace) {
-    plainAllowed = false;
-    singleAllowed = false;
-  }
-  if (spaceBreak || special) {
-    plainAllowed = false;
-    singleAllowed = false;
-    blockAllowed = false;
-  }
-  if (lineBreaks || blockIndicators) plainAllowed = false;
-  return { multiline: lineBreaks, plainAllowed, singleAllowed, blockAllowed };
-}
-
-function chooseStyle(s: string, a: Analysis, simpleKey: boolean): Style {
-  let style: Style = s.includes('\n') ? 'literal' : readsBackAsString(s) ? 'plain' : 'double';
-  if (style === 'plain' && !a.plainAllowed) style = 'single';
-  if (style === 'plain' && s.length === 0 && simpleKey) style = 'single';
-  if (style === 'single' && !a.singleAllowed) style = 'double';
-  if (style === 'literal' && (!a.blockAllowed || simpleKey)) style = 'double';
-  return style;
-}
-
-function hex(c: number, width: number): string {
-  return c.toString(16).toUpperCase().padStart(width, '0');
-}
-
-const ESCAPES: { [c: number]: string } = {
-  0x00: '0',
-  0x07: 'a',
-  0x08: 'b',
-  0x09: 't',
-  0x0a: 'n',
-  0x0b: 'v',
-  0x0c: 'f',
-  0x0d: 'r',
-  0x1b: 'e',
-  0x22: '"',
-  0x5c: '\\',
-  0x85: 'N',
-  0xa0: '_',
-  0x2028: 'L',
-  0x2029: 'P',
-};
-
-function escapeChar(c: number): string {
-  const named = ESCAPES[c];
-  if (named !== undefined) return `\\${named}`;
-  if (c <= 0xff) return `\\x${hex(c, 2)}`;
-  if (c <= 0xffff) return `\\u${hex(c, 4)}`;
-  return `\\U${hex(c, 8)}`;
-}
-
-const ASCII = /^[\x00-\x7f]*$/;
-
-/** The string with lone surrogates replaced by U+FFFD. */
-function sanitize(s: string): string {
-  return s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
-}
-
-/** Code points of a string, with lone surrogates replaced as Go's JSON decoder does. */
-function codePoints(s: string): number[] {
-  if (ASCII.test(s)) {
-    const ascii = new Array<number>(s.length);
-    for (let i = 0; i < s.length; i++) ascii[i] = s.charCodeAt(i);
-    return ascii;
-  }
-  const out: number[] = [];
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    out.push(c >= 0xd800 && c <= 0xdfff ? 0xfffd : c);
-  }
-  return out;
-}
-
-function utf8Length(cps: number[]): number {
-  let n = 0;
-  for (const c of cps) n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-  return n;
-}
-
-/** Emitter state that matters for output: the text, the current column, the line start flag. */
-class Writer {
-  public out = '';
-  public column = 0;
-  /** True while only indentation has been written on the current line. */
-  public indention = true;
-  /** True when the last character written is whitespace. */
-  public whitespace = true;
-
-  put(text: string, chars = text.length): void {
-    this.out += text;
-    this.column += chars;
-  }
-
-  char(c: number): void {
-    this.put(String.fromCodePoint(c), 1);
-  }
-
-  newline(): void {
-    this.out += '\n';
-    this.column = 0;
-  }
-
-  /** go-yaml's write_indent: a new line unless already at a fresh indentation, then pad. */
-  indent(indent: number): void {
-    if (!this.indention || this.column > indent || (this.column === indent && !this.whitespace)) this.newline();
-    if (this.column < indent) this.put(' '.repeat(indent - this.column));
-    this.whitespace = true;
-    this.indention = true;
-  }
-
-  /** go-yaml's write_indicator. */
-  indicator(text: string, needWhitespace: boolean, isIndention: boolean): void {
-    if (needWhitespace && !this.whitespace) this.put(' ');
-    this.put(text);
-    this.whitespace = false;
-    this.indention = this.indention && isIndention;
-  }
-
-  text(): string {
-    return this.out;
-  }
-}
-
-function writePlain(w: Writer, cps: number[], allowBreaks: boolean, indent: number): void {
-  if (!w.whitespace) w.put(' ');
-  let spaces = false;
-  for (let i = 0; i < cps.length; i++) {
-    if (cps[i] === 0x20) {
-      if (allowBreaks && !spaces && w.column > BEST_WIDTH && cps[i + 1] !== 0x20) w.indent(indent);
-      else w.char(0x20);
-      spaces = true;
-    } else {
-      w.char(cps[i]);
-      spaces = false;
-    }
-  }
-  w.whitespace = false;
-  w.indention = false;
-}
-
-function writeBreak(w: Writer, c: number): void {
-  if (c === 0x0a) {w.newline();} else {
-    w.out += String.fromCodePoint(c);
-    w.column = 0;
-  }
-}
-
-function writeSingle(w: Writer, cps: number[], allowBreaks: boolean, indent: number): void {
-  w.indicator("'", true, false);
-  let spaces = false;
-  let breaks = false;
-  for (let i = 0; i < cps.length; i++) {
-    const c = cps[i];
-    if (c === 0x20) {
-      if (allowBreaks && !spaces && w.column > BEST_WIDTH && i !== 0 && i !== cps.length - 1 && cps[i + 1] !== 0x20) w.indent(indent);
-      else w.char(c);
-      spaces = true;
-    } else if (isBreak(c)) {
-      if (!breaks && c === 0x0a) w.newline();
-      writeBreak(w, c);
-      w.indention = true;
-      breaks = true;
-    } else {
-      if (breaks) w.indent(indent);
-      if (c === 0x27) w.put("''");
-      else w.char(c);
-      w.indention = false;
-      spaces = false;
-      breaks = false;
-    }
-  }
-  w.indicator("'", false, false);
-}
-
-function writeDouble(w: Writer, cps: number[], allowBreaks: boolean, indent: number): void {
-  w.indicator('"', true, false);
-  let spaces = false;
-  for (let i = 0; i < cps.length; i++) {
-    const c = cps[i];
-    if (!isPrintable(c) || c === 0xfeff || isBreak(c) || c === 0x22 || c === 0x5c) {
-      w.put(escapeChar(c));
-      spaces = false;
-    } else if (c === 0x20) {
-      if (allowBreaks && !spaces && w.column > BEST_WIDTH && i !== 0 && i !== cps.length - 1) {
-        w.indent(indent);
-        if (cps[i + 1] === 0x20) w.put('\\');
-      } else {
-        w.char(c);
-      }
-      spaces = true;
-    } else {
-      w.char(c);
-      spaces = false;
-    }
-  }
-  w.indicator('"', false, false);
-}
-
-function writeLiteral(w: Writer, cps: number[], indent: number): void {
-  w.indicator('|', true, false);
-  let hints = '';
-  if (cps.length > 0 && (cps[0] === 0x20 || isBreak(cps[0]))) hints += '2';
-  const last = cps.length - 1;
-  // go-yaml marks `+` as open-ended, but writing the hint (an indicator) clears that again.
-  if (cps.length === 0 || !isBreak(cps[last])) hints += '-';
-  else if (last === 0 || isBreak(cps[last - 1])) hints += '+';
-  if (hints) w.put(hints);
-  w.newline();
-  w.indention = true;
-  w.whitespace = true;
-  let breaks = true;
-  for (const c of cps) {
-    if (isBreak(c)) {
-      writeBreak(w, c);
-      w.indention = true;
-      breaks = true;
-    } else {
-      if (breaks) w.indent(indent);
-      w.char(c);
-      w.indention = false;
-      breaks = false;
-    }
-  }
-}
-
-const STYLE_CACHE_LIMIT = 50_000;
-
-/** What the writer needs to know about a string, computed once per distinct string. */
-interface StringInfo {
+/** What the writer needs to know about a string value, computed once per distinct string. */
+interface ValueInfo {
   /** The string as written: lone surrogates replaced with U+FFFD, as Go's JSON decoder does. */
   readonly text: string;
+  /** `' ' + text` (a plain scalar after a non-blank), when short enough to remember. */
+  readonly spaced: string | undefined;
   readonly style: Style;
   /** Length in code points (the emitter's column unit). */
   readonly length: number;
   readonly hasSpace: boolean;
-  /** go-yaml writes keys over 128 bytes or with line breaks as complex `? ` keys. */
-  readonly simpleKeyOk: boolean;
+  /** Writings that are not one plain piece, by writer state (`renderingKey`). */
+  renderings: Map<number, Rendering> | undefined;
 }
 
-const keyInfoCache = new Map<string, StringInfo>();
-const valueInfoCache = new Map<string, StringInfo>();
+/** What the writer needs to know about a map key, computed once per distinct key. */
+interface KeyInfo {
+  /** The key as in the object. */
+  readonly source: string;
+  /** go-yaml writes keys over 128 bytes or with line breaks as complex `? ` keys. */
+  readonly simpleKeyOk: boolean;
+  /** Lower-case letters and `_` only: go-yaml's natural order is byte order. */
+  readonly byteOrder: boolean;
+  /** A simple key as written after its indentation, with its `:`. */
+  readonly keyColon: string;
+  /** Columns of `keyColon`. */
+  readonly keyColumns: number;
+  /** `'\n' + indentation + keyColon`, by indentation. */
+  readonly lines: string[];
+}
 
-/** Memoized analysis: configs repeat the same keys and values many times. */
-function infoOf(s: string, simpleKey: boolean): StringInfo {
-  const cache = simpleKey ? keyInfoCache : valueInfoCache;
-  let info = cache.get(s);
+const keyInfoCache = new Map<string, KeyInfo>();
+const valueInfoCache = new Map<string, ValueInfo>();
+let rememberedChars = 0;
+let stringCacheLimit = STRING_CACHE_LIMIT;
+let rememberedCharsLimit = REMEMBERED_CHARS_LIMIT;
+
+/** For tests: smaller cache limits (none given: the usual ones); empties the caches. */
+export function setEmitterCacheLimitsForTests(strings = STRING_CACHE_LIMIT, chars = REMEMBERED_CHARS_LIMIT): void {
+  stringCacheLimit = strings;
+  rememberedCharsLimit = chars;
+  clearCaches();
+}
+
+/** For tests: what the caches hold. */
+export function emitterCacheSizesForTests(): { keys: number; values: number; rememberedChars: number } {
+  return { keys: keyInfoCache.size, values: valueInfoCache.size, rememberedChars };
+}
+
+function clearCaches(): void {
+  keyInfoCache.clear();
+  valueInfoCache.clear();
+  rememberedChars = 0;
+}
+
+/** Accounts for `text` about to be remembered; false when it is too long to remember. */
+function mayRemember(text: string): boolean {
+  if (text.length > rememberedCharsLimit) return false;
+  if (rememberedChars + text.length > rememberedCharsLimit) clearCaches();
+  rememberedChars += text.length;
+  return true;
+}
+
+/** Memoized analysis of a value (or complex key): configs repeat the same values many times. */
+function valueInfo(s: string): ValueInfo {
+  let info = valueInfoCache.get(s);
   if (info === undefined) {
-    const cps = codePoints(s);
-    const analysis = analyze(cps);
-    info = {
-      text: sanitize(s),
-      style: chooseStyle(s, analysis, simpleKey),
-      length: cps.length,
-      hasSpace: cps.includes(0x20),
-      simpleKeyOk: utf8Length(cps) <= SIMPLE_KEY_MAX_BYTES && !analysis.multiline,
-    };
-    if (cache.size >= STYLE_CACHE_LIMIT) cache.clear();
-    cache.set(s, info);
+    const { text, style, length, hasSpace } = scalarFacts(s, false);
+    const spaced = ' ' + text;
+    info = { text, spaced: mayRemember(spaced) ? spaced : undefined, style, length, hasSpace, renderings: undefined };
+    if (valueInfoCache.size >= stringCacheLimit) clearCaches();
+    valueInfoCache.set(s, info);
   }
   return info;
 }
 
-/** Writes a string scalar; `indent` is where continuation lines and block content start. */
-function writeString(w: Writer, s: string, indent: number, simpleKey: boolean, info = infoOf(s, simpleKey)): void {
-  const allowBreaks = !simpleKey;
-  if (info.style === 'plain' && (!allowBreaks || !info.hasSpace || w.column + 1 + info.length <= BEST_WIDTH + 1)) {
+const BYTE_ORDER_KEY = /^[a-z_]*$/;
+
+/** Memoized analysis of a map key, with its written text when it is a simple key. */
+function keyInfo(key: string): KeyInfo {
+  let info = keyInfoCache.get(key);
+  if (info === undefined) {
+    const { text, style, length, simpleKeyOk } = scalarFacts(key, true);
+    let keyColon = '';
+    let keyColumns = 0;
+    if (simpleKeyOk && style === 'plain') {
+      keyColon = text + ':';
+      keyColumns = length + 1;
+    } else if (simpleKeyOk) {
+      // As written right after an indentation (blank, at a line start): never folded, no breaks.
+      const w = new Writer();
+      writeStyled(w, codePoints(key), style, false, 0);
+      w.indicator(':', false, false);
+      keyColon = w.text();
+      keyColumns = w.column;
+    }
+    mayRemember(keyColon);
+    info = { source: key, simpleKeyOk, byteOrder: BYTE_ORDER_KEY.test(key), keyColon, keyColumns, lines: [] };
+    if (keyInfoCache.size >= stringCacheLimit) clearCaches();
+    keyInfoCache.set(key, info);
+  }
+  return info;
+}
+
+/** The writer state a rendering depends on, as one number (-1: too large to key). */
+function renderingKey(w: Writer, indent: number, allowBreaks: boolean): number {
+  if (w.column >= 0x100000 || indent >= 0x100000) return -1;
+  return (w.column * 0x100000 + indent) * 8 + (w.indention ? 4 : 0) + (w.whitespace ? 2 : 0) + (allowBreaks ? 1 : 0);
+}
+
+/**
+ * Writes a string that is not one plain piece. The result depends only on the string and the
+ * writer state (column, the two flags, indent), so it is remembered per state.
+ */
+function writeRendered(w: Writer, s: string, info: ValueInfo, indent: number, allowBreaks: boolean): void {
+  const key = renderingKey(w, indent, allowBreaks);
+  let r = key >= 0 ? info.renderings?.get(key) : undefined;
+  if (r === undefined) {
+    const scratch = new Writer();
+    scratch.column = w.column;
+    scratch.indention = w.indention;
+    scratch.whitespace = w.whitespace;
+    writeStyled(scratch, codePoints(s), info.style, allowBreaks, indent);
+    r = { text: scratch.text(), column: scratch.column, indention: scratch.indention, whitespace: scratch.whitespace };
+    if (key >= 0 && (info.renderings?.size ?? 0) < RENDERS_PER_STRING && mayRemember(r.text)) {
+      (info.renderings ??= new Map()).set(key, r);
+    }
+  }
+  w.add(r.text);
+  w.column = r.column;
+  w.indention = r.indention;
+  w.whitespace = r.whitespace;
+}
+
+/** Writes a string value; `indent` is where continuation lines and block content start. */
+function writeString(w: Writer, s: string, indent: number): void {
+  const info = valueInfo(s);
+  if (info.style === 'plain' && (!info.hasSpace || w.column + 1 + info.length <= BEST_WIDTH + 1)) {
     // Nothing can fold: write it in one piece.
-    if (!w.whitespace) w.put(' ');
-    w.put(info.text, info.length);
+    if (w.whitespace) {
+      w.add(info.text);
+      w.column += info.length;
+    } else {
+      if (info.spaced !== undefined) {
+        w.add(info.spaced);
+      } else {
+        w.add(' ');
+        w.add(info.text);
+      }
+      w.column += info.length + 1;
+    }
     w.whitespace = false;
     w.indention = false;
     return;
   }
-  const cps = codePoints(s);
-  switch (info.style) {
-    case 'plain': return writePlain(w, cps, allowBreaks, indent);
-    case 'single': return writeSingle(w, cps, allowBreaks, indent);
-    case 'double': return writeDouble(w, cps, allowBreaks, indent);
-    case 'literal': return writeLiteral(w, cps, indent);
-  }
+  writeRendered(w, s, info, indent, true);
 }
 
 function writeScalar(w: Writer, v: null | boolean | number | string, indent: number): void {
-  if (typeof v === 'string') return writeString(w, v, indent, false);
-  const text = v === null ? 'null' : typeof v === 'boolean' ? String(v) : formatGoYamlNumber(v);
-  if (!w.whitespace) w.put(' ');
-  w.put(text);
+  if (typeof v === 'string') return writeString(w, v, indent);
+  const text = v === null ? 'null' : typeof v === 'boolean' ? (v ? 'true' : 'false') : formatGoYamlNumber(v);
+  w.put(w.whitespace ? text : ' ' + text);
   w.whitespace = false;
   w.indention = false;
-}
-
-function isEmptyCollection(v: JsonValue): v is [] | JsonObject {
-  if (Array.isArray(v)) return v.length === 0;
-  if (!isJsonObject(v)) return false;
-  for (const k in v) if (Object.prototype.hasOwnProperty.call(v, k)) return false;
-  return true;
 }
 
 /**
@@ -393,34 +197,85 @@ function isEmptyCollection(v: JsonValue): v is [] | JsonObject {
  * sequence it may be indentless (go-yaml writes `key:\n- item`).
  */
 function writeNode(w: Writer, v: JsonValue, indent: number, inMapValue: boolean): void {
-  if (isEmptyCollection(v)) {
-    w.indicator(Array.isArray(v) ? '[]' : '{}', true, false);
-    return;
+  if (typeof v !== 'object' || v === null) return writeScalar(w, v, indent + 2);
+  if (Array.isArray(v)) {
+    if (v.length === 0) return w.indicator('[]', true, false);
+    return writeSequence(w, v, inMapValue && !w.indention ? indent : indent + 2);
   }
-  if (Array.isArray(v)) return writeSequence(w, v, inMapValue && !w.indention ? indent : indent + 2);
-  if (isJsonObject(v)) return writeMapping(w, v, indent + 2);
-  writeScalar(w, v, indent + 2);
+  const keys = Object.keys(v);
+  if (keys.length === 0) return w.indicator('{}', true, false);
+  writeMapping(w, v, keys, indent + 2);
 }
+
+/** `'\n' + indentation + '-'`, by indentation. */
+const DASH_LINES: string[] = [];
 
 function writeSequence(w: Writer, items: JsonValue[], indent: number): void {
   for (const item of items) {
-    w.indent(indent);
-    w.indicator('-', true, true);
+    // go-yaml's write_indent then write_indicator('-', need_whitespace, is_indention).
+    if (w.breaksLine(indent)) {
+      w.add(indent < CACHED_INDENTS ? DASH_LINES[indent] ?? (DASH_LINES[indent] = newlinePadding(indent) + '-') : newlinePadding(indent) + '-');
+    } else {
+      if (w.column < indent) w.add(padding(indent - w.column));
+      w.add('-');
+    }
+    w.column = indent + 1;
+    w.whitespace = false;
+    w.indention = true;
     writeNode(w, item, indent, false);
   }
 }
 
-function writeMapping(w: Writer, obj: JsonObject, indent: number): void {
-  for (const key of sortKeysGoYaml(Object.keys(obj))) {
-    w.indent(indent);
-    const keyInfo = infoOf(key, true);
-    if (keyInfo.simpleKeyOk) {
-      writeString(w, key, indent + 2, true, keyInfo);
-      w.indicator(':', false, false);
+/** The keys' infos in go-yaml's key order. */
+function sortedKeyInfos(keys: string[]): KeyInfo[] {
+  const infos = new Array<KeyInfo>(keys.length);
+  let byteOrder = true;
+  let sorted = true;
+  for (let i = 0; i < keys.length; i++) {
+    const info = keyInfo(keys[i]);
+    infos[i] = info;
+    if (!info.byteOrder) byteOrder = false;
+    else if (sorted && i > 0 && !(keys[i - 1] < keys[i])) sorted = false;
+  }
+  if (!byteOrder) return sortKeysGoYaml(keys).map(keyInfo);
+  if (sorted) return infos;
+  // Byte order, and map keys are distinct. Maps are small: insertion sort.
+  if (infos.length > 16) return infos.sort((a, b) => (a.source < b.source ? -1 : 1));
+  for (let i = 1; i < infos.length; i++) {
+    const info = infos[i];
+    let j = i;
+    for (; j > 0 && info.source < infos[j - 1].source; j--) infos[j] = infos[j - 1];
+    infos[j] = info;
+  }
+  return infos;
+}
+
+/** `'\n' + indentation + key + ':'`, remembered for the usual indentations. */
+function keyLine(info: KeyInfo, indent: number): string {
+  const line = newlinePadding(indent) + info.keyColon;
+  if (indent < CACHED_KEY_INDENTS && mayRemember(line)) info.lines[indent] = line;
+  return line;
+}
+
+function writeMapping(w: Writer, obj: JsonObject, keys: string[], indent: number): void {
+  for (const info of sortedKeyInfos(keys)) {
+    const key = info.source;
+    if (info.simpleKeyOk) {
+      // go-yaml's write_indent, the key (never folded) and the ':' indicator.
+      if (w.breaksLine(indent)) {
+        w.add(info.lines[indent] ?? keyLine(info, indent));
+      } else {
+        if (w.column < indent) w.add(padding(indent - w.column));
+        w.add(info.keyColon);
+      }
+      w.column = indent + info.keyColumns;
+      w.whitespace = false;
+      w.indention = false;
     } else {
       // go-yaml's complex key: `? key` then `: value` on its own line.
+      w.indent(indent);
       w.indicator('?', true, true);
-      writeString(w, key, indent + 2, false);
+      writeString(w, key, indent + 2);
       w.indent(indent);
       w.indicator(':', true, true);
     }
@@ -428,18 +283,27 @@ function writeMapping(w: Writer, obj: JsonObject, indent: number): void {
   }
 }
 
+/** The pieces array of the last emission, reused (most configs are alike in size). */
+let spareParts: string[] | undefined;
+const SPARE_PARTS_LIMIT = 65_536;
+
 /** Serializes a JSON value as `sigs.k8s.io/yaml.Marshal` would. */
 export function emitYaml(value: JsonValue): string {
-  const w = new Writer();
-  if (isEmptyCollection(value)) {
-    w.put(Array.isArray(value) ? '[]' : '{}');
-  } else if (Array.isArray(value)) {
-    writeSequence(w, value, 0);
+  const parts = spareParts ?? [];
+  spareParts = undefined;
+  const w = new Writer(parts);
+  if (Array.isArray(value)) {
+    if (value.length === 0) w.put('[]');
+    else writeSequence(w, value, 0);
   } else if (isJsonObject(value)) {
-    writeMapping(w, value, 0);
+    const keys = Object.keys(value);
+    if (keys.length === 0) w.put('{}');
+    else writeMapping(w, value, keys, 0);
   } else {
     writeScalar(w, value, 0);
   }
   w.indent(0);
-  return w.text();
+  const text = w.text();
+  if (parts.length <= SPARE_PARTS_LIMIT) spareParts = parts;
+  return text;
 }

@@ -7,7 +7,7 @@ import * as fc from 'fast-check';
 import { ConfigGenerator, GeneratedConfig, GenerateOptions } from '../../src/config/config-generator';
 import { envSegment } from '../../src/config/env-names';
 import { LlamaStackDistributionSpec } from '../../src/config/spec';
-import { emitYaml } from '../../src/config/yaml-emit';
+import { emitYaml, setEmitterCacheLimitsForTests } from '../../src/config/yaml-emit';
 import { readBaseConfig } from '../../src/config/yaml-parse';
 import { LlamaStackConfigError } from '../../src/core/errors';
 import { JsonObject, JsonValue } from '../../src/core/json';
@@ -503,6 +503,30 @@ describe('pipeline properties', () => {
           expect(readBaseConfig(emitYaml({ v: s }))).toEqual(asJson({ v: s }));
         }),
         { seed: 50, numRuns: 1000 },
+      );
+    });
+
+    test('emitYaml remembers per string, never per position: warm output equals output from empty caches', () => {
+      // A few strings, drawn from many times: each lands as a key and as a value, at several
+      // indentations and columns, before and after one that is written in another style.
+      const pooled = fc.array(anyTextArb, { minLength: 1, maxLength: 6 }).chain((pool) => {
+        const s = fc.constantFrom(...pool);
+        return fc.array(jsonArb(fc.oneof({ weight: 4, arbitrary: s }, { weight: 1, arbitrary: anyTextArb })), { minLength: 1, maxLength: 5 });
+      });
+      fc.assert(
+        fc.property(pooled, (values) => {
+          const cold = values.map((v) => {
+            setEmitterCacheLimitsForTests();
+            return emitYaml(v);
+          });
+          for (const v of [...values].reverse()) emitYaml(v);
+          expect(values.map((v) => emitYaml(v))).toEqual(cold);
+          expect(values.map((v) => emitYaml({ k: [v, { v }] }))).toEqual(values.map((v) => {
+            setEmitterCacheLimitsForTests();
+            return emitYaml({ k: [v, { v }] });
+          }));
+        }),
+        { seed: 52, numRuns: 300 },
       );
     });
 

@@ -3,8 +3,9 @@
  * sigs.k8s.io/yaml.Marshal): exact bytes for every verified example, key order, number
  * formatting, 80-column folding, literal block hints, structure and unicode handling.
  */
-import { emitYaml } from '../../src/config/yaml-emit';
-import { JsonValue } from '../../src/core/json';
+import { emitterCacheSizesForTests, emitYaml, setEmitterCacheLimitsForTests } from '../../src/config/yaml-emit';
+import { analyzeCodePoints, analyzePrintableAscii } from '../../src/config/yaml-scalar';
+import { JsonValue, newObject, setOwn } from '../../src/core/json';
 
 /** The text go-yaml writes for `v: <value>` (a one-key top-level map). */
 function valueLine(value: JsonValue): string {
@@ -454,5 +455,173 @@ describe('golden B.18 (settings of one provider)', () => {
   test('byte for byte', () => {
     const config = { version: 2, providers: { inference: [{ provider_id: 'x', provider_type: 'remote::x', config: settings }] } };
     expect(emitYaml(config)).toBe(golden);
+  });
+});
+
+describe('memoized analysis (per string) and renderings (per string and writer state)', () => {
+  /** emitYaml with nothing remembered (the caches emptied first). */
+  function freshEmit(v: JsonValue): string {
+    setEmitterCacheLimitsForTests();
+    return emitYaml(v);
+  }
+
+  const x = (n: number) => 'x'.repeat(n);
+
+  test('a folding string at different indentations folds at each one\'s continuation indent', () => {
+    const s = `${x(60)} y z w`;
+    expect(emitYaml({ a: s })).toBe(`a: ${s}\n`);
+    expect(emitYaml({ a: { b: { c: { d: { e: { f: { g: { h: { i: s } } } } } } } } })).toBe(
+      'a:\n  b:\n    c:\n      d:\n        e:\n          f:\n            g:\n              h:\n' +
+      `                i: ${x(60)} y\n                  z w\n`,
+    );
+    expect(emitYaml({ a: s })).toBe(`a: ${s}\n`);
+  });
+
+  test('the same string at other columns (after a longer key, as a list item, at the top)', () => {
+    const s = `${x(76)} y z`;
+    expect(emitYaml({ k: s, longer_key: s })).toBe(`k: ${x(76)} y\n  z\nlonger_key: ${x(76)}\n  y z\n`);
+    expect(emitYaml({ k: [s] })).toBe(`k:\n- ${x(76)} y z\n`);
+    expect(emitYaml([[s]])).toBe(`- - ${x(76)} y\n    z\n`);
+    expect(emitYaml(s)).toBe(`${x(76)} y z\n`);
+    expect(emitYaml({ k: s })).toBe(`k: ${x(76)} y\n  z\n`);
+  });
+
+  test('quoted and literal renderings at another column or indentation', () => {
+    const single = `#${x(74)} y z`;
+    const double = `a\t${x(73)} b c`;
+    const literal = 'p\nq\n';
+    expect(emitYaml({ k: single, kk: double, kkk: literal })).toBe(
+      `k: '#${x(74)} y\n  z'\nkk: "a\\t${x(73)}\n  b c"\nkkk: |\n  p\n  q\n`,
+    );
+    expect(emitYaml({ a: { key_of_ten: single, more: [double], m: literal } })).toBe(
+      `a:\n  key_of_ten: '#${x(74)}\n    y z'\n  m: |\n    p\n    q\n  more:\n  - "a\\t${x(73)}\n    b c"\n`,
+    );
+    expect(emitYaml(single)).toBe(`'#${x(74)} y z'\n`);
+    expect(emitYaml([literal, literal])).toBe('- |\n  p\n  q\n- |\n  p\n  q\n');
+    expect(emitYaml({ k: single })).toBe(`k: '#${x(74)} y\n  z'\n`);
+  });
+
+  test('the same string as a key and as a value', () => {
+    // A key is never folded (the value after it is); the value alone folds at its own column.
+    const words = `${'word '.repeat(20)}end`;
+    expect(emitYaml({ [words]: words })).toBe(`${words}: word\n  ${'word '.repeat(15)}word\n  word word word end\n`);
+    expect(emitYaml({ v: words })).toBe(`v: ${'word '.repeat(15)}word\n  ${'word '.repeat(4)}end\n`);
+    // `y` is quoted as a key and as a value; a multi-line key is a complex key, written as a value.
+    expect(emitYaml({ y: 'y' })).toBe('"y": "y"\n');
+    expect(emitYaml({ 'a\nb': 'a\nb' })).toBe('? |-\n  a\n  b\n: |-\n  a\n  b\n');
+    expect(emitYaml({ v: 'a\nb' })).toBe('v: |-\n  a\n  b\n');
+    // A key over 128 bytes is a complex key; as a value it is plain.
+    const long = 'k'.repeat(129);
+    expect(emitYaml({ [long]: long })).toBe(`? ${long}\n: ${long}\n`);
+    expect(emitYaml([long])).toBe(`- ${long}\n`);
+    expect(emitYaml({ [long.slice(1)]: 1 })).toBe(`${long.slice(1)}: 1\n`);
+  });
+
+  test('a string that needs quoting after one that did not', () => {
+    expect(emitYaml({ v: 'yes please', w: 'yes' })).toBe('v: yes please\nw: "yes"\n');
+    expect(emitYaml({ v: 'a:b', w: 'a: b', x: 'a:' })).toBe("v: a:b\nw: 'a: b'\nx: 'a:'\n");
+    expect(emitYaml({ v: 'x', w: 'x ', z: ' x' })).toBe("v: x\nw: 'x '\nz: ' x'\n");
+    expect(emitYaml({ v: 'x' })).toBe('v: x\n');
+  });
+
+  test('keys deeper than the remembered indentations, and sequences deeper than the cached ones', () => {
+    let v: JsonValue = ['x', 'z'];
+    for (let i = 0; i < 150; i++) v = { k: v };
+    const lines = Array.from({ length: 150 }, (_, i) => `${' '.repeat(2 * i)}k:`);
+    expect(emitYaml(v)).toBe([...lines, `${' '.repeat(298)}- x`, `${' '.repeat(298)}- z`, ''].join('\n'));
+    let m: JsonValue = 'leaf';
+    for (let i = 0; i < 150; i++) m = [{ k: m }, 1];
+    const out = emitYaml(m);
+    expect(out).toBe(freshEmit(m));
+    expect(out.split('\n')[149]).toBe(`${' '.repeat(298)}- k: leaf`);
+  });
+
+  test('key orders: already sorted, unsorted, more than 16 keys, and keys outside [a-z_]', () => {
+    const many = Array.from({ length: 20 }, (_, i) => String.fromCharCode(0x61 + i) + 'x');
+    const obj: { [k: string]: JsonValue } = {};
+    for (const k of [...many].reverse()) obj[k] = 1;
+    expect(emitYaml(obj)).toBe(many.map((k) => `${k}: 1\n`).join(''));
+    expect(emitYaml({ b: 1, a: 2, c: 3 })).toBe('a: 2\nb: 1\nc: 3\n');
+    expect(emitYaml({ a: 1, b: 2 })).toBe('a: 1\nb: 2\n');
+    expect(emitYaml({ b: 1, a10: 2, a9: 3 })).toBe('a9: 3\na10: 2\nb: 1\n');
+  });
+
+  test('prototype-less objects and a __proto__ key', () => {
+    const obj = newObject();
+    setOwn(obj, '__proto__', 'p');
+    setOwn(obj, 'constructor', 'c');
+    expect(emitYaml({ m: obj })).toBe('m:\n  __proto__: p\n  constructor: c\n');
+  });
+
+  test('output does not depend on what was written before (the same with the caches emptied)', () => {
+    const values: JsonValue[] = [
+      { 'a': `${x(74)} y z`, 'bb': [`#${x(70)} y z`, 'p\nq\n'], 'a\nb': { y: 'y' } },
+      [[`a\t${x(70)} b c`]],
+      `${'word '.repeat(40)}end`,
+    ];
+    const warm = values.map((v) => emitYaml(v));
+    for (const v of [...values].reverse()) emitYaml(v);
+    values.forEach((v, i) => {
+      expect(emitYaml(v)).toBe(warm[i]);
+      expect(freshEmit(v)).toBe(warm[i]);
+    });
+  });
+
+  test('the printable-ASCII shortcut agrees with the full analysis (every string of up to 3 characters)', () => {
+    const chars = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
+    const differs: string[] = [];
+    const check = (s: string) => {
+      const a = analyzePrintableAscii(s);
+      const b = analyzeCodePoints(s);
+      const same = a.multiline === b.multiline && a.plainAllowed === b.plainAllowed && a.singleAllowed === b.singleAllowed;
+      if (!same || a.blockAllowed !== b.blockAllowed) differs.push(s);
+    };
+    check('');
+    for (const a of chars) {
+      check(a);
+      for (const b of chars) {
+        check(a + b);
+        for (const c of chars) check(a + b + c);
+      }
+    }
+    for (const s of ['a: b', 'a:', 'a #b', 'a#b', '--- x', '...x', 'x ', ' x', '- x', '-x', '? x', 'http://x/#frag', '${env.X:=}', 'a :b']) check(s);
+    expect(differs).toEqual([]);
+  });
+
+  describe('bounded caches', () => {
+    afterEach(() => setEmitterCacheLimitsForTests());
+
+    test('more distinct strings than the caches hold: emptied, refilled, same output', () => {
+      const items = Array.from({ length: 250 }, (_, i) => `v${i}`);
+      const keys: { [k: string]: JsonValue } = {};
+      for (let i = 0; i < 250; i++) keys[`k_${String.fromCharCode(0x61 + (i % 26))}${i}`] = `v${i}`;
+      const unbounded = freshEmit({ items, keys });
+      setEmitterCacheLimitsForTests(100);
+      const first = emitYaml({ items, keys });
+      expect(first).toBe(unbounded);
+      expect(emitterCacheSizesForTests().values).toBeLessThanOrEqual(100);
+      expect(emitterCacheSizesForTests().keys).toBeLessThanOrEqual(100);
+      expect(emitYaml({ items, keys })).toBe(first);
+      expect(emitYaml({ v: 'v1' })).toBe('v: v1\n');
+    });
+
+    test('remembered text over the limit empties the caches; a rendering over it is not remembered', () => {
+      setEmitterCacheLimitsForTests(undefined, 200);
+      const block = (i: number) => `${'line\n'.repeat(10)}${i}`;
+      const expected = (i: number) => `v: |-\n${'  line\n'.repeat(10)}  ${i}\n`;
+      for (let i = 0; i < 10; i++) {
+        expect(emitYaml({ v: block(i) })).toBe(expected(i));
+        expect(emitterCacheSizesForTests().rememberedChars).toBeLessThanOrEqual(200);
+      }
+      for (let i = 0; i < 10; i++) expect(emitYaml({ v: block(i) })).toBe(expected(i));
+      const big = 'b\n'.repeat(200);
+      expect(emitYaml([big])).toBe(`- |\n${'  b\n'.repeat(200)}`);
+      expect(emitYaml([big])).toBe(`- |\n${'  b\n'.repeat(200)}`);
+      expect(emitterCacheSizesForTests().rememberedChars).toBeLessThanOrEqual(200);
+      // Values too long to remember with their leading space.
+      const long = 'z'.repeat(300);
+      expect(emitYaml({ k: long })).toBe(`k: ${long}\n`);
+      expect(emitYaml({ k: long })).toBe(`k: ${long}\n`);
+    });
   });
 });
