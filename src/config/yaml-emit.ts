@@ -60,6 +60,11 @@ interface KeyInfo {
 const keyInfoCache = new Map<string, KeyInfo>();
 const valueInfoCache = new Map<string, ValueInfo>();
 let rememberedChars = 0;
+/**
+ * Frozen mappings and lists (a shared base config's: they never change) as written from each
+ * writer state, so the parts of a config a generation did not change are written once.
+ */
+let frozenRenderings = new WeakMap<object, Map<number, Rendering>>();
 let stringCacheLimit = STRING_CACHE_LIMIT;
 let rememberedCharsLimit = REMEMBERED_CHARS_LIMIT;
 
@@ -78,6 +83,7 @@ export function emitterCacheSizesForTests(): { keys: number; values: number; rem
 function clearCaches(): void {
   keyInfoCache.clear();
   valueInfoCache.clear();
+  frozenRenderings = new WeakMap();
   rememberedChars = 0;
 }
 
@@ -198,6 +204,34 @@ function writeScalar(w: Writer, v: null | boolean | number | string, indent: num
  */
 function writeNode(w: Writer, v: JsonValue, indent: number, inMapValue: boolean): void {
   if (typeof v !== 'object' || v === null) return writeScalar(w, v, indent + 2);
+  if (Object.isFrozen(v)) return writeFrozen(w, v, indent, inMapValue);
+  writeCollection(w, v, indent, inMapValue);
+}
+
+/** A frozen node's text depends only on it and the writer state (column, the two flags, indent, inMapValue). */
+function writeFrozen(w: Writer, v: JsonObject | JsonValue[], indent: number, inMapValue: boolean): void {
+  const key = renderingKey(w, indent, inMapValue);
+  let byState = frozenRenderings.get(v);
+  let r = key >= 0 ? byState?.get(key) : undefined;
+  if (r === undefined) {
+    const scratch = new Writer();
+    scratch.column = w.column;
+    scratch.indention = w.indention;
+    scratch.whitespace = w.whitespace;
+    writeCollection(scratch, v, indent, inMapValue);
+    r = { text: scratch.text(), column: scratch.column, indention: scratch.indention, whitespace: scratch.whitespace };
+    if (key >= 0 && (byState?.size ?? 0) < RENDERS_PER_STRING && mayRemember(r.text)) {
+      if (byState === undefined) frozenRenderings.set(v, byState = new Map());
+      byState.set(key, r);
+    }
+  }
+  w.add(r.text);
+  w.column = r.column;
+  w.indention = r.indention;
+  w.whitespace = r.whitespace;
+}
+
+function writeCollection(w: Writer, v: JsonObject | JsonValue[], indent: number, inMapValue: boolean): void {
   if (Array.isArray(v)) {
     if (v.length === 0) return w.indicator('[]', true, false);
     return writeSequence(w, v, inMapValue && !w.indention ? indent : indent + 2);

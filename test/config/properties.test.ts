@@ -530,6 +530,26 @@ describe('pipeline properties', () => {
       );
     });
 
+    test('emitYaml writes a frozen (shared) value as its plain copy, wherever it sits and however often', () => {
+      const freeze = (v: unknown): unknown => {
+        if (v !== null && typeof v === 'object') {
+          for (const child of Object.values(v)) freeze(child);
+          Object.freeze(v);
+        }
+        return v;
+      };
+      fc.assert(
+        fc.property(fc.array(jsonArb(anyTextArb), { minLength: 1, maxLength: 4 }), (values) => {
+          const place = (vs: unknown[]): JsonValue => ({ a: vs, b: [{ c: vs[0] }, vs[vs.length - 1]], d: { e: { f: vs } } }) as JsonValue;
+          const plain = emitYaml(place(values));
+          const frozen = values.map((v) => freeze(JSON.parse(JSON.stringify(v))));
+          expect(emitYaml(place(frozen))).toBe(plain);
+          expect(emitYaml(place(frozen))).toBe(plain);
+        }),
+        { seed: 53, numRuns: 300 },
+      );
+    });
+
     test('emitYaml(readBaseConfig(configYaml)) === configYaml for generated configs', () => {
       fc.assert(
         fc.property(parseSafeValidCaseArb, ({ spec, options }) => {

@@ -625,3 +625,30 @@ describe('memoized analysis (per string) and renderings (per string and writer s
     });
   });
 });
+
+describe('frozen (shared base) subtrees are written once per writer state', () => {
+  const long = 'a long description that goes past eighty columns when it is written deep in a config, so it folds';
+  const subtree = (): JsonValue => ({
+    provider_id: 'x',
+    config: { url: '${env.X_URL:=http://x:8000/v1}', note: long, list: ['a', { b: 'c' }], empty: {}, none: [] },
+  });
+  const freeze = (v: JsonValue): JsonValue => {
+    if (v !== null && typeof v === 'object') {
+      for (const child of Array.isArray(v) ? v : Object.values(v)) freeze(child);
+      Object.freeze(v);
+    }
+    return v;
+  };
+
+  test('a frozen subtree reads as its plain copy wherever it sits: map value, list item, deeper, again after the caches empty', () => {
+    const shared = freeze(subtree());
+    const place = (s: JsonValue): JsonValue => ({ top: s, list: [s, { deeper: { deepest: [s] } }], again: s });
+    const expected = emitYaml(place(subtree()));
+    expect(emitYaml(place(shared))).toBe(expected);
+    expect(emitYaml(place(shared))).toBe(expected);
+    setEmitterCacheLimitsForTests();
+    expect(emitYaml(place(shared))).toBe(expected);
+    expect(emitYaml(shared)).toBe(emitYaml(subtree()));
+    expect(emitYaml([shared])).toBe(emitYaml([subtree()]));
+  });
+});
