@@ -44,6 +44,8 @@ export class StartupContext {
   readonly findings = new Findings();
   /** API → its enabled providers, in config order. */
   readonly enabled = new Map<string, EnabledProvider[]>();
+  /** `listedApis`, read on first use (null: not yet). */
+  private listed: readonly string[] | undefined | null = null;
 
   constructor(readonly release: Release, readonly doc: JsonObject, readonly sub: SubstitutionResult, readonly facts: ContainerFacts) {}
 
@@ -59,8 +61,6 @@ export class StartupContext {
     }
     return this.listed;
   }
-
-  private listed: readonly string[] | undefined | null = null;
 
   /** A router API (or its routing table) is present when listed, or when `apis` is empty. */
   routerPresent(api: string): boolean {
