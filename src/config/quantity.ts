@@ -33,6 +33,18 @@ export function parseQuantity(v: unknown): Quantity | undefined {
     return { num: BigInt(v), den: 1n };
   }
   if (typeof v !== 'string') return undefined;
+  if (PARSED.has(v)) return PARSED.get(v);
+  const q = parseQuantityText(v);
+  if (PARSED.size >= PARSED_LIMIT) PARSED.clear();
+  PARSED.set(v, q);
+  return q;
+}
+
+/** Quantities by text: every distribution writes the same requests and limits. Values are immutable. */
+const PARSED = new Map<string, Quantity | undefined>();
+const PARSED_LIMIT = 4096;
+
+function parseQuantityText(v: string): Quantity | undefined {
   const m = SYNTAX.exec(v);
   if (!m) return undefined;
   const [, sign, number, binary, decimal, exponent] = m;
@@ -47,7 +59,7 @@ export function parseQuantity(v: unknown): Quantity | undefined {
   if (!Number.isSafeInteger(exp10) || Math.abs(exp10) > MAX_EXPONENT) return undefined;
   if (exp10 > 0) num *= 10n ** BigInt(exp10);
   else if (exp10 < 0) den *= 10n ** BigInt(-exp10);
-  return { num, den };
+  return Object.freeze({ num, den });
 }
 
 /** Negative, zero or positive as `a` is below, equal to or above `b`. */

@@ -91,7 +91,9 @@ export function constructChecks(spec: LlamaStackDistributionSpec, namespace: str
   }
   if (target.isOperator) problems.push(...serverTargetOnly(spec));
   problems.push(...externalProviderChecks(spec, target.isOperator));
-  problems.push(...shadowedEnvProblems(spec.workload?.overrides?.env, generatedEnv(target, spec)));
+  // The library's own env vars are worked out only when there is a user env var to compare.
+  const userEnv = spec.workload?.overrides?.env;
+  if (Array.isArray(userEnv) && userEnv.length > 0) problems.push(...shadowedEnvProblems(userEnv, generatedEnv(target, spec)));
   problems.push(...resourceProblems(spec.workload));
   return problems;
 }

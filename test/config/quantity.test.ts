@@ -86,3 +86,15 @@ describe('compareQuantities', () => {
     expect(['-1m', '0', '0Gi', '1n'].map((s) => quantitySign(parseQuantity(s)!))).toEqual([-1, 0, 0, 1]);
   });
 });
+
+describe('parseQuantity remembers texts', () => {
+  test('a text read again gives the same (frozen) value; refused texts stay refused', () => {
+    const first = parseQuantity('1536Mi');
+    expect(parseQuantity('1536Mi')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(first).toEqual({ num: 1536n * 2n ** 20n, den: 1n });
+    expect(parseQuantity('1.5Gi')).toEqual({ num: 15n * 2n ** 30n, den: 10n });
+    expect(parseQuantity('1e1.5')).toBeUndefined();
+    expect(parseQuantity('1e1.5')).toBeUndefined();
+  });
+});
