@@ -4,8 +4,8 @@
  * First the cold start of `render` of one manifest against a bare `node -e 0`, interleaved, as a
  * ratio (the goal: <= 0.15 s, about 2.6 x a bare start). Then `render` of 1, 10 and 100
  * LlamaStackDistribution manifests in one file (start-up included), five runs each, with the
- * median and the peak RSS; then one render of 130,000
- * passed-through objects (output written document by document). Asserts nothing.
+ * median and the peak RSS; then `render --pass-through` of 32,000, 130,000 and 260,000 objects,
+ * with how peak RSS grows with the object count. Asserts nothing.
  * Run with `npm run bench` (compiles first).
  */
 const { spawnSync } = require('child_process');
@@ -84,18 +84,43 @@ for (const n of [1, 10, 100]) {
   console.log(`render ${String(n).padStart(3)} manifest(s): median ${median(seconds).toFixed(2)} s${rss}`);
 }
 
-// Output past what one string holds: passed-through objects, written to stdout document by document
-// (one Yaml.stringify call for all of them failed from about 120,000 objects). One run: it is long.
+// Streams of passed-through objects (ConfigMaps of about 74 bytes of YAML each): 32,000, 130,000
+// and 260,000 objects, one run each (they are long), time and peak RSS; then how peak RSS grows
+// per 100,000 objects. The input is read document by document and the output spooled as text
+// (memory, then a temporary file) until every document is checked: memory is the input's text and
+// one document, not every object. CLI_BENCH_BASELINE=<another checkout's bin/cdk8s-llama-stack>
+// runs that build too, interleaved (this, baseline, per size), with the outputs compared.
 {
-  const n = 130000;
-  const file = path.join(dir, `objects-${n}.yaml`);
-  fs.writeFileSync(file, Array.from({ length: n }, (_, i) => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c-${i}}\ndata: {k: v}\n`).join('---\n'));
-  const args = [process.execPath, BIN, 'render', '--pass-through', file];
-  const t0 = process.hrtime.bigint();
-  const r = TIME ? spawnSync(TIME, ['-f', '%M', ...args], { ...OPTIONS, maxBuffer: 1 << 30 }) : spawnSync(args[0], args.slice(1), { ...OPTIONS, maxBuffer: 1 << 30 });
-  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  if (r.status !== 0) throw new Error(r.stderr);
-  const rss = TIME ? `, peak RSS ${(Number(r.stderr.trim().split('\n').pop()) / 1024).toFixed(0)} MB` : '';
-  console.log(`render --pass-through ${n} objects: ${seconds.toFixed(1)} s, ${(r.stdout.length / 1e6).toFixed(1)} MB out${rss} (read document by document; was 14-18 s and 741-1,000 MB)`);
+  const baseline = process.env.CLI_BENCH_BASELINE;
+  const builds = baseline ? [['this', BIN], ['baseline', baseline]] : [['this', BIN]];
+  const points = new Map(builds.map(([name]) => [name, []]));
+  const hash = (text) => require('crypto').createHash('sha256').update(text).digest('hex');
+  for (const n of [32000, 130000, 260000]) {
+    const file = path.join(dir, `objects-${n}.yaml`);
+    fs.writeFileSync(file, Array.from({ length: n }, (_, i) => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c-${i}}\ndata: {k: v}\n`).join('---\n'));
+    const outputs = new Set();
+    for (const [name, bin] of builds) {
+      const args = [process.execPath, bin, 'render', '--pass-through', file];
+      const t0 = process.hrtime.bigint();
+      const r = TIME ? spawnSync(TIME, ['-f', '%M', ...args], { ...OPTIONS, maxBuffer: 1 << 30 }) : spawnSync(args[0], args.slice(1), { ...OPTIONS, maxBuffer: 1 << 30 });
+      const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+      if (r.status !== 0) throw new Error(r.stderr);
+      outputs.add(hash(r.stdout));
+      const rssMb = TIME ? Number(r.stderr.trim().split('\n').pop()) / 1024 : undefined;
+      points.get(name).push({ n, rssMb });
+      const rss = TIME ? `, peak RSS ${rssMb.toFixed(0)} MB` : '';
+      console.log(`render --pass-through ${String(n).padStart(6)} objects (${name}): ${seconds.toFixed(1)} s, ${(r.stdout.length / 1e6).toFixed(1)} MB out${rss}`);
+    }
+    if (outputs.size > 1) console.log(`  OUTPUTS DIFFER for ${n} objects`);
+  }
+  if (TIME) {
+    // The slope between the two largest runs: a longer run's fixed steps (V8 growing its young
+    // generation, the spool's memory buffer filling) are in both.
+    for (const [name, p] of points) {
+      const [a, b] = p.slice(-2);
+      const perHundredK = (b.rssMb - a.rssMb) / ((b.n - a.n) / 100000);
+      console.log(`peak RSS (${name}): ${p.map((x) => x.rssMb.toFixed(0)).join(' / ')} MB; growth ${perHundredK.toFixed(1)} MB per 100,000 objects (the input text is 7.1 MB per 100,000)`);
+    }
+  }
 }
 fs.rmSync(dir, { recursive: true, force: true });

@@ -3,9 +3,10 @@
  * *.yml file of the current directory; other objects pass through.
  */
 import { CliIo } from './io';
-import { manifestFiles, readSources } from './render';
-import { Input, Renderer } from './renderer';
+import { manifestFiles, readSources, Source } from './render';
 
-export function argocdGenerate(r: Renderer, io: CliIo, cwd: string): Input[] {
-  return readSources(r, manifestFiles(r, cwd), io, cwd);
+export function argocdGenerate(io: CliIo, cwd: string): Source[] {
+  const { files, problem } = manifestFiles(cwd);
+  const sources = readSources(files, io, cwd);
+  return problem === undefined ? sources : [{ problem }, ...sources];
 }

@@ -1,5 +1,7 @@
 /** The streams the command line writes to, and how it writes documents and problems. */
+import { isAscii } from 'buffer';
 import * as fs from 'fs';
+import type { SpoolOptions } from './spool';
 import { oneLine } from '../core/quote';
 import { manifestYaml } from '../kubernetes/manifest-yaml';
 
@@ -12,13 +14,27 @@ export interface CliIo {
   readonly cwd?: string;
   /** @default process.env */
   readonly env?: { [name: string]: string | undefined };
+  /**
+   * Where output waits until every input is checked.
+   * @default 8 MiB in memory, then a file in os.tmpdir()
+   */
+  readonly spool?: SpoolOptions;
 }
 
 export const PROCESS_IO: CliIo = {
   stdout: (t) => process.stdout.write(t),
   stderr: (t) => process.stderr.write(t),
-  stdin: () => fs.readFileSync(0, 'utf8'),
+  stdin: () => utf8Text(fs.readFileSync(0)),
 };
+
+/**
+ * Bytes read as UTF-8. ASCII is taken byte for byte (latin1 reads it as UTF-8 does), which Node
+ * keeps outside V8's heap when it is large: the heap, and how far V8 lets it grow before it
+ * collects, is then that of the documents being read, not of the input.
+ */
+export function utf8Text(bytes: Buffer): string {
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+}
 
 /**
  * The problems as printed: one line each, whatever the input held (control characters escaped, so

@@ -14,8 +14,9 @@ import { argocdGenerate } from './argocd-generate';
 import { Args, packageVersion, parseArgs, settingsFor, USAGE, UsageError } from './args';
 import { CliIo, PROCESS_IO, problemsText, warningsText } from './io';
 import { krm } from './krm';
-import { readSources, writeOutputs } from './render';
+import { readSources, streamSources, writeOutputs } from './render';
 import { Renderer } from './renderer';
+import { Spool } from './spool';
 import { oneLine } from '../core/quote';
 
 export { CliIo, writeDocuments } from './io';
@@ -26,22 +27,27 @@ function run(args: Args, io: CliIo): number {
   const cwd = io.cwd ?? process.cwd();
   const r = new Renderer(settingsFor(args, env, cwd));
   if (args.command === 'krm') return krm(r, io);
-  const inputs = args.command === 'render' ? readSources(r, args.files, io, cwd) : argocdGenerate(r, io, cwd);
-  r.addAll(inputs);
-  if (r.problems.length === 0 && !args.allowEmpty && r.outputs.every((o) => o.objects.length === 0)) {
-    // An empty render applied by a GitOps tool (with pruning) deletes what it applied before.
-    r.fail({
-      path: inputName(args),
-      message: 'no objects found: the input is empty, or holds only comments and empty documents',
-      fix: 'check the input (a wrong file, an empty pipe), or pass --allow-empty to accept an empty result',
-    });
+  const sources = args.command === 'render' ? readSources(args.files, io, cwd) : argocdGenerate(io, cwd);
+  const spool = new Spool(io.spool);
+  try {
+    const streamed = streamSources(r, sources, spool, args.outputDir !== undefined);
+    if (r.problems.length === 0 && !args.allowEmpty && streamed.count === 0) {
+      // An empty render applied by a GitOps tool (with pruning) deletes what it applied before.
+      r.fail({
+        path: inputName(args),
+        message: 'no objects found: the input is empty, or holds only comments and empty documents',
+        fix: 'check the input (a wrong file, an empty pipe), or pass --allow-empty to accept an empty result',
+      });
+    }
+    if (r.warnings.length > 0) io.stderr(warningsText(r.warnings));
+    if (r.problems.length > 0) {
+      io.stderr(problemsText(r.problems));
+      return 1;
+    }
+    return writeOutputs(r, streamed, args, io, cwd);
+  } finally {
+    spool.close();
   }
-  if (r.warnings.length > 0) io.stderr(warningsText(r.warnings));
-  if (r.problems.length > 0) {
-    io.stderr(problemsText(r.problems));
-    return 1;
-  }
-  return writeOutputs(r, args, io, cwd);
 }
 
 /** The input as a whole, for a problem about all of it. */

@@ -1,45 +1,55 @@
 /**
  * `render [FILE... | DIR... | -]`: manifests to stdout, or one file per manifest with
  * `--output-dir` (every file name checked before anything is written).
+ *
+ * The input is streamed: each document is read, checked and (passed through) spooled as output
+ * text, then let go, so that memory holds one document's values at a time, not the stream's;
+ * manifests to render are kept, and rendered once every ConfigMap of the input is known. Nothing
+ * is written until every document is checked: a problem anywhere writes nothing.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { Args } from './args';
-import { CliIo, problemsText, writeDocuments } from './io';
-import { Input, Output, Renderer } from './renderer';
+import { CliIo, problemsText, utf8Text, writeDocuments } from './io';
+import { Input, Output, Prepared, Renderer } from './renderer';
+import { Spool, SpoolRange } from './spool';
 import { ConfigProblem } from '../core/errors';
 import { quoteValue } from '../core/quote';
+import { manifestDocumentsOneByOne, ManifestDocument, readManifestDocuments } from '../interop/documents';
+import { manifestYaml } from '../kubernetes/manifest-yaml';
 
-export function readSources(r: Renderer, files: string[], io: CliIo, cwd: string): Input[] {
-  const inputs: Input[] = [];
+/** An input in order: a text and where it came from, or why it could not be read. */
+export type Source = { readonly source: string; readonly text: string } | { readonly problem: string };
+
+/** The texts of FILEs, DIRs (their manifest files) and `-` (stdin), read once, in order. */
+export function readSources(files: string[], io: CliIo, cwd: string): Source[] {
+  const sources: Source[] = [];
   for (const f of files.length === 0 ? ['-'] : files) {
     const source = f === '-' ? 'stdin' : f;
-    let text: string;
     try {
       if (f !== '-' && fs.statSync(path.resolve(cwd, f)).isDirectory()) {
-        for (const input of readSources(r, manifestFiles(r, path.resolve(cwd, f)).map((name) => path.join(f, name)), io, cwd)) inputs.push(input);
+        const dir = manifestFiles(path.resolve(cwd, f));
+        if (dir.problem !== undefined) sources.push({ problem: dir.problem });
+        // Not push(...): a directory of 100,000 files would be as many arguments.
+        for (const s of readSources(dir.files.map((name) => path.join(f, name)), io, cwd)) sources.push(s);
         continue;
       }
-      text = f === '-' ? io.stdin() : fs.readFileSync(path.resolve(cwd, f), 'utf8');
+      sources.push({ source, text: f === '-' ? io.stdin() : utf8Text(fs.readFileSync(path.resolve(cwd, f))) });
     } catch (e) {
-      r.problems.push(`${source}: cannot read: ${(e as Error).message}`);
-      continue;
+      sources.push({ problem: `${source}: cannot read: ${(e as Error).message}` });
     }
-    // Not push(...): a stream of 100,000 documents would be as many arguments.
-    for (const input of r.read(text, source)) inputs.push(input);
   }
-  return inputs;
+  return sources;
 }
 
 const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 
-/** The *.yaml / *.yml files of a directory (not its subdirectories), kustomization files aside, sorted. */
-export function manifestFiles(r: Renderer, dir: string): string[] {
+/** The *.yaml / *.yml files of a directory (not its subdirectories), kustomization files aside, sorted; a problem when there are none. */
+export function manifestFiles(dir: string): { files: string[]; problem?: string } {
   const files = fs.readdirSync(dir)
     .filter((f) => /\.ya?ml$/.test(f) && !KUSTOMIZATION_FILES.includes(f) && fs.statSync(path.join(dir, f)).isFile())
     .sort();
-  if (files.length === 0) r.problems.push(`${dir}: no *.yaml or *.yml files to render`);
-  return files;
+  return { files, problem: files.length === 0 ? `${dir}: no *.yaml or *.yml files to render` : undefined };
 }
 
 /** Kubernetes object names (DNS-1123 subdomains): what --output-dir file names are made of. */
@@ -50,7 +60,7 @@ const KIND = /^[A-Za-z][A-Za-z0-9]{0,62}$/;
 const NO_FILE_FIX = 'or render to stdout (without --output-dir), where no file is named after it';
 
 /** The file an output goes to (`<name>.k8s.yaml`, `<kind>-<name>.k8s.yaml`), or the problems with its name. */
-function outputFile(o: Output): { file?: string; problems: ConfigProblem[] } {
+function outputFile(o: Pick<Output, 'name' | 'passed'>): { file?: string; problems: ConfigProblem[] } {
   const problems: ConfigProblem[] = [];
   let kind: string | undefined;
   let name: unknown = o.name;
@@ -79,15 +89,155 @@ function outputFile(o: Output): { file?: string; problems: ConfigProblem[] } {
 }
 
 /**
+ * What the output holds, in input order: spooled documents (a run of passed-through documents on
+ * stdout; with --output-dir, one document and its file), or a manifest, rendered last.
+ */
+interface Part {
+  range?: SpoolRange;
+  /** Documents in `range`. */
+  count: number;
+  /** A manifest: its place in `Streamed.manifests`. */
+  readonly manifest?: number;
+  /** --output-dir: the file, or the problems with its name (and where the document came from). */
+  file?: string;
+  where?: string;
+  problems?: ConfigProblem[];
+}
+
+/** An input read through: the output spooled, or problems in the renderer. */
+export interface Streamed {
+  readonly spool: Spool;
+  readonly parts: Part[];
+  /** Objects to write. */
+  readonly count: number;
+}
+
+/**
+ * Reads every source document by document: problems reported in input order, passed-through
+ * documents spooled as output text (while there is no problem: a run with one writes nothing),
+ * manifests kept. Then every manifest is checked against the input's ConfigMaps and rendered.
+ * `sources` is emptied (the texts are held until the ConfigMaps are read); `spool` is the
+ * caller's to close.
+ */
+export function streamSources(r: Renderer, sources: Source[], spool: Spool, outputDir: boolean): Streamed {
+  const parts: Part[] = [];
+  const manifests: Input[] = [];
+  /** A ConfigMap was read: manifests that name ConfigMaps take a second read for them. */
+  let configMaps = false;
+  let passed = 0;
+  /** Sources read from their whole text (not document by document): a syntax error, with its line. */
+  const whole = new Set<number>();
+
+  const take = (source: string, d: ManifestDocument): void => {
+    if (d.problems.length > 0) {
+      r.report(`${source}: document ${d.index}`, d.problems);
+      return;
+    }
+    if (d.value === null) return;
+    const v = d.value as any;
+    if (v?.kind === 'ConfigMap') configMaps = true;
+    if (!r.passesThrough(v)) {
+      parts.push({ manifest: manifests.length, count: 0 });
+      manifests.push({ source, index: d.index, value: v });
+      return;
+    }
+    passed++;
+    if (r.problems.length > 0) return; // nothing will be written
+    const last = parts[parts.length - 1];
+    if (outputDir) {
+      const where = `${source}: document ${d.index}`;
+      const { file, problems } = outputFile({ passed: { object: v, index: d.index } });
+      parts.push({ range: spool.append(manifestYaml(v)), count: 1, file, ...(problems.length > 0 ? { where, problems } : {}) });
+    } else if (last?.range !== undefined && last.range.end === spool.size) {
+      last.range = { start: last.range.start, end: spool.append(`---\n${manifestYaml(v)}`).end };
+      last.count++;
+    } else {
+      parts.push({ range: spool.append(manifestYaml(v)), count: 1 });
+    }
+  };
+
+  sources.forEach((s, i) => {
+    if ('problem' in s) {
+      r.problems.push(s.problem);
+      return;
+    }
+    // What this source adds, to be taken back if it does not read cleanly document by document.
+    const mark = { problems: r.problems.length, parts: parts.length, manifests: manifests.length, passed, last: lastRun(parts) };
+    const docs = manifestDocumentsOneByOne(s.text);
+    for (let next = docs.next(); ; next = docs.next()) {
+      if (next.done) {
+        if (next.value) return;
+        break;
+      }
+      take(s.source, next.value);
+    }
+    r.problems.length = mark.problems;
+    parts.length = mark.parts;
+    manifests.length = mark.manifests;
+    passed = mark.passed;
+    if (mark.last !== undefined) Object.assign(parts[mark.parts - 1], mark.last);
+    whole.add(i);
+    for (const d of readManifestDocuments(s.text)) take(s.source, d);
+  });
+
+  const prepared: Prepared[] = manifests.map((input) => r.prepare(input));
+  const wanted = new Set(prepared.flatMap((p) => r.configMapNames(p)));
+  if (wanted.size > 0 && configMaps) {
+    // The ConfigMaps the manifests name, wherever they are in the input: read again (the texts
+    // are held), their values kept this time.
+    const add = (d: ManifestDocument): void => {
+      const v = d.value as any;
+      if (v?.kind === 'ConfigMap' && typeof v.metadata?.name === 'string' && wanted.has(v.metadata.name)) r.addConfigMap(v);
+    };
+    sources.forEach((s, i) => {
+      if ('problem' in s) return;
+      if (!whole.has(i)) {
+        const docs = manifestDocumentsOneByOne(s.text);
+        let next = docs.next();
+        for (; !next.done; next = docs.next()) add(next.value);
+        if (next.value) return;
+      }
+      // Read whole: the same documents (those added again are set to the same values, in the same order).
+      for (const d of readManifestDocuments(s.text)) add(d);
+    });
+  }
+  sources.length = 0; // the texts are let go
+  let count = passed;
+  for (const part of parts) {
+    if (part.manifest === undefined) continue;
+    const output = r.complete(prepared[part.manifest]);
+    if (output === undefined) continue;
+    count += output.objects.length;
+    if (r.problems.length > 0) continue;
+    const start = spool.size;
+    writeDocuments(output.objects, (text) => spool.append(text));
+    part.range = { start, end: spool.size };
+    part.count = output.objects.length;
+    if (outputDir) {
+      const { file, problems } = outputFile(output);
+      Object.assign(part, { file, ...(problems.length > 0 ? { where: output.where, problems } : {}) });
+    }
+  }
+  return { spool, parts, count };
+}
+
+/** The last part when it is a run that documents may still be added to: its range and count, to put back. */
+function lastRun(parts: Part[]): { range: SpoolRange; count: number } | undefined {
+  const last = parts[parts.length - 1];
+  return last?.range !== undefined ? { range: last.range, count: last.count } : undefined;
+}
+
+/**
  * The files of --output-dir, every name checked before anything is written: names are validated
  * object names, and (a second guard) each resolved path must be a file directly in the directory.
  */
-function plannedFiles(r: Renderer, dir: string): { file: string; objects: any[] }[] {
-  const planned: { file: string; objects: any[] }[] = [];
+function plannedFiles(r: Renderer, streamed: Streamed, dir: string): { file: string; range: SpoolRange }[] {
+  const planned: { file: string; range: SpoolRange }[] = [];
   const seen = new Set<string>();
-  for (const o of r.outputs) {
-    const { file, problems } = outputFile(o);
-    r.report(o.where, problems);
+  for (const part of streamed.parts) {
+    if (part.range === undefined && part.problems === undefined) continue; // a manifest that rendered nothing
+    if (part.problems !== undefined) r.report(part.where!, part.problems);
+    const file = part.file;
     if (file === undefined) continue;
     if (seen.has(file)) r.problems.push(`--output-dir: two documents would be written to ${file} (same name)`);
     seen.add(file);
@@ -96,7 +246,7 @@ function plannedFiles(r: Renderer, dir: string): { file: string; objects: any[] 
       r.fail({ path: '--output-dir', message: `${quoteValue(file)} would be written outside ${dir}`, fix: 'rename the object' });
       continue;
     }
-    planned.push({ file: target, objects: o.objects });
+    planned.push({ file: target, range: part.range! });
   }
   let stat: fs.Stats | undefined;
   try {
@@ -110,20 +260,29 @@ function plannedFiles(r: Renderer, dir: string): { file: string; objects: any[] 
   return planned;
 }
 
-export function writeOutputs(r: Renderer, args: Args, io: CliIo, cwd: string): number {
+/** Writes the spooled output: to stdout in chunks of about 1 MiB, or one file per part with --output-dir. */
+export function writeOutputs(r: Renderer, streamed: Streamed, args: Args, io: CliIo, cwd: string): number {
   if (!args.outputDir) {
-    writeDocuments(r.objects(), io.stdout);
+    let written = 0;
+    const out = new Chunks(io.stdout);
+    for (const part of streamed.parts) {
+      if (part.range === undefined || part.count === 0) continue;
+      if (written > 0) out.write('---\n');
+      for (const text of streamed.spool.read(part.range)) out.write(text);
+      written += part.count;
+    }
+    out.end();
     return 0;
   }
   const dir = path.resolve(cwd, args.outputDir);
-  const planned = plannedFiles(r, dir);
+  const planned = plannedFiles(r, streamed, dir);
   if (r.problems.length === 0) {
     try {
       fs.mkdirSync(dir, { recursive: true });
       for (const p of planned) {
         const fd = fs.openSync(p.file, 'w');
         try {
-          writeDocuments(p.objects, (text) => fs.writeSync(fd, text));
+          for (const text of streamed.spool.read(p.range)) fs.writeSync(fd, text);
         } finally {
           fs.closeSync(fd);
         }
@@ -138,4 +297,29 @@ export function writeOutputs(r: Renderer, args: Args, io: CliIo, cwd: string): n
     return 1;
   }
   return 0;
+}
+
+/**
+ * Text written on in chunks of about `size` characters (64 Ki: strings that small are
+ * young-generation garbage; larger ones stay in V8's heap until a full collection).
+ */
+class Chunks {
+  private buffer: string[] = [];
+  private length = 0;
+
+  constructor(private readonly write_: (text: string) => void, private readonly size = 65_536) {}
+
+  write(text: string): void {
+    this.buffer.push(text);
+    this.length += text.length;
+    if (this.length >= this.size) this.end();
+  }
+
+  end(): void {
+    if (this.length === 0) return;
+    const text = this.buffer.join('');
+    this.buffer = [];
+    this.length = 0;
+    this.write_(text);
+  }
 }

@@ -36,6 +36,16 @@ export interface Output {
   readonly passed?: { readonly object: any; readonly index: number };
 }
 
+/** A document read as a manifest, not yet checked against the input's ConfigMaps nor rendered. */
+export interface Prepared {
+  /** Where it came from, for problems: `cr.yaml (my-stack)`. */
+  readonly where: string;
+  /** Undefined when it cannot be read as a manifest (`early` says why). */
+  readonly parsed?: ParsedDistribution;
+  /** Problems found reading it: a manifest read in its own namespace still renders, to find the rest. */
+  readonly early: ConfigProblem[];
+}
+
 export interface RenderSettings {
   readonly target: ServerTarget;
   /** Explicit namespace: the default, and a manifest in another one is an error. */
@@ -79,32 +89,68 @@ export class Renderer {
   }
 
   add(input: Input): void {
-    const v = input.value as any;
-    if (this.settings.passThrough && !isDistributionManifest(v) && v !== null && typeof v === 'object' && !Array.isArray(v)) {
+    if (this.passesThrough(input.value)) {
+      const v = input.value as any;
       this.outputs.push({ objects: [v], where: `${input.source}: document ${input.index}`, passed: { object: v, index: input.index } });
       return;
     }
+    const output = this.complete(this.prepare(input));
+    if (output !== undefined) this.outputs.push(output);
+  }
+
+  /** True when `value` is copied unchanged (--pass-through, and not a manifest to render). */
+  passesThrough(value: unknown): boolean {
+    return this.settings.passThrough && !isDistributionManifest(value) && value !== null && typeof value === 'object' && !Array.isArray(value);
+  }
+
+  /**
+   * A ConfigMap of the input, for the manifests' checks: add every one (or, when the input is
+   * streamed, every one whose name `configMapNames` gives) before `complete`.
+   */
+  addConfigMap(value: unknown): void {
+    this.configMaps.add(value);
+  }
+
+  /**
+   * A document that does not pass through, read as a manifest: nothing reported yet (`complete`
+   * reports, in input order), no ConfigMap looked up yet.
+   */
+  prepare(input: Input): Prepared {
+    const v = input.value as any;
     const name = typeof v?.metadata?.name === 'string' ? v.metadata.name : undefined;
     const where = name !== undefined ? `${input.source} (${shownName(name)})` : `${input.source}: document ${input.index}`;
-    let parsed: ParsedDistribution;
-    /** Problems that do not stop the render: reported with every other problem of the manifest. */
-    const early: ConfigProblem[] = [];
     try {
-      parsed = parseDistribution(v, this.parseOptions(v));
+      return { where, parsed: parseDistribution(v, this.parseOptions(v)), early: [] };
     } catch (e) {
       if (!(e instanceof LlamaStackConfigError)) throw e;
       // A manifest in another namespace than the one asked for: rendered in its own, to find the rest.
       const retry = e.problems.every((p) => p.path === 'metadata.namespace') ? tryParse(v) : undefined;
-      if (retry !== undefined) {
-        parsed = retry;
-        early.push(...e.problems);
-      } else {
-        const other = !isDistributionManifest(v) && v?.kind !== 'OGXServer' && typeof v?.kind === 'string';
-        this.report(where, other
+      if (retry !== undefined) return { where, parsed: retry, early: e.problems };
+      const other = !isDistributionManifest(v) && v?.kind !== 'OGXServer' && typeof v?.kind === 'string';
+      return {
+        where,
+        early: other
           ? e.problems.map((p) => (p.path === 'kind' ? { ...p, fix: 'add --pass-through to copy it unchanged, or remove it from the input' } : p))
-          : e.problems);
-        return;
-      }
+          : e.problems,
+      };
+    }
+  }
+
+  /** The names of the ConfigMaps a prepared manifest's checks look up (its base config, its user config). */
+  configMapNames(prepared: Prepared): string[] {
+    const names: string[] = [];
+    const user = prepared.parsed?.spec.overrideConfig?.configMapName;
+    if (typeof user === 'string') names.push(user);
+    if (prepared.parsed?.baseConfigRef !== undefined) names.push(prepared.parsed.baseConfigRef.name);
+    return names;
+  }
+
+  /** A prepared manifest checked against the input's ConfigMaps and rendered: its output, or undefined with its problems reported. */
+  complete(prepared: Prepared): Output | undefined {
+    const { where, parsed, early } = prepared;
+    if (parsed === undefined) {
+      this.report(where, early);
+      return undefined;
     }
     this.report(where, parsed.warnings ?? [], this.warnings);
     const target = this.settings.targetGiven ? this.settings.target : parsed.target ?? this.settings.target;
@@ -126,7 +172,7 @@ export class Renderer {
       if (line) this.report(where, [line], this.warnings);
       const all = [...early, ...base.problems, ...userConfig.problems];
       if (all.length > 0) this.report(where, all);
-      else this.outputs.push({ objects, where, name: parsed.name });
+      else return { objects, where, name: parsed.name };
     } catch (e) {
       if (!(e instanceof LlamaStackConfigError)) throw e;
       // Stopped before the config was written: the per-pod stores it would have are still said.
@@ -135,6 +181,7 @@ export class Renderer {
           .map((p) => manifestProblem(p, parsed));
       this.report(where, [...early, ...base.problems, ...userConfig.problems, ...e.problems, ...perPod]);
     }
+    return undefined;
   }
 
   /** The base config: OGXServer `spec.baseConfig` from the input, else `--base-config`. */
@@ -181,10 +228,6 @@ export class Renderer {
     this.problems.push(formatProblem(p));
   }
 
-  /** Every object to write, in order. */
-  * objects(): IterableIterator<any> {
-    for (const o of this.outputs) yield* o.objects;
-  }
 }
 
 /** The manifest read in its own namespace, or undefined when that fails too. */

@@ -47,13 +47,79 @@ function isStackOverflow(e: unknown): boolean {
  * MAX_MANIFEST_DEPTH are problems with the path where they went too deep, the others are read.
  */
 export function readManifestDocuments(text: string): ManifestDocument[] {
-  // The yaml package ends lines at LF and CRLF only: a file with CR line ends would be one line.
-  const source = text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
-  const deep = tooDeepDocuments(source, MAX_MANIFEST_DEPTH);
-  if (deep.length === 0) {
-    const streamed = readDocumentByDocument(source);
-    if (streamed !== undefined) return streamed;
+  const out: ManifestDocument[] = [];
+  const streamed = manifestDocumentsOneByOne(text);
+  for (let next = streamed.next(); ; next = streamed.next()) {
+    if (next.done) {
+      if (next.value) return out;
+      break;
+    }
+    out.push(next.value);
   }
+  return wholeStream(text);
+}
+
+/**
+ * readManifestDocuments's documents one at a time, so that a caller can let each go before the
+ * next is read (130,000 objects held as values took 1 GB): the usual case, where each is
+ * converted as soon as it is parsed and the parser's tree of one document at a time is alive.
+ * Returns true when every document was read so; false, having yielded some documents or none,
+ * when the stream does not read cleanly one by one (a syntax error, nesting deeper than
+ * MAX_MANIFEST_DEPTH, the parser throwing): the caller then drops what it took from this
+ * generator and takes readManifestDocuments(text)'s documents instead, which word the problems
+ * with their lines.
+ */
+export function* manifestDocumentsOneByOne(text: string): Generator<ManifestDocument, boolean, undefined> {
+  const source = withLineFeeds(text);
+  if (anyTooDeep(source)) return false;
+  let docs: Iterator<YAML.Document.Parsed>;
+  try {
+    docs = new YAML.Composer(YAML_OPTIONS).compose(new YAML.Parser().parse(source))[Symbol.iterator]();
+  } catch {
+    return false;
+  }
+  for (let i = 0; ; i++) {
+    let doc: ManifestDocument;
+    try {
+      const next = docs.next();
+      if (next.done) return true;
+      if (next.value.errors.length > 0) return false;
+      doc = manifestDocument(next.value, i, undefined);
+    } catch {
+      return false;
+    }
+    yield doc;
+  }
+}
+
+/** How much text the depth check looks at at a time. */
+const DEPTH_WINDOW = 1_048_576;
+
+/**
+ * True when tooDeepDocuments finds a document of `source`: looked at a window of about 1 MB at
+ * a time, each cut where a `---` line starts a document (where tooDeepDocuments cuts too, so the
+ * answer is the same), so that a long stream's per-document regions are not all alive at once.
+ */
+function anyTooDeep(source: string): boolean {
+  for (let start = 0; start < source.length;) {
+    let cut = source.indexOf('\n---', start + DEPTH_WINDOW);
+    while (cut >= 0 && !/^[ \t\r\n]?$/.test(source.charAt(cut + 4))) cut = source.indexOf('\n---', cut + 1);
+    const end = cut < 0 ? source.length : cut + 1;
+    if (tooDeepDocuments(start === 0 && end === source.length ? source : source.slice(start, end), MAX_MANIFEST_DEPTH).length > 0) return true;
+    start = end;
+  }
+  return false;
+}
+
+/** The yaml package ends lines at LF and CRLF only: a file with CR line ends would be one line. */
+function withLineFeeds(text: string): string {
+  return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
+}
+
+/** The whole stream parsed at once: syntax errors with their lines, too-deep documents left out and reported. */
+function wholeStream(text: string): ManifestDocument[] {
+  const source = withLineFeeds(text);
+  const deep = tooDeepDocuments(source, MAX_MANIFEST_DEPTH);
   const kept = deep.length > 0 ? withoutDocuments(source, deep) : { text: source, placeholders: [] };
   let docs: YAML.Document.Parsed[];
   try {
@@ -77,26 +143,6 @@ export function readManifestDocuments(text: string): ManifestDocument[] {
   const out = docs.map((doc, i): ManifestDocument => manifestDocument(doc, i, tooDeep.get(i)));
   // A placeholder no document holds (never expected): the problem is still reported.
   if (deep.length > 0 && out.length === 0) out.push({ index: 1, value: null, problems: [depthProblem(deep[0].path)] });
-  return out;
-}
-
-/**
- * The usual case, read one document at a time: each is converted as soon as it is parsed, so the
- * parser's tree of one document at a time is alive, not the whole stream's (130,000 objects took
- * about 1 GB). Undefined when a document has a syntax error or the parser throws: the whole-text
- * path then words the problem (with its line), as always.
- */
-function readDocumentByDocument(text: string): ManifestDocument[] | undefined {
-  const out: ManifestDocument[] = [];
-  try {
-    const composer = new YAML.Composer(YAML_OPTIONS);
-    for (const doc of composer.compose(new YAML.Parser().parse(text))) {
-      if (doc.errors.length > 0) return undefined;
-      out.push(manifestDocument(doc, out.length, undefined));
-    }
-  } catch {
-    return undefined;
-  }
   return out;
 }
 
