@@ -23,15 +23,20 @@ export type Source = { readonly source: string; readonly text: string } | { read
 
 /** The texts of FILEs, DIRs (their manifest files) and `-` (stdin), read once, in order. */
 export function readSources(files: string[], io: CliIo, cwd: string): Source[] {
+  return readEach(files.length === 0 ? ['-'] : files, io, cwd);
+}
+
+/** Each of `files` (a directory's files: none read none, never stdin). */
+function readEach(files: string[], io: CliIo, cwd: string): Source[] {
   const sources: Source[] = [];
-  for (const f of files.length === 0 ? ['-'] : files) {
+  for (const f of files) {
     const source = f === '-' ? 'stdin' : f;
     try {
       if (f !== '-' && fs.statSync(path.resolve(cwd, f)).isDirectory()) {
         const dir = manifestFiles(path.resolve(cwd, f));
         if (dir.problem !== undefined) sources.push({ problem: dir.problem });
         // Not push(...): a directory of 100,000 files would be as many arguments.
-        for (const s of readSources(dir.files.map((name) => path.join(f, name)), io, cwd)) sources.push(s);
+        for (const s of readEach(dir.files.map((name) => path.join(f, name)), io, cwd)) sources.push(s);
         continue;
       }
       sources.push({ source, text: f === '-' ? io.stdin() : utf8Text(fs.readFileSync(path.resolve(cwd, f))) });

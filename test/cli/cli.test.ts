@@ -132,6 +132,10 @@ describe('the operator\'s v1alpha1 samples', () => {
     const empty = await run(['render', tmpdir()]);
     expect(empty.code).toBe(1);
     expect(empty.err).toMatch(/no \*\.yaml or \*\.yml files to render/);
+    // An empty directory reads nothing else: not stdin (on a terminal it would wait for input).
+    let stdinRead = false;
+    const emptyDir = await run(['render', tmpdir()], '', { stdin: () => { stdinRead = true; return ''; } });
+    expect([emptyDir.code, stdinRead]).toEqual([1, false]);
   });
 
   test('--output-dir writes one file per manifest (and per passed-through object)', async () => {
