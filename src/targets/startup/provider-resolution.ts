@@ -79,6 +79,14 @@ function externalModules(c: StartupContext, providers: JsonObject): Map<string, 
   return out;
 }
 
+/** A later entry with the same id replaces the earlier one (and goes last), as the server's dict does. */
+function enable(c: StartupContext, p: EnabledProvider, replaces: boolean): void {
+  const list = c.enabled.get(p.api);
+  if (list === undefined) c.enabled.set(p.api, [p]);
+  else if (replaces) c.enabled.set(p.api, [...list.filter((e) => e.id !== p.id), p]);
+  else list.push(p);
+}
+
 /** Every entry of a providable API; enabled ones (id resolved non-empty) go into `c.enabled`. */
 function entries(c: StartupContext, providers: JsonObject, modules: Map<string, Map<string, string>>): void {
   const { apis } = c.rules;
@@ -111,8 +119,7 @@ function entries(c: StartupContext, providers: JsonObject, modules: Map<string, 
           c.findings.warn(`${path}.provider_type`, `${type} comes from module ${module} (another entry's module: its get_provider_spec() replaces the release's ${type}), so this entry runs that implementation`,
             `give the external provider its own provider type, or add module: ${module} to this entry if that is intended`);
         }
-        const external: EnabledProvider = { api, id, type, config, path, module };
-        c.enabled.set(api, [...(c.enabled.get(api) ?? []).filter((e) => e.id !== id), external]);
+        enable(c, { api, id, type, config, path, module }, first !== undefined);
         return;
       }
       const known = c.release.registry.find(api, type);
@@ -121,9 +128,7 @@ function entries(c: StartupContext, providers: JsonObject, modules: Map<string, 
       } else if (known.deprecationWarning) {
         c.findings.warn(`${path}.provider_type`, `${type} is deprecated: ${known.deprecationWarning}`, 'use the provider the warning names');
       }
-      const enabled: EnabledProvider = { api, id, type, config, path, known };
-      const listForApi = c.enabled.get(api) ?? [];
-      c.enabled.set(api, [...listForApi.filter((e) => e.id !== id), enabled]);
+      enable(c, { api, id, type, config, path, known }, first !== undefined);
     });
   }
 }
