@@ -7,7 +7,7 @@ import { dropReferences, providerIds } from './dropped-providers';
 import { effectiveBaseId, effectiveId, providerType, TargetGeneration } from './generation';
 import { ProviderType } from './registry';
 import { ContainerEnv } from './startup';
-import { substituteEnv } from './startup/env-substitution';
+import { substitutedProviderId } from './startup/env-substitution';
 import { aliasChoices } from './startup/release';
 import { listOf, mapOf, writableList } from './writable-config';
 import { ALL_PROVIDER_APIS } from '../config/apis';
@@ -166,10 +166,8 @@ export function enabledProviderIds(config: JsonObject, api: string, env: Contain
   const byEnv = enabledCache.get(entries) ?? new WeakMap<ContainerEnv, string[]>();
   const hit = byEnv.get(env);
   if (hit) return [...hit];
-  // The entries as the start-up model substitutes them: the base's (frozen) are replayed.
-  const { document } = substituteEnv({ providers: { [api]: entries } }, env);
-  const resolved = listOf(mapOf(document, 'providers'), api);
-  const ids = resolved.map((p) => (isJsonObject(p) ? getOwn(p, 'provider_id') : undefined)).filter((id): id is string => typeof id === 'string' && id !== '');
+  // Only the id decides; the rest of an entry is substituted by the start-up model.
+  const ids = entries.map((p) => (isJsonObject(p) ? substitutedProviderId(p, env) : undefined)).filter((id): id is string => typeof id === 'string' && id !== '');
   byEnv.set(env, ids);
   enabledCache.set(entries, byEnv);
   return [...ids];

@@ -332,7 +332,7 @@ class Substitution {
   }
 
   /** An element the server drops before reading it: provider_id `__disabled__`, or an id field that resolves empty. */
-  private dropped(item: JsonObject): boolean {
+  dropped(item: JsonObject): boolean {
     if (has(item, 'provider_id') && this.peek(item.provider_id) === '__disabled__') return true;
     for (const f of ENV_SWITCHED_ID_FIELDS) if (has(item, f) && isEmpty(this.peek(item[f]))) return true;
     return false;
@@ -355,4 +355,15 @@ export function substituteEnv(config: JsonObject, env: ContainerEnv, home = '/')
   const s = new Substitution(env, home);
   const document = s.mapping(config, '');
   return { document, findings: s.findings, envAt: s.envAt, origin: s.origin };
+}
+
+/**
+ * The `provider_id` a provider entry has once substituted, or undefined when the server drops
+ * the entry (`__disabled__`, an id field that resolves empty): what `substituteEnv` would give,
+ * without substituting the rest of the entry.
+ */
+export function substitutedProviderId(entry: JsonObject, env: ContainerEnv): JsonValue | undefined {
+  const s = new Substitution(env, '/');
+  if (s.dropped(entry) || !has(entry, 'provider_id')) return undefined;
+  return s.value(entry.provider_id, 'provider_id');
 }

@@ -5,7 +5,7 @@
  */
 import { JsonObject } from '../../../src/core/json';
 import { ContainerEnv, EnvValue } from '../../../src/targets/startup';
-import { substituteEnv } from '../../../src/targets/startup/env-substitution';
+import { substitutedProviderId, substituteEnv } from '../../../src/targets/startup/env-substitution';
 import { deepFreeze } from '../../../src/targets/writable-config';
 
 function envOf(values: { [name: string]: string } = {}): ContainerEnv {
@@ -72,5 +72,24 @@ describe('substituteEnv', () => {
     expect(at('/', { URL: 'u' }, 'safety').findings.map((f) => f.path)).toEqual(['providers.safety[0].config.other']);
     // An env var the mapping does not name changes nothing.
     expect((at('/', { URL: 'u', UNRELATED: 'z' }).document.providers as any).inference[0]).toBe(element);
+  });
+
+  test('substitutedProviderId is the provider_id substituteEnv gives the entry (undefined when it drops it)', () => {
+    const entries: JsonObject[] = [
+      { provider_id: '${env.ON:+on}', config: { url: '${env.URL}' } },
+      { provider_id: '${env.OFF:+off}' },
+      { provider_id: '__disabled__' },
+      { provider_id: '${env.ID:=__disabled__}' },
+      { provider_id: 'x', model_id: '${env.M:=}' },
+      { provider_id: '${env.NUM:=12}' },
+      { provider_type: 'remote::x' },
+      { provider_id: 'plain', shield_id: '${env.S}' },
+    ];
+    for (const values of [{}, { ON: '1', ID: 'id', M: 'm', NUM: 'n', S: 's' }]) {
+      const env = envOf(values);
+      const list = (substituteEnv({ l: entries }, env).document.l as JsonObject[]);
+      const kept = entries.map((e) => substitutedProviderId(e, env));
+      expect(kept.filter((id) => id !== undefined)).toEqual(list.filter((e) => 'provider_id' in e).map((e) => e.provider_id));
+    }
   });
 });
