@@ -81,10 +81,10 @@ function externalModules(c: StartupContext, providers: JsonObject): Map<string, 
 
 /** A later entry with the same id replaces the earlier one (and goes last), as the server's dict does. */
 function enable(c: StartupContext, p: EnabledProvider, replaces: boolean): void {
-  const list = c.enabled.get(p.api);
-  if (list === undefined) c.enabled.set(p.api, [p]);
-  else if (replaces) c.enabled.set(p.api, [...list.filter((e) => e.id !== p.id), p]);
-  else list.push(p);
+  const current = c.enabled.get(p.api);
+  if (current === undefined) c.enabled.set(p.api, [p]);
+  else if (replaces) c.enabled.set(p.api, [...current.filter((e) => e.id !== p.id), p]);
+  else current.push(p);
 }
 
 /** Every entry of a providable API; enabled ones (id resolved non-empty) go into `c.enabled`. */
