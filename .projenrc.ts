@@ -49,7 +49,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
       moduleNameMapper: { '^cdk8s-llama-stack$': '<rootDir>/src' },
     },
   },
-  gitignore: ['/dist/examples/', '/bench/out/', '/examples/node_modules'],
+  // /node_modules: a worktree's node_modules may be a symlink, which node_modules/ does not match.
+  gitignore: ['/dist/examples/', '/bench/out/', '/examples/node_modules', '/node_modules'],
   bin: { 'cdk8s-llama-stack': 'bin/cdk8s-llama-stack' },
 });
 
