@@ -23,6 +23,18 @@ export function setOwn(obj: JsonObject, key: string, value: JsonValue): void {
 }
 
 /**
+ * Freezes a value and everything in it (what is already frozen is taken as frozen through), and
+ * returns it: shared data (parsed base configs, their substituted parts) that nothing may change.
+ */
+export function deepFreeze<T>(v: T): T {
+  if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) {
+    for (const child of Object.values(v)) deepFreeze(child);
+    Object.freeze(v);
+  }
+  return v;
+}
+
+/**
  * A new empty object without a prototype, so any key is an ordinary key. Made as `{}` with its
  * prototype removed rather than `Object.create(null)`: the same object, but V8 keeps it in fast
  * (shape-based) mode, where `Object.create(null)` starts in dictionary mode, which makes every

@@ -4,6 +4,7 @@
  * required, and which APIs a provider needs.
  */
 import * as fs from 'fs';
+import { deepFreeze } from '../core/json';
 
 interface FieldInfo {
   readonly type: string;
@@ -131,13 +132,6 @@ export class ProviderType {
   }
 }
 
-function deepFreeze<T>(v: T): T {
-  if (v !== null && typeof v === 'object') {
-    for (const k of Object.keys(v)) deepFreeze((v as any)[k]);
-    Object.freeze(v);
-  }
-  return v;
-}
 
 function refersToBackend(v: any): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;

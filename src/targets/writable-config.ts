@@ -8,6 +8,8 @@
  */
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
 
+export { deepFreeze } from '../core/json';
+
 /** The list at `key`, for reading (frozen when it is the base's): `[]` when there is none. */
 export function listOf(config: JsonObject, key: string): JsonValue[] {
   const v = getOwn(config, key);
@@ -35,11 +37,3 @@ export function writableList(config: JsonObject, key: string): JsonValue[] | und
   return Object.isFrozen(v) ? (config[key] = [...v]) as JsonValue[] : v;
 }
 
-/** Freezes a parsed config and everything in it (it is shared from then on). */
-export function deepFreeze<T extends JsonValue>(v: T): T {
-  if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) {
-    for (const child of Array.isArray(v) ? v : Object.values(v)) deepFreeze(child);
-    Object.freeze(v);
-  }
-  return v;
-}

@@ -8,6 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
 import { main } from '../../src/cli/main';
+import { USER_CONFIG_CR } from '../support/cr-text';
 
 async function run(argv: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -27,14 +28,7 @@ data:
   ${key}: |
 ${config.split('\n').map((l) => `    ${l}`).join('\n')}
 ---
-apiVersion: llamastack.io/v1alpha1
-kind: LlamaStackDistribution
-metadata: {name: migrated}
-spec:
-  server:
-    distribution: {name: starter}
-    userConfig: {configMapName: user-config}
-`;
+${USER_CONFIG_CR}`;
 }
 
 /** A config OGX 0.8 starts (inference through ollama, SQLite in the data dir). */

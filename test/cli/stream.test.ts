@@ -11,7 +11,7 @@ import { Spool } from '../../src/cli/spool';
 import { manifestDocumentsOneByOne } from '../../src/interop/documents';
 import { readManifestDocuments } from '../../src/interop/manifest';
 import { CliRun, runCli as run } from '../support/cli-run';
-import { MINIMAL_CR } from '../support/cr-text';
+import { MINIMAL_CR, USER_CONFIG_CR } from '../support/cr-text';
 
 function tmpdir(prefix = 'llsd-stream-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -154,14 +154,7 @@ describe('a problem anywhere writes nothing', () => {
 });
 
 describe('the ConfigMaps a manifest names, anywhere in a long stream', () => {
-  const CR = `apiVersion: llamastack.io/v1alpha1
-kind: LlamaStackDistribution
-metadata: {name: migrated}
-spec:
-  server:
-    distribution: {name: starter}
-    userConfig: {configMapName: user-config}
-`;
+  const CR = USER_CONFIG_CR;
   const userConfig = (key: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: user-config}\ndata:\n  ${key}: |\n    version: 2\n`;
   const many = Array.from({ length: 500 }, (_, i) => configMap(i)).join('---\n');
   const NO_KEY = 'spec.server.userConfig.configMapName: ConfigMap "user-config" (in this input) has no key "config.yaml"';

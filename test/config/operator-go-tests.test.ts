@@ -24,7 +24,7 @@ import { applyStorage } from '../../src/config/storage';
 import { emitYaml } from '../../src/config/yaml-emit';
 import { readBaseConfig, readBaseConfigShared } from '../../src/config/yaml-parse';
 import { LlamaStackConfigError } from '../../src/core/errors';
-import { JsonObject, JsonValue } from '../../src/core/json';
+import { deepFreeze, JsonObject, JsonValue } from '../../src/core/json';
 import { deepCopy } from '../../src/core/json-convert';
 
 // ---------------------------------------------------------------------------------------------
@@ -103,15 +103,6 @@ function optionsFor(base: BaseRef): GenerateOptions {
 
 function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
-}
-
-/** Recursively freezes a value so any write by the library throws (tests run in strict mode). */
-function deepFreeze<T>(v: T): T {
-  if (typeof v === 'object' && v !== null) {
-    for (const k of Object.keys(v)) deepFreeze((v as Record<string, unknown>)[k]);
-    Object.freeze(v);
-  }
-  return v;
 }
 
 /**

@@ -10,7 +10,7 @@ import { LlamaStackDistributionSpec } from '../../src/config/spec';
 import { emitYaml, setEmitterCacheLimitsForTests } from '../../src/config/yaml-emit';
 import { readBaseConfig } from '../../src/config/yaml-parse';
 import { LlamaStackConfigError } from '../../src/core/errors';
-import { JsonObject, JsonValue } from '../../src/core/json';
+import { deepFreeze, JsonObject, JsonValue } from '../../src/core/json';
 
 // ---------------------------------------------------------------------------------------------
 // Strings, numbers and JSON values
@@ -345,14 +345,6 @@ function reorderKeys<T>(v: T, seed: number): T {
   return out;
 }
 
-function deepFreeze<T>(v: T): T {
-  if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) {
-    Object.freeze(v);
-    for (const k of Object.keys(v)) deepFreeze((v as any)[k]);
-  }
-  return v;
-}
-
 /** Runs the generator; any error other than LlamaStackConfigError fails the property. */
 function generateOrConfigError(spec: unknown, options?: unknown): GeneratedConfig | LlamaStackConfigError {
   try {
@@ -531,18 +523,11 @@ describe('pipeline properties', () => {
     });
 
     test('emitYaml writes a frozen (shared) value as its plain copy, wherever it sits and however often', () => {
-      const freeze = (v: unknown): unknown => {
-        if (v !== null && typeof v === 'object') {
-          for (const child of Object.values(v)) freeze(child);
-          Object.freeze(v);
-        }
-        return v;
-      };
       fc.assert(
         fc.property(fc.array(jsonArb(anyTextArb), { minLength: 1, maxLength: 4 }), (values) => {
           const place = (vs: unknown[]): JsonValue => ({ a: vs, b: [{ c: vs[0] }, vs[vs.length - 1]], d: { e: { f: vs } } }) as JsonValue;
           const plain = emitYaml(place(values));
-          const frozen = values.map((v) => freeze(JSON.parse(JSON.stringify(v))));
+          const frozen = values.map((v) => deepFreeze(JSON.parse(JSON.stringify(v))));
           expect(emitYaml(place(frozen))).toBe(plain);
           expect(emitYaml(place(frozen))).toBe(plain);
         }),

@@ -5,7 +5,7 @@
  */
 import { emitterCacheSizesForTests, emitYaml, setEmitterCacheLimitsForTests } from '../../src/config/yaml-emit';
 import { analyzeCodePoints, analyzePrintableAscii } from '../../src/config/yaml-scalar';
-import { JsonValue, newObject, setOwn } from '../../src/core/json';
+import { deepFreeze, JsonValue, newObject, setOwn } from '../../src/core/json';
 
 /** The text go-yaml writes for `v: <value>` (a one-key top-level map). */
 function valueLine(value: JsonValue): string {
@@ -632,16 +632,9 @@ describe('frozen (shared base) subtrees are written once per writer state', () =
     provider_id: 'x',
     config: { url: '${env.X_URL:=http://x:8000/v1}', note: long, list: ['a', { b: 'c' }], empty: {}, none: [] },
   });
-  const freeze = (v: JsonValue): JsonValue => {
-    if (v !== null && typeof v === 'object') {
-      for (const child of Array.isArray(v) ? v : Object.values(v)) freeze(child);
-      Object.freeze(v);
-    }
-    return v;
-  };
 
   test('a frozen subtree reads as its plain copy wherever it sits: map value, list item, deeper, again after the caches empty', () => {
-    const shared = freeze(subtree());
+    const shared = deepFreeze(subtree());
     const place = (s: JsonValue): JsonValue => ({ top: s, list: [s, { deeper: { deepest: [s] } }], again: s });
     const expected = emitYaml(place(subtree()));
     expect(emitYaml(place(shared))).toBe(expected);

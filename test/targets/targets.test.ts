@@ -8,6 +8,7 @@ import { LlamaStackDistributionSpec } from '../../src/config/spec';
 import { validateSpec } from '../../src/config/validate-spec';
 import { readBaseConfig } from '../../src/config/yaml-parse';
 import { LlamaStackConfigError } from '../../src/core/errors';
+import { deepFreeze } from '../../src/core/json';
 import { LlamaStackDistribution } from '../../src/distribution';
 import { InferenceProvider } from '../../src/providers';
 import { SecretRef } from '../../src/secret-ref';
@@ -238,14 +239,7 @@ describe('the construct on server targets', () => {
 });
 
 test('target generation is deterministic and leaves its inputs alone', () => {
-  const freeze = (o: any): any => {
-    if (o && typeof o === 'object') {
-      Object.values(o).forEach(freeze);
-      Object.freeze(o);
-    }
-    return o;
-  };
-  const spec = freeze(JSON.parse(JSON.stringify(GOLDEN_SPEC)));
+  const spec = deepFreeze(JSON.parse(JSON.stringify(GOLDEN_SPEC)));
   const reordered = JSON.parse(JSON.stringify(GOLDEN_SPEC, Object.keys(GOLDEN_SPEC).reverse()));
   for (const target of TARGETS) {
     const a = generateTargetConfig(spec, target);

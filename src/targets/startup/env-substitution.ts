@@ -6,7 +6,7 @@
  * server drops them.
  */
 import { StartupFinding } from './findings';
-import { isJsonObject, JsonObject, JsonValue, setOwn } from '../../core/json';
+import { deepFreeze, isJsonObject, JsonObject, JsonValue, setOwn } from '../../core/json';
 
 /** One env var as the container will see it. */
 export type EnvValue =
@@ -184,11 +184,6 @@ function namesOf(o: JsonObject | JsonValue[]): readonly string[] {
   return names;
 }
 
-function deepFreeze(v: JsonValue): void {
-  if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return;
-  for (const child of Array.isArray(v) ? v : Object.values(v)) deepFreeze(child);
-  Object.freeze(v);
-}
 
 class Substitution {
   readonly findings: StartupFinding[] = [];
