@@ -7,14 +7,20 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
-import { main } from '../../src/cli/main';
+import { CliRun, runCli } from '../support/cli-run';
 import { USER_CONFIG_CR } from '../support/cr-text';
 
-async function run(argv: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { stdout: (t) => { out += t; }, stderr: (t) => { err += t; }, stdin: () => stdin });
-  return { code, out, err };
+const run = (argv: string[], stdin = ''): Promise<CliRun> => runCli(argv, stdin);
+
+/** A v1alpha1 manifest whose server runs `image`. */
+function imageCr(name: string, image: string): string {
+  return `apiVersion: llamastack.io/v1alpha1
+kind: LlamaStackDistribution
+metadata: {name: ${name}}
+spec:
+  server:
+    distribution: {image: '${image}'}
+`;
 }
 
 const SAMPLE = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'samples-v1alpha1', 'example-with-configmap.yaml'), 'utf8');
@@ -92,39 +98,21 @@ describe('the server line', () => {
   });
 
   test('a released image of the target\'s own release renders with no server-line warning (the release check has nothing to say)', async () => {
-    const cr = `apiVersion: llamastack.io/v1alpha1
-kind: LlamaStackDistribution
-metadata: {name: pinned}
-spec:
-  server:
-    distribution: {image: 'docker.io/ogxai/distribution-starter:1.3.0'}
-`;
+    const cr = imageCr('pinned', 'docker.io/ogxai/distribution-starter:1.3.0');
     const r = await run(['render'], cr);
     expect(r.code).toBe(0);
     expect(r.err).toBe('');
   });
 
   test('a custom image the CR ran is a warning that names the config it gets and --target', async () => {
-    const cr = `apiVersion: llamastack.io/v1alpha1
-kind: LlamaStackDistribution
-metadata: {name: custom}
-spec:
-  server:
-    distribution: {image: 'quay.io/acme/ogx-starter:7.1.0'}
-`;
+    const cr = imageCr('custom', 'quay.io/acme/ogx-starter:7.1.0');
     const r = await run(['render'], cr);
     expect(r.err).toContain('warning: stdin (custom): spec.server.distribution.image: the manifest\'s image "quay.io/acme/ogx-starter:7.1.0" runs with a config written for OGX 1.3.0');
     expect(r.err).toContain('pass --target for the image\'s release');
   });
 
   test('a released image the CR ran, of a line the target does not write, is refused with the image line it needs', async () => {
-    const cr = `apiVersion: llamastack.io/v1alpha1
-kind: LlamaStackDistribution
-metadata: {name: pinned}
-spec:
-  server:
-    distribution: {image: 'docker.io/llamastack/distribution-starter:0.2.23'}
-`;
+    const cr = imageCr('pinned', 'docker.io/llamastack/distribution-starter:0.2.23');
     const r = await run(['render'], cr);
     expect(r.code).toBe(1);
     expect(r.err).toContain('stdin (pinned): spec.server.distribution.image: image tag "0.2.23" is not a release of the OGX 1.x line that OGX 1.3.0 writes configs for');
@@ -202,9 +190,7 @@ describe('OGXServer in every mode', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ogx-argo-'));
     fs.writeFileSync(path.join(dir, 'ogx.yaml'), OGX);
     fs.writeFileSync(path.join(dir, 'cm.yaml'), USER_CONFIG);
-    let out = '';
-    let err = '';
-    const code = await main(['argocd-generate'], { stdout: (t) => { out += t; }, stderr: (t) => { err += t; }, stdin: () => '', cwd: dir, env: {} });
+    const { code, out, err } = await runCli(['argocd-generate'], '', { cwd: dir });
     expect(err).not.toContain('problem');
     expect(code).toBe(0);
     const kinds = YAML.parseAllDocuments(out).map((d) => d.toJS().kind);

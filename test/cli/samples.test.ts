@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
-import { main } from '../../src/cli/main';
+import { CliRun, runCli } from '../support/cli-run';
 import { schemaErrors } from '../support/k8s-schema';
 
 const CR = `apiVersion: llamastack.io/v1alpha2
@@ -19,12 +19,7 @@ spec:
     models: [llama-3.1-8b]
 `;
 
-async function run(argv: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { stdout: (t) => { out += t; }, stderr: (t) => { err += t; }, stdin: () => stdin });
-  return { code, out, err };
-}
+const run = (argv: string[], stdin = ''): Promise<CliRun> => runCli(argv, stdin);
 
 test('renders a v1alpha2 manifest from stdin into valid standalone objects', async () => {
   const r = await run(['render'], CR);

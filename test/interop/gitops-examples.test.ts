@@ -9,7 +9,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
-import { CliIo, main } from '../../src/cli/main';
+import { CliIo } from '../../src/cli/main';
+import { CliRun, runCli } from '../support/cli-run';
 import { schemaErrors } from '../support/k8s-schema';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -26,11 +27,8 @@ function readYaml(file: string): any {
   return YAML.parse(fs.readFileSync(file, 'utf8'));
 }
 
-async function run(argv: string[], io: Partial<CliIo> = {}): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { stdout: (t) => { out += t; }, stderr: (t) => { err += t; }, stdin: () => '', env: {}, ...io });
-  return { code, out, err };
+function run(argv: string[], io: Partial<CliIo> = {}): Promise<CliRun> {
+  return runCli(argv, '', io);
 }
 
 /** Objects keyed by kind/name, labels and kustomize's bookkeeping aside. */

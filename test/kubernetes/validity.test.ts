@@ -8,7 +8,6 @@ import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, App, Chart, Testing, Yaml } from 'cdk8s';
 import * as YAML from 'yaml';
-import { main } from '../../src/cli/main';
 import { readsBackAsString } from '../../src/config/yaml11-resolve';
 import { LlamaStackConfigError } from '../../src/core/errors';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
@@ -19,31 +18,11 @@ import { plainYamlProblems } from '../../src/kubernetes/plain-yaml';
 import { InferenceProvider } from '../../src/providers';
 import { ServerTarget } from '../../src/targets/server-target';
 import { QUOTED_YAML_CONTEXT } from '../../src/workload/plan';
+import { runCli } from '../support/cli-run';
 import { EXAMPLE_APPS, synthExampleApp } from '../support/example-apps';
 import { schemaErrors } from '../support/k8s-schema';
 import { k8sValidityProblems } from '../support/k8s-validity';
-
-/** `path: message` of each problem; none when the props synthesize. */
-function problems(props: LlamaStackDistributionProps, chart: Chart = Testing.chart(), id = 'llama'): string[] {
-  try {
-    new LlamaStackDistribution(chart, id, props);
-  } catch (e) {
-    if (!(e instanceof LlamaStackConfigError)) throw e;
-    return e.problems.map((p) => `${p.path}: ${p.message}`);
-  }
-  return [];
-}
-
-/** The same, with each problem's fix. */
-function fixes(props: LlamaStackDistributionProps): string[] {
-  try {
-    new LlamaStackDistribution(Testing.chart(), 'llama', props);
-  } catch (e) {
-    if (!(e instanceof LlamaStackConfigError)) throw e;
-    return e.problems.map((p) => `${p.path}: ${p.fix}`);
-  }
-  return [];
-}
+import { distributionFixes as fixes, distributionProblems as problems } from '../support/problems';
 
 function objectsOf(props: LlamaStackDistributionProps, chart: Chart = Testing.chart()): any[] {
   new LlamaStackDistribution(chart, 'llama', props);
@@ -77,24 +56,11 @@ describe('object names: the Service N-service is a DNS-1035 label', () => {
   test('the CR constructs and the CLI report it too', async () => {
     expect(() => new LlamaStackDistributionResource(Testing.chart(), 'cr', { name: '1abc' })).toThrow(/props\.name: "1abc" is not a valid name: the Service is named after it/);
     const manifest = 'apiVersion: llamastack.io/v1alpha2\nkind: LlamaStackDistribution\nmetadata: {name: 1abc}\nspec: {distribution: {name: starter}}\n';
-    const r = await cli(['render'], manifest);
+    const r = await runCli(['render'], manifest);
     expect(r.code).toBe(1);
     expect(r.err).toContain('stdin (1abc): metadata.name: "1abc" is not a valid name: the Service is named after it (1abc-service)');
   });
 });
-
-interface CliRun {
-  readonly code: number;
-  readonly out: string;
-  readonly err: string;
-}
-
-async function cli(argv: string[], stdin: string, io: { cwd?: string; env?: { [k: string]: string } } = {}): Promise<CliRun> {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { stdout: (t) => { out += t; }, stderr: (t) => { err += t; }, stdin: () => stdin, env: io.env ?? {}, cwd: io.cwd });
-  return { code, out, err };
-}
 
 describe('namespaces are DNS-1123 labels', () => {
   const NS = `"Bad_NS" is not a namespace name: ${LABEL_1123}`;
@@ -127,14 +93,14 @@ describe('namespaces are DNS-1123 labels', () => {
   test('the CLI\'s --namespace, ARGOCD_APP_NAMESPACE and a manifest\'s own namespace go through the construct', async () => {
     const manifest = 'apiVersion: llamastack.io/v1alpha2\nkind: LlamaStackDistribution\nmetadata: {name: llama}\nspec: {distribution: {name: starter}}\n';
     const line = `metadata.namespace: ${NS} (the manifest's namespace, or the one it is rendered into)`;
-    const flag = await cli(['render', '--namespace', 'Bad_NS'], manifest);
+    const flag = await runCli(['render', '--namespace', 'Bad_NS'], manifest);
     expect(flag.code).toBe(1);
     expect(flag.err).toContain(`stdin (llama): ${line}`);
-    const own = await cli(['render'], manifest.replace('{name: llama}', '{name: llama, namespace: Bad_NS}'));
+    const own = await runCli(['render'], manifest.replace('{name: llama}', '{name: llama, namespace: Bad_NS}'));
     expect(own.err).toContain(`stdin (llama): ${line}`);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'argocd-ns-'));
     fs.writeFileSync(path.join(dir, 'llama.yaml'), manifest);
-    const argo = await cli(['argocd-generate'], '', { cwd: dir, env: { ARGOCD_APP_NAMESPACE: 'Bad_NS' } });
+    const argo = await runCli(['argocd-generate'], '', { cwd: dir, env: { ARGOCD_APP_NAMESPACE: 'Bad_NS' } });
     expect(argo.code).toBe(1);
     expect(argo.err).toContain(`llama.yaml (llama): ${line}`);
   });
@@ -568,7 +534,7 @@ describe('every synthesized object passes the independent checker', () => {
 
   test('the operator example\'s CR, rendered by the CLI', async () => {
     const cr = synthApp('operator')[0];
-    const r = await cli(['render', '--allow-per-pod-state'], YAML.stringify(cr));
+    const r = await runCli(['render', '--allow-per-pod-state'], YAML.stringify(cr));
     expect(r.code).toBe(0);
     const objects = YAML.parseAllDocuments(r.out).map((d) => d.toJS());
     expect(k8sValidityProblems(objects)).toEqual([]);

@@ -1,5 +1,5 @@
-import { Testing } from 'cdk8s';
-import { LlamaStackConfigError } from '../../src/core/errors';
+import { Chart, Testing } from 'cdk8s';
+import { ConfigProblem, LlamaStackConfigError } from '../../src/core/errors';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
 
 /** The problems (path and message) of the LlamaStackConfigError `fn` throws; fails if it throws none. */
@@ -14,12 +14,21 @@ export function problemsOf(fn: () => unknown): { path: string; message: string }
 }
 
 /** `path: message` of each problem `LlamaStackDistribution` reports for `props`; none when it synthesizes. */
-export function distributionProblems(props: LlamaStackDistributionProps): string[] {
+export function distributionProblems(props: LlamaStackDistributionProps, chart: Chart = Testing.chart(), id = 'llama'): string[] {
+  return distributionReport(props, chart, id, (p) => `${p.path}: ${p.message}`);
+}
+
+/** The same as `path: fix` lines. */
+export function distributionFixes(props: LlamaStackDistributionProps): string[] {
+  return distributionReport(props, Testing.chart(), 'llama', (p) => `${p.path}: ${p.fix}`);
+}
+
+function distributionReport(props: LlamaStackDistributionProps, chart: Chart, id: string, line: (p: ConfigProblem) => string): string[] {
   try {
-    new LlamaStackDistribution(Testing.chart(), 'llama', props);
+    new LlamaStackDistribution(chart, id, props);
   } catch (e) {
     if (!(e instanceof LlamaStackConfigError)) throw e;
-    return e.problems.map((p) => `${p.path}: ${p.message}`);
+    return e.problems.map(line);
   }
   return [];
 }
