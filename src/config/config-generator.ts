@@ -21,8 +21,9 @@ import { emitYaml } from './yaml-emit';
 import { readBaseConfigShared, YamlReadError } from './yaml-parse';
 import { checkedOptions } from '../core/checked';
 import { ConfigProblem, fail, LlamaStackConfigError } from '../core/errors';
-import { getOwn, isJsonObject, JsonObject, JsonValue, newObject, setOwn } from '../core/json';
+import { JsonObject, JsonValue, setOwn } from '../core/json';
 import { bool, str, struct } from '../core/shape';
+import { mapOf, shallowCopy } from '../core/writable-json';
 
 /** Options for `ConfigGenerator.generate`. */
 export interface GenerateOptions {
@@ -87,28 +88,6 @@ function providerSettings(spec: LlamaStackDistributionSpec): Map<string, JsonVal
   return out;
 }
 
-/** A new object with the same own keys and values, in the same order. */
-function shallowCopy(obj: JsonObject): JsonObject {
-  const out = newObject();
-  for (const k of Object.keys(obj)) setOwn(out, k, obj[k]);
-  return out;
-}
-
-/**
- * The base config the stages below merge into. The operator merges into a copy of the base (a
- * JSON round trip); the base here is shared (cached per text), so whatever a stage changes in
- * place is copied first: the top level and its `providers` map (providers and disabled APIs
- * replace or delete its lists), and `server` in setServerTls. Everything else is shared with
- * the cached base: no stage edits it (lists are replaced by new ones, never changed), and the
- * writer only reads.
- */
-function workingCopy(base: JsonObject): JsonObject {
-  const out = shallowCopy(base);
-  const providers = getOwn(out, 'providers');
-  if (isJsonObject(providers)) setOwn(out, 'providers', shallowCopy(providers));
-  return out;
-}
-
 function baseConfigText(spec: LlamaStackDistributionSpec, options: GenerateOptions): string {
   if (options.baseConfigYaml !== undefined) return options.baseConfigYaml;
   const name = spec.distribution?.name;
@@ -129,11 +108,9 @@ function readBase(text: string): JsonObject | null {
 }
 
 function setServerTls(config: JsonObject, dir: string): void {
-  const existing = getOwn(config, 'server');
-  const server = isJsonObject(existing) ? shallowCopy(existing) : newObject(); // shared with the cached base
+  const server = mapOf(config, 'server');
   setOwn(server, 'tls_certfile', `${dir}/tls.crt`);
   setOwn(server, 'tls_keyfile', `${dir}/tls.key`);
-  setOwn(config, 'server', server);
 }
 
 /** What `ConfigGenerator.generate` takes as options, checked at run time. */
@@ -163,7 +140,9 @@ export class ConfigGenerator {
 
     const base = readBase(baseConfigText(spec, opts));
     const configVersion = detectConfigVersion(base);
-    const merged = workingCopy(base!);
+    // The operator merges into a copy of the base; here the base is shared and frozen, and each
+    // stage writes into copies of what it changes (core/writable-json.ts).
+    const merged = shallowCopy(base!);
     if (spec.providers) applyProviders(merged, spec.providers, settings);
     if (spec.storage) applyStorage(merged, spec.storage);
     if (spec.disabled) applyDisabled(merged, spec.disabled);

@@ -3,6 +3,7 @@
  * whose provider_id belonged to a removed provider (keyed by id across all APIs, as the operator).
  */
 import { getOwn, isJsonObject, JsonObject, JsonValue, setOwn } from '../core/json';
+import { mapOf } from '../core/writable-json';
 
 /** Applies `spec.disabled` to the config (mutates it). */
 export function applyDisabled(config: JsonObject, disabled: readonly string[]): void {
@@ -22,7 +23,7 @@ export function applyDisabled(config: JsonObject, disabled: readonly string[]): 
       const id = isJsonObject(p) ? getOwn(p, 'provider_id') : undefined;
       if (typeof id === 'string' && id !== '') removed.add(id);
     }
-    delete providers[name];
+    delete mapOf(config, 'providers')[name];
   }
   const resources = getOwn(config, 'registered_resources');
   if (removed.size === 0 || !Array.isArray(resources)) return;

@@ -7,6 +7,7 @@ import { envPlaceholder, providerEnvName, compareBytewise } from './env-names';
 import { ProviderConfig, ProvidersSpec } from './spec';
 import { LlamaStackConfigError } from '../core/errors';
 import { isJsonObject, JsonObject, JsonValue, newObject, setOwn, getOwn } from '../core/json';
+import { mapOf } from '../core/writable-json';
 
 /** The id a provider is known by: `id`, or its `provider` when the id is omitted. */
 export function effectiveId(p: ProviderConfig): string {
@@ -82,15 +83,11 @@ export function overlayProviderList(base: JsonValue | undefined, user: JsonObjec
 }
 
 /**
- * Applies `spec.providers` to the config (mutates it). `settings` holds each provider's settings
+ * Applies `spec.providers` to the config (writes into it, through core/writable-json.ts). `settings` holds each provider's settings
  * already converted to JSON, keyed like `inference[0]`.
  */
 export function applyProviders(config: JsonObject, providers: ProvidersSpec, settings: Map<string, JsonValue | undefined>): void {
-  let map = getOwn(config, 'providers');
-  if (!isJsonObject(map)) {
-    map = newObject();
-    setOwn(config, 'providers', map);
-  }
+  const map = mapOf(config, 'providers');
   for (const { field, api } of PROVIDER_APIS) {
     const list = providers[field];
     if (!list || list.length === 0) continue;

@@ -8,7 +8,7 @@
 import * as YAML from 'yaml';
 import { formatGoFloat32 } from './go-number';
 import { resolvePlain, Resolved } from './yaml11-resolve';
-import { getOwn, JsonObject, JsonValue, newObject, setOwn } from '../core/json';
+import { deepFreeze, getOwn, JsonObject, JsonValue, newObject, setOwn } from '../core/json';
 import { deepCopy } from '../core/json-convert';
 
 /** Deepest nesting accepted (the JSON step of the operator would choke long before). */
@@ -181,13 +181,14 @@ export function readBaseConfig(text: string): JsonObject | null {
 
 /**
  * Like `readBaseConfig`, but cached by text (many distributions share one base config, and a
- * text that does not parse is not parsed again) and shared: callers must copy before changing it.
+ * text that does not parse is not parsed again), shared and frozen: callers write into copies
+ * (core/writable-json.ts), and work keyed on its frozen parts can be reused.
  */
 export function readBaseConfigShared(text: string): JsonObject | null {
   let entry = cache.get(text);
   if (entry === undefined) {
     try {
-      entry = readUncached(text);
+      entry = deepFreeze(readUncached(text));
     } catch (e) {
       if (!(e instanceof YamlReadError)) throw e;
       entry = new ReadFailure(e.message);

@@ -7,12 +7,12 @@
  */
 import { TargetGeneration } from './generation';
 import type { ServerTarget } from './server-target';
-import { mapOf } from './writable-config';
 import { AUTH_CA_FILE, ServerAuth } from '../auth/server-auth';
 import { SecretEnvVar } from '../config/secrets';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { JsonObject } from '../core/json';
 import { quoteValue } from '../core/quote';
+import { mapOf } from '../core/writable-json';
 
 export const AUTH_PATH = 'props.auth';
 

@@ -6,13 +6,12 @@
  * fatal on 0.7.1), and no deprecated `tool_groups`.
  */
 import { TargetGeneration } from './generation';
-import { deepFreeze, mapOf } from './writable-config';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { readBaseConfigShared, YamlReadError } from '../config/yaml-parse';
 import { LlamaStackConfigError } from '../core/errors';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
-import { deepCopy } from '../core/json-convert';
 import { quoteValue } from '../core/quote';
+import { mapOf, shallowCopy } from '../core/writable-json';
 
 export const DEFAULT_DISTRIBUTION = 'starter';
 
@@ -31,7 +30,7 @@ export function loadBaseConfig(g: TargetGeneration, spec: LlamaStackDistribution
   }
   let base: JsonObject | null;
   try {
-    base = readBaseConfigShared(text); // shared: read here, copied once below
+    base = readBaseConfigShared(text); // shared and frozen: stages write into copies (core/writable-json.ts)
   } catch (e) {
     if (e instanceof YamlReadError) throw new LlamaStackConfigError([{ path: 'baseConfig', message: e.message, fix: 'pass the YAML config of the image' }]);
     throw e;
@@ -39,20 +38,7 @@ export function loadBaseConfig(g: TargetGeneration, spec: LlamaStackDistribution
   if (base === null || !isJsonObject(getOwn(base, 'providers'))) {
     throw new LlamaStackConfigError([{ path: 'baseConfig', message: 'a base config needs a providers mapping', fix: 'pass the config.yaml the image ships' }]);
   }
-  // Shared and frozen: each generation writes into its own copy of what it changes (writable-config.ts).
-  return { config: { ...frozenBase(base) }, distribution };
-}
-
-/** One frozen copy per parsed base config (the parser's cache owns the parsed one). */
-const FROZEN = new WeakMap<JsonObject, JsonObject>();
-
-function frozenBase(base: JsonObject): JsonObject {
-  let frozen = FROZEN.get(base);
-  if (frozen === undefined) {
-    frozen = deepFreeze(deepCopy(base) as JsonObject);
-    FROZEN.set(base, frozen);
-  }
-  return frozen;
+  return { config: shallowCopy(base), distribution };
 }
 
 /** Resource kinds whose entries need a `provider_id` to be registered (0.7.1 datasets infer theirs). */

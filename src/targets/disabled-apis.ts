@@ -8,9 +8,9 @@ import { dropReferences, providerIds } from './dropped-providers';
 import { effectiveBaseId, TargetGeneration } from './generation';
 import { enabledProviderIds } from './providers';
 import { ContainerEnv } from './startup';
-import { listOf, mapOf } from './writable-config';
 import { getOwn, isJsonObject, JsonObject } from '../core/json';
 import { quoteValue } from '../core/quote';
+import { listOf, mapOf } from '../core/writable-json';
 
 export function applyDisabled(g: TargetGeneration, config: JsonObject, disabled: readonly string[], env: ContainerEnv): void {
   if (disabled.length === 0) return;

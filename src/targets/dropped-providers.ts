@@ -4,8 +4,8 @@
  * stop the server ("Provider `faiss` not found", a default embedding model that is not found).
  */
 import { effectiveBaseId, TargetGeneration } from './generation';
-import { mapOf } from './writable-config';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
+import { mapOf } from '../core/writable-json';
 
 function names(v: JsonValue | undefined, ids: ReadonlySet<string>): boolean {
   return isJsonObject(v) && ids.has(effectiveBaseId(getOwn(v, 'provider_id')) ?? '');

@@ -15,7 +15,6 @@
  * name an external provider.
  */
 import { effectiveBaseId, effectiveId, TargetGeneration } from './generation';
-import { listOf, mapOf, writableList } from './writable-config';
 import { ALL_PROVIDER_APIS } from '../config/apis';
 import { compareBytewise, envPlaceholder, providerEnvName } from '../config/env-names';
 import { externalProviderEntries, externalProviderFieldProblems, ExternalProviderEntry } from '../config/external-providers';
@@ -23,6 +22,7 @@ import { LlamaStackDistributionSpec } from '../config/spec';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
 import { toJsonValue } from '../core/json-convert';
 import { quoteValue } from '../core/quote';
+import { listOf, mapOf, writableList } from '../core/writable-json';
 
 /** The config.yaml entry, or undefined when the entry has problems (reported). */
 function entryOf(g: TargetGeneration, e: ExternalProviderEntry): JsonObject | undefined {

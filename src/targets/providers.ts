@@ -9,7 +9,6 @@ import { ProviderType } from './registry';
 import { ContainerEnv } from './startup';
 import { substitutedProviderId } from './startup/env-substitution';
 import { aliasChoices } from './startup/release';
-import { listOf, mapOf, writableList } from './writable-config';
 import { ALL_PROVIDER_APIS } from '../config/apis';
 import { compareBytewise, envPlaceholder, providerEnvName } from '../config/env-names';
 import { LlamaStackDistributionSpec, ProviderConfig } from '../config/spec';
@@ -18,6 +17,7 @@ import { toJsonValue } from '../core/json-convert';
 import { childPath } from '../core/path';
 import { quoteValue } from '../core/quote';
 import { hasEnvReference } from '../core/url';
+import { listOf, mapOf, writableList } from '../core/writable-json';
 
 function setKey(g: TargetGeneration, config: JsonObject, known: ProviderType, key: string | undefined, value: string, path: string,
   what: string): void {

@@ -8,12 +8,12 @@ import { effectiveId, TargetGeneration } from './generation';
 import { enabledProviderIds, enablingEnvVar } from './providers';
 import { ContainerEnv } from './startup';
 import { substituteEnv } from './startup/env-substitution';
-import { listOf, mapOf, writableMapping } from './writable-config';
 import { normalizeModel } from '../config/resources';
 import { LlamaStackDistributionSpec, ModelConfig, ShieldConfig } from '../config/spec';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
 import { toJsonValue } from '../core/json-convert';
 import { quoteValue } from '../core/quote';
+import { listOf, mapOf, writableMapping } from '../core/writable-json';
 
 const MODEL_TYPES = ['llm', 'embedding', 'rerank'];
 

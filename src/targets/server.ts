@@ -7,10 +7,10 @@
 import { containerPort } from './deployment-env';
 import { TargetGeneration } from './generation';
 import { FIPS_CIPHERS } from './startup/server-tls';
-import { mapOf } from './writable-config';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { JsonObject } from '../core/json';
 import { quoteValue } from '../core/quote';
+import { mapOf } from '../core/writable-json';
 
 /** How the server partitions data between tenants (`server.tenancy.mode`, OGX 1.2+). */
 export enum TenancyMode {

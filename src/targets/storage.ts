@@ -7,11 +7,11 @@ import { TargetGeneration } from './generation';
 import { PATHS } from './pod-paths';
 import { compareVersions } from './server-target';
 import { storeRules } from './startup/release';
-import { mapOf } from './writable-config';
 import { envPlaceholder, STORAGE_KV_PASSWORD_ENV, STORAGE_SQL_PASSWORD_ENV } from '../config/env-names';
 import { LlamaStackDistributionSpec, PostgresTuning } from '../config/spec';
 import { getOwn, isJsonObject, JsonObject } from '../core/json';
 import { quoteUrl } from '../core/redact';
+import { mapOf } from '../core/writable-json';
 import { StorageBackend } from '../storage-backend';
 
 export const VECTOR_STORES_STORAGE_PATH = 'props.vectorStoresStorage';

@@ -22,7 +22,6 @@ import { checkGeneratedConfig } from './startup-check';
 import { applyStorage, applyVectorStoresStorage } from './storage';
 import { applyVectorMetadataStore } from './vector-metadata-store';
 import { applyVectorStoreDefaults, VectorStoreDefaults } from './vector-stores';
-import { listOf, mapOf } from './writable-config';
 import { ServerAuth } from '../auth/server-auth';
 import { sha256Hex } from '../config/config-generator';
 import { collectSecretEnvVars, envNameCollisions, SecretEnvVar } from '../config/secrets';
@@ -33,6 +32,7 @@ import { emitYaml } from '../config/yaml-emit';
 import { checkedArgument, checkedOptions } from '../core/checked';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { JsonObject } from '../core/json';
+import { listOf, mapOf } from '../core/writable-json';
 import { SERVER_TARGET, TARGET_CONFIG_OPTIONS } from '../input/entry-points';
 import type { StorageBackend } from '../storage-backend';
 

@@ -8,8 +8,8 @@ import { AUTH_PATH } from './auth';
 import { TargetGeneration } from './generation';
 import { TENANCY_PATH } from './server';
 import { backendTypes } from './startup/stack-config';
-import { mapOf } from './writable-config';
 import { getOwn, isJsonObject, JsonObject } from '../core/json';
+import { mapOf } from '../core/writable-json';
 
 export function applyVectorMetadataStore(g: TargetGeneration, config: JsonObject): void {
   if (!g.rules.accessPolicyNeedsVectorMetadataStore) return;

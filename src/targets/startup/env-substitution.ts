@@ -152,7 +152,7 @@ interface Replay {
 }
 
 /**
- * Frozen mappings and lists are the shared base config's (targets/writable-config.ts): they never change,
+ * Frozen mappings and lists are the shared base config's (core/writable-json.ts): they never change,
  * so what substitution makes of one depends only on its path, `$HOME` and the values of the env
  * vars its strings name. Each keeps its own few results (bounded); the map is weak, so a base
  * config that is no longer cached takes its results with it.

@@ -3,10 +3,9 @@
  * with other env values, unchanged parts are shared with the input (and never written to), and
  * every list element keeps the position it was written at.
  */
-import { JsonObject } from '../../../src/core/json';
+import { deepFreeze, JsonObject } from '../../../src/core/json';
 import { ContainerEnv, EnvValue } from '../../../src/targets/startup';
 import { substitutedProviderId, substituteEnv } from '../../../src/targets/startup/env-substitution';
-import { deepFreeze } from '../../../src/targets/writable-config';
 
 function envOf(values: { [name: string]: string } = {}): ContainerEnv {
   const env = new Map<string, EnvValue>();

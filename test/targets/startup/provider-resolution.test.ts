@@ -3,10 +3,9 @@
  * the config (the pod's files and writable directories, the storage backends, the release)
  * must still give each run its own findings.
  */
-import { JsonObject } from '../../../src/core/json';
+import { deepFreeze, JsonObject } from '../../../src/core/json';
 import { ServerTarget } from '../../../src/targets/server-target';
 import { checkStartup, ContainerFacts } from '../../../src/targets/startup';
-import { deepFreeze } from '../../../src/targets/writable-config';
 
 const TARGET = ServerTarget.OGX_1_3;
 const SQLITE_VEC = deepFreeze({

@@ -1,13 +1,13 @@
 /**
  * The base config is shared, frozen, by every generation: a stage writes only into its own
- * copies (writable-config.ts), and nothing one generation writes reaches the next one.
+ * copies (core/writable-json.ts), and nothing one generation writes reaches the next one.
  */
-import { JsonObject } from '../../src/core/json';
+import { deepFreeze, JsonObject } from '../../src/core/json';
+import { listOf, mapOf, writableList, writableMapping } from '../../src/core/writable-json';
 import { ServerTarget } from '../../src/targets/server-target';
 import { TargetConfigGenerator } from '../../src/targets/target-config';
-import { deepFreeze, listOf, mapOf, writableList, writableMapping } from '../../src/targets/writable-config';
 
-describe('writable-config', () => {
+describe('writable-json', () => {
   test('mapOf copies a frozen mapping into its parent; the frozen one is left as it was', () => {
     const base = deepFreeze({ server: { port: 8321 }, apis: ['inference'] } as JsonObject);
     const config: JsonObject = { ...base };
