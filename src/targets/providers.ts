@@ -7,7 +7,7 @@ import { dropReferences, providerIds } from './dropped-providers';
 import { effectiveBaseId, effectiveId, providerType, TargetGeneration } from './generation';
 import { ProviderType } from './registry';
 import { ContainerEnv } from './startup';
-import { substitutedProviderId } from './startup/env-substitution';
+import { envIdOf, substitutedProviderId } from './startup/env-substitution';
 import { aliasChoices } from './startup/release';
 import { ALL_PROVIDER_APIS } from '../config/apis';
 import { compareBytewise, envPlaceholder, providerEnvName } from '../config/env-names';
@@ -159,6 +159,22 @@ function checkReplace(g: TargetGeneration, spec: LlamaStackDistributionSpec, rep
 /** Enabled ids by provider list and env: stages replace provider lists, never change one in place. */
 const enabledCache = new WeakMap<JsonValue[], WeakMap<ContainerEnv, string[]>>();
 
+/** The id of a shared (frozen) base entry, by env: the env of a run repeats across distributions. */
+const FROZEN_ENTRY_IDS = new WeakMap<JsonObject, Map<number, JsonValue | undefined>>();
+const IDS_PER_ENTRY = 32;
+
+function providerIdIn(p: JsonObject, env: ContainerEnv): JsonValue | undefined {
+  if (!Object.isFrozen(p)) return substitutedProviderId(p, env);
+  const key = envIdOf(env, '/');
+  let byEnv = FROZEN_ENTRY_IDS.get(p);
+  if (byEnv?.has(key)) return byEnv.get(key);
+  const id = substitutedProviderId(p, env);
+  if (byEnv === undefined) FROZEN_ENTRY_IDS.set(p, byEnv = new Map());
+  if (byEnv.size >= IDS_PER_ENTRY) byEnv.clear();
+  byEnv.set(key, id);
+  return id;
+}
+
 /** Ids of the providers of `api` the server enables with this env, in config order. */
 export function enabledProviderIds(config: JsonObject, api: string, env: ContainerEnv): string[] {
   const providers = getOwn(config, 'providers');
@@ -167,7 +183,11 @@ export function enabledProviderIds(config: JsonObject, api: string, env: Contain
   const hit = byEnv.get(env);
   if (hit) return [...hit];
   // Only the id decides; the rest of an entry is substituted by the start-up model.
-  const ids = entries.map((p) => (isJsonObject(p) ? substitutedProviderId(p, env) : undefined)).filter((id): id is string => typeof id === 'string' && id !== '');
+  const ids: string[] = [];
+  for (const p of entries) {
+    const id = isJsonObject(p) ? providerIdIn(p, env) : undefined;
+    if (typeof id === 'string' && id !== '') ids.push(id);
+  }
   byEnv.set(env, ids);
   enabledCache.set(entries, byEnv);
   return [...ids];

@@ -160,6 +160,33 @@ interface Replay {
 const REPLAYS = new WeakMap<object, Map<string, Replay>>();
 const REPLAYS_PER_VALUE = 32;
 const NAMES = new WeakMap<object, readonly string[]>();
+/** Envs seen (with $HOME), by their text: numbered for cache keys; cleared when large, numbers never reused. */
+const ENV_IDS = new Map<string, number>();
+const ENV_IDS_MAX = 10_000;
+let nextEnvId = 0;
+const ENV_ID_OF = new WeakMap<ContainerEnv, Map<string, number>>();
+
+/**
+ * An env and $HOME as a number: the same number for envs with the same variables (in the same
+ * order) and values, in this process. A run's env repeats across distributions, so what
+ * substitution makes of a shared value can be kept by this one number (an env, read-only, is
+ * never changed once used).
+ */
+export function envIdOf(env: ContainerEnv, home: string): number {
+  let byHome = ENV_ID_OF.get(env);
+  let id = byHome?.get(home);
+  if (id !== undefined) return id;
+  let text = home;
+  for (const [name, v] of env) text += `\u0000${name}\u0001${v.kind === 'secret' ? `s${v.source}` : `v${v.value}`}`;
+  id = ENV_IDS.get(text);
+  if (id === undefined) {
+    if (ENV_IDS.size >= ENV_IDS_MAX) ENV_IDS.clear();
+    ENV_IDS.set(text, id = nextEnvId++);
+  }
+  if (byHome === undefined) ENV_ID_OF.set(env, byHome = new Map());
+  byHome.set(home, id);
+  return id;
+}
 
 /** The env var names a frozen value's strings refer to, once per object. */
 function namesIn(v: JsonValue, into: Set<string>): void {
@@ -224,17 +251,6 @@ class Substitution {
   }
 
   /**
-   * What a value resolves to, without recording anything (the server's look-ahead at ids), or
-   * undefined when a bare reference is unset: the look-ahead raises, and the normal pass reports it.
-   */
-  peek(v: JsonValue): JsonValue | undefined {
-    if (typeof v !== 'string' || !v.includes('${env.')) return v;
-    const r = resolveString(v, this.env, this.home);
-    if (r === undefined) return v;
-    return r.missing.length > 0 ? undefined : r.value;
-  }
-
-  /**
    * Paths are built only where something can be reported or recorded (env text, containers).
    * What substitution leaves as it is, is not copied: an unchanged mapping or list is returned
    * itself (the model reads the result and never writes to it). A frozen one is replayed.
@@ -255,36 +271,49 @@ class Substitution {
    * one kept for next time (with the findings, envAt and origins it recorded).
    */
   private replayed(o: JsonObject | JsonValue[], path: string, compute: () => Outcome): Outcome {
-    let key = `${path}\u0000${this.home}`;
-    for (const name of namesOf(o)) key += `\u0000${lookup(this.env, name) ?? '\u0001'}`;
+    // The whole env (and $HOME) as one number first: a run's env repeats across distributions,
+    // and this key costs no lookups; the key of the values the value names catches the rest.
+    const envKey = `${path}\u0002${envIdOf(this.env, this.home)}`;
     let replays = REPLAYS.get(o);
-    const hit = replays?.get(key);
-    if (hit !== undefined) {
-      if (hit.findings.length > 0) this.findings.push(...hit.findings);
-      for (const e of hit.envAt) {
-        this.envAt.set(e[0], e[1]);
-        this.envLog.push(e);
+    let hit = replays?.get(envKey);
+    if (hit === undefined) {
+      let key = `${path}\u0000${this.home}`;
+      for (const name of namesOf(o)) key += `\u0000${lookup(this.env, name) ?? '\u0001'}`;
+      hit = replays?.get(key);
+      if (hit === undefined) {
+        hit = this.computeReplay(compute);
+        if (replays === undefined) REPLAYS.set(o, replays = new Map());
+        if (replays.size >= REPLAYS_PER_VALUE) replays.clear();
+        replays.set(key, hit);
+        replays.set(envKey, hit);
+        return hit.value;
       }
-      for (const e of hit.origins) {
-        this.origin.set(e[0], e[1]);
-        this.originLog.push(e);
-      }
-      return hit.value;
+      replays!.set(envKey, hit);
     }
+    if (hit.findings.length > 0) this.findings.push(...hit.findings);
+    for (const e of hit.envAt) {
+      this.envAt.set(e[0], e[1]);
+      this.envLog.push(e);
+    }
+    for (const e of hit.origins) {
+      this.origin.set(e[0], e[1]);
+      this.originLog.push(e);
+    }
+    return hit.value;
+  }
+
+  /** Substitutes a frozen value and keeps what it recorded, shared from now on like the input it came from. */
+  private computeReplay(compute: () => Outcome): Replay {
     const [f0, e0, o0] = [this.findings.length, this.envLog.length, this.originLog.length];
     const value = compute();
-    // Shared from now on, like the input it came from.
     if (value !== DROPPED) deepFreeze(value);
-    if (replays === undefined) REPLAYS.set(o, replays = new Map());
-    if (replays.size >= REPLAYS_PER_VALUE) replays.clear();
-    replays.set(key, { value, findings: this.findings.slice(f0), envAt: this.envLog.slice(e0), origins: this.originLog.slice(o0) });
-    return value;
+    return { value, findings: this.findings.slice(f0), envAt: this.envLog.slice(e0), origins: this.originLog.slice(o0) };
   }
 
   mapping(o: JsonObject, path: string): JsonObject {
     // `server.auth.provider_config` whose type resolves empty is null, and not substituted.
     const pc = path === 'server.auth' ? o.provider_config : undefined;
-    const authOff = isJsonObject(pc) && has(pc, 'type') && isEmpty(this.peek(pc.type));
+    const authOff = isJsonObject(pc) && has(pc, 'type') && isEmpty(peekValue(pc.type, this.env, this.home));
     const keys = Object.keys(o);
     let out: JsonObject | undefined;
     for (let i = 0; i < keys.length; i++) {
@@ -308,7 +337,7 @@ class Substitution {
       const at = `${path}[${i}]`;
       let v: Outcome;
       if (isJsonObject(item)) {
-        const element = (): Outcome => (this.dropped(item) ? DROPPED : this.mapping(item, at));
+        const element = (): Outcome => (droppedEntry(item, this.env, this.home) ? DROPPED : this.mapping(item, at));
         v = Object.isFrozen(item) ? this.replayed(item, at, element) : element();
       } else {
         v = this.value(item, at);
@@ -325,13 +354,24 @@ class Substitution {
     }
     return out ?? items;
   }
+}
 
-  /** An element the server drops before reading it: provider_id `__disabled__`, or an id field that resolves empty. */
-  dropped(item: JsonObject): boolean {
-    if (has(item, 'provider_id') && this.peek(item.provider_id) === '__disabled__') return true;
-    for (const f of ENV_SWITCHED_ID_FIELDS) if (has(item, f) && isEmpty(this.peek(item[f]))) return true;
-    return false;
-  }
+/**
+ * What a value resolves to, without recording anything (the server's look-ahead at ids), or
+ * undefined when a bare reference is unset: the look-ahead raises, and the normal pass reports it.
+ */
+function peekValue(v: JsonValue, env: ContainerEnv, home: string): JsonValue | undefined {
+  if (typeof v !== 'string' || !v.includes('${env.')) return v;
+  const r = resolveString(v, env, home);
+  if (r === undefined) return v;
+  return r.missing.length > 0 ? undefined : r.value;
+}
+
+/** A list element the server drops before reading it: provider_id `__disabled__`, or an id field that resolves empty. */
+function droppedEntry(item: JsonObject, env: ContainerEnv, home: string): boolean {
+  if (has(item, 'provider_id') && peekValue(item.provider_id, env, home) === '__disabled__') return true;
+  for (const f of ENV_SWITCHED_ID_FIELDS) if (has(item, f) && isEmpty(peekValue(item[f], env, home))) return true;
+  return false;
 }
 
 function has(o: JsonObject, key: string): boolean {
@@ -358,7 +398,13 @@ export function substituteEnv(config: JsonObject, env: ContainerEnv, home = '/')
  * without substituting the rest of the entry.
  */
 export function substitutedProviderId(entry: JsonObject, env: ContainerEnv): JsonValue | undefined {
-  const s = new Substitution(env, '/');
-  if (s.dropped(entry) || !has(entry, 'provider_id')) return undefined;
-  return s.value(entry.provider_id, 'provider_id');
+  if (droppedEntry(entry, env, '/') || !has(entry, 'provider_id')) return undefined;
+  const id = entry.provider_id;
+  // A string (or scalar) id needs no substitution state: only its value is asked for.
+  if (typeof id === 'string') {
+    const r = id.includes('${env.') ? resolveString(id, env, '/') : undefined;
+    return r === undefined ? id : r.value;
+  }
+  if (id === null || typeof id !== 'object') return id;
+  return new Substitution(env, '/').value(id, 'provider_id');
 }

@@ -5,13 +5,13 @@
  * docling with `vlm_model` needs the inference router in the worker, which cannot be rebuilt there.
  */
 import { StartupContext } from './context';
-import { backendTypes } from './stack-config';
+import { runBackendTypes } from './stack-config';
 import { getOwn } from '../../core/json';
 
 export function checkJobRuntime(c: StartupContext): void {
   const workerMode = c.rules.workerModeProviders;
   if (!workerMode) return;
-  const sql = [...backendTypes(c.doc).values()].some((t) => t.startsWith('sql_'));
+  const sql = [...runBackendTypes(c).values()].some((t) => t.startsWith('sql_'));
   for (const api of Object.keys(workerMode).sort()) {
     for (const p of c.enabledIn(api)) {
       if (p.module !== undefined || !workerMode[api].includes(p.type)) continue;

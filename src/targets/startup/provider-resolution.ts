@@ -7,11 +7,12 @@
  */
 import { EnabledProvider, list, mapping, show, StartupContext } from './context';
 import { typeError } from './field-types';
-import { StartupFinding } from './findings';
+import { Findings, StartupFinding } from './findings';
 import { checkVectorMetadataStores, injectedKeys, injectsMetadataStore } from './injected-defaults';
 import { checkJobRuntime } from './job-runtime';
 import { aliasChoices, Release } from './release';
-import { backendTypes, familyOf, sqlitePath } from './stack-config';
+import { ProviderType } from '../registry';
+import { familyOf, runBackendTypes, sqlitePath } from './stack-config';
 import { isCredentialKey } from '../../core/credential-keys';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../core/json';
 
@@ -79,6 +80,16 @@ function externalModules(c: StartupContext, providers: JsonObject): Map<string, 
   return out;
 }
 
+/** Each release a number, for cache keys (one Release object per target: its rules and registry). */
+const RELEASE_IDS = new WeakMap<Release, number>();
+let nextReleaseId = 0;
+
+function releaseId(release: Release): number {
+  let id = RELEASE_IDS.get(release);
+  if (id === undefined) RELEASE_IDS.set(release, id = nextReleaseId++);
+  return id;
+}
+
 /** A later entry with the same id replaces the earlier one (and goes last), as the server's dict does. */
 function enable(c: StartupContext, p: EnabledProvider, replaces: boolean): void {
   const current = c.enabled.get(p.api);
@@ -87,48 +98,92 @@ function enable(c: StartupContext, p: EnabledProvider, replaces: boolean): void 
   else current.push(p);
 }
 
+/** What one entry is by itself: its own findings, the provider the server builds, its registry findings. */
+interface EntryFacts {
+  /** The entry's own checks (a mapping, provider_id, provider_type, config). */
+  readonly own: readonly StartupFinding[];
+  /** Set when the server builds it: the id resolved non-empty, a type and a config mapping. */
+  readonly built?: { readonly id: string; readonly type: string; readonly config: JsonObject };
+  /** The release's type of that name, when no `module:` replaces it: unknown or deprecated. */
+  readonly registry: readonly StartupFinding[];
+  readonly known?: ProviderType;
+}
+
+function entryFacts(c: StartupContext, api: string, p: JsonValue, path: string): EntryFacts {
+  const own = new Findings();
+  if (!isJsonObject(p)) {
+    own.fatal(path, `a provider entry must be a mapping, not ${show(p)}`, 'write {provider_id, provider_type, config}');
+    return { own: own.list, registry: [] };
+  }
+  if (!Object.prototype.hasOwnProperty.call(p, 'provider_id')) own.fatal(`${path}.provider_id`, 'provider_id: Field required', 'give the provider an id');
+  const type = getOwn(p, 'provider_type');
+  if (typeof type !== 'string') own.fatal(`${path}.provider_type`, 'provider_type: Field required (a string)', 'write provider_type: remote::<type> or inline::<type>');
+  const config = Object.prototype.hasOwnProperty.call(p, 'config') ? getOwn(p, 'config') : {};
+  if (!isJsonObject(config)) own.fatal(`${path}.config`, `config must be a mapping, not ${show(config)}`, 'write config: {...} or leave it out');
+  const id = getOwn(p, 'provider_id');
+  if (id !== undefined && id !== null && typeof id !== 'string') {
+    own.fatal(`${path}.provider_id`, `provider_id became ${show(id)} after env substitution, and it must be a string`, 'use an id that does not look like a number or a boolean', c.envAt(`${path}.provider_id`));
+    return { own: own.list, registry: [] };
+  }
+  if (typeof id !== 'string' || id === '' || typeof type !== 'string' || !isJsonObject(config)) return { own: own.list, registry: [] };
+  const registry = new Findings();
+  const known = c.release.registry.find(api, type);
+  if (!known) {
+    registry.fatal(`${path}.provider_type`, `Provider \`${type}\` is not available for API \`${api}\` in ${c.release.description}`, `use one of: ${c.release.registry.typesOf(api).join(', ')}`);
+  } else if (known.deprecationWarning) {
+    registry.warn(`${path}.provider_type`, `${type} is deprecated: ${known.deprecationWarning}`, 'use the provider the warning names');
+  }
+  return { own: own.list, built: { id, type, config }, registry: registry.list, known };
+}
+
+/**
+ * An entry of the shared base (frozen, as substitution replays it) is the same at the same
+ * path in every run of a release: its facts are kept per path and release, weakly held.
+ */
+const ENTRY_FACTS = new WeakMap<object, Map<string, EntryFacts>>();
+const FACTS_PER_ENTRY = 8;
+
+function factsOf(c: StartupContext, api: string, p: JsonValue, path: string): EntryFacts {
+  if (p === null || typeof p !== 'object' || !Object.isFrozen(p)) return entryFacts(c, api, p, path);
+  const key = `${path}\u0000${releaseId(c.release)}`;
+  let byKey = ENTRY_FACTS.get(p);
+  let facts = byKey?.get(key);
+  if (facts === undefined) {
+    facts = entryFacts(c, api, p, path);
+    if (byKey === undefined) ENTRY_FACTS.set(p, byKey = new Map());
+    if (byKey.size >= FACTS_PER_ENTRY) byKey.clear();
+    byKey.set(key, facts);
+  }
+  return facts;
+}
+
 /** Every entry of a providable API; enabled ones (id resolved non-empty) go into `c.enabled`. */
 function entries(c: StartupContext, providers: JsonObject, modules: Map<string, Map<string, string>>): void {
   const { apis } = c.rules;
   for (const api of Object.keys(providers).sort()) {
     if (!apis.router.includes(api) && !apis.plain.includes(api)) continue;
     const seen = new Map<string, string>();
+    const apiModules = modules.get(api);
     list(getOwn(providers, api)).forEach((p, i) => {
       const path = c.pathOf(p, `providers.${api}[${i}]`);
-      if (!isJsonObject(p)) {
-        c.findings.fatal(path, `a provider entry must be a mapping, not ${show(p)}`, 'write {provider_id, provider_type, config}');
-        return;
-      }
-      if (!Object.prototype.hasOwnProperty.call(p, 'provider_id')) c.findings.fatal(`${path}.provider_id`, 'provider_id: Field required', 'give the provider an id');
-      const type = getOwn(p, 'provider_type');
-      if (typeof type !== 'string') c.findings.fatal(`${path}.provider_type`, 'provider_type: Field required (a string)', 'write provider_type: remote::<type> or inline::<type>');
-      const config = Object.prototype.hasOwnProperty.call(p, 'config') ? getOwn(p, 'config') : {};
-      if (!isJsonObject(config)) c.findings.fatal(`${path}.config`, `config must be a mapping, not ${show(config)}`, 'write config: {...} or leave it out');
-      const id = getOwn(p, 'provider_id');
-      if (id !== undefined && id !== null && typeof id !== 'string') {
-        c.findings.fatal(`${path}.provider_id`, `provider_id became ${show(id)} after env substitution, and it must be a string`, 'use an id that does not look like a number or a boolean', c.envAt(`${path}.provider_id`));
-        return;
-      }
-      if (typeof id !== 'string' || id === '' || typeof type !== 'string' || !isJsonObject(config)) return;
+      const facts = factsOf(c, api, p, path);
+      if (facts.own.length > 0) c.findings.list.push(...facts.own);
+      if (facts.built === undefined) return;
+      const { id, type, config } = facts.built;
       const first = seen.get(id);
       if (first !== undefined) c.findings.warn(path, `provider_id ${show(id)} is used twice under ${api}: this entry silently replaces ${first}`, 'give each provider of an API its own id');
       seen.set(id, path);
-      const module = modules.get(api)?.get(type);
+      const module = apiModules?.get(type);
       if (module !== undefined) {
-        if (show(getOwn(p, 'module')) !== module) {
+        if (show(getOwn(p as JsonObject, 'module')) !== module) {
           c.findings.warn(`${path}.provider_type`, `${type} comes from module ${module} (another entry's module: its get_provider_spec() replaces the release's ${type}), so this entry runs that implementation`,
             `give the external provider its own provider type, or add module: ${module} to this entry if that is intended`);
         }
         enable(c, { api, id, type, config, path, module }, first !== undefined);
         return;
       }
-      const known = c.release.registry.find(api, type);
-      if (!known) {
-        c.findings.fatal(`${path}.provider_type`, `Provider \`${type}\` is not available for API \`${api}\` in ${c.release.description}`, `use one of: ${c.release.registry.typesOf(api).join(', ')}`);
-      } else if (known.deprecationWarning) {
-        c.findings.warn(`${path}.provider_type`, `${type} is deprecated: ${known.deprecationWarning}`, 'use the provider the warning names');
-      }
-      enable(c, { api, id, type, config, path, known }, first !== undefined);
+      if (facts.registry.length > 0) c.findings.list.push(...facts.registry);
+      enable(c, { api, id, type, config, path, known: facts.known }, first !== undefined);
     });
   }
 }
@@ -254,14 +309,8 @@ function storageReferences(c: StartupContext, p: EnabledProvider): void {
 const CONFIG_FINDINGS = new WeakMap<JsonObject, Map<string, readonly StartupFinding[]>>();
 const FINDINGS_PER_CONFIG = 32;
 
-/** Each release a number, for cache keys (one Release object per target: its rules and registry). */
-const RELEASE_IDS = new WeakMap<Release, number>();
-let nextReleaseId = 0;
-
 function runKey(c: StartupContext): string {
-  let release = RELEASE_IDS.get(c.release);
-  if (release === undefined) RELEASE_IDS.set(c.release, release = nextReleaseId++);
-  return JSON.stringify([release, c.facts.files ?? [], c.facts.writableDirs ?? null, [...backendTypes(c.doc)], injectsMetadataStore(c)]);
+  return JSON.stringify([releaseId(c.release), c.facts.files ?? [], c.facts.writableDirs ?? null, [...runBackendTypes(c)], injectsMetadataStore(c)]);
 }
 
 function checkConfig(c: StartupContext, p: EnabledProvider, requiredExtras: readonly string[], run: string): void {

@@ -154,9 +154,17 @@ export function backendTypes(doc: JsonObject): Map<string, string> {
   return out;
 }
 
+/** The run's backends (name → type), read once per run: the document does not change. */
+const RUN_BACKENDS = new WeakMap<StartupContext, ReadonlyMap<string, string>>();
+export function runBackendTypes(c: StartupContext): ReadonlyMap<string, string> {
+  let types = RUN_BACKENDS.get(c);
+  if (types === undefined) RUN_BACKENDS.set(c, types = backendTypes(c.doc));
+  return types;
+}
+
 export function familyOf(c: StartupContext, backend: JsonValue | undefined): 'kv' | 'sql' | undefined {
   if (typeof backend !== 'string') return undefined;
-  const t = backendTypes(c.doc).get(backend);
+  const t = runBackendTypes(c).get(backend);
   return t?.startsWith('kv_') ? 'kv' : t?.startsWith('sql_') ? 'sql' : undefined;
 }
 
@@ -189,7 +197,7 @@ function storage(c: StartupContext): void {
     }
   }
   const stores = s ? mapping(getOwn(s, 'stores')) : undefined;
-  const types = backendTypes(c.doc);
+  const types = runBackendTypes(c);
   const rules = storeRules(c.rules);
   for (const store of Object.keys(rules)) {
     const rule = rules[store];

@@ -34,3 +34,42 @@ describe('provider config checks of a shared base config', () => {
     expect(findings(sqlOnly, { writableDirs: ['/tmp'] })).toEqual(['providers.vector_io[0].config.db_path', 'providers.vector_io[0].config.persistence.backend']);
   });
 });
+
+/**
+ * A frozen (shared base) entry's own checks and registry lookup are kept per path and release:
+ * the same document frozen or not gives the same findings, in the same order, on every release.
+ */
+describe('provider entries of a shared base config', () => {
+  const providers = (): JsonObject => ({
+    inference: [
+      { provider_id: 'a', provider_type: 'remote::vllm', config: { base_url: 'http://vllm:8000/v1' } },
+      { provider_id: 'a', provider_type: 'remote::no-such-type', config: {} },
+      { provider_id: 7, provider_type: 'remote::vllm' },
+      'not a mapping',
+      { provider_id: 'b', provider_type: 'remote::openai', config: 'not a mapping' },
+    ],
+    tool_runtime: [{ provider_id: 'mcp', provider_type: 'remote::model-context-protocol' }],
+  });
+  const run = (target: ServerTarget, shared: JsonObject): string[] => {
+    const config: JsonObject = { version: 2, distro_name: 'test', apis: ['inference', 'tool_runtime'], providers: shared };
+    const report = checkStartup(config, target._release, new Map(), { requiredWhenEnabled: target._data.requiredExtras, container: { writableDirs: ['/data'] } });
+    return [...report.fatal, ...report.warnings].map((f) => `${f.severity} ${f.path}: ${f.message}`);
+  };
+
+  test.each(['OGX_1_3', 'OGX_0_8', 'OGX_1_3'] as const)('%s: frozen and fresh give the same findings', (name) => {
+    const target = ServerTarget[name];
+    const frozen = SHARED_PROVIDERS;
+    const fresh = run(target, providers());
+    expect(fresh.filter((f) => f.includes('providers.inference')).length).toBeGreaterThanOrEqual(5);
+    expect(run(target, frozen)).toEqual(fresh);
+    expect(run(target, frozen)).toEqual(fresh);
+  });
+
+  test('the registry finding names each release', () => {
+    const at = (target: ServerTarget) => run(target, SHARED_PROVIDERS).find((f) => f.includes('no-such-type'));
+    expect(at(ServerTarget.OGX_1_3)).toContain(ServerTarget.OGX_1_3.description);
+    expect(at(ServerTarget.OGX_0_8)).toContain(ServerTarget.OGX_0_8.description);
+  });
+
+  const SHARED_PROVIDERS = deepFreeze(providers());
+});
