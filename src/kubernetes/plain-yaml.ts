@@ -16,9 +16,17 @@ import { quoteValue } from '../core/quote';
 const MAY_BE_MISREAD = new Uint8Array(128);
 for (const c of '-+.0123456789~nNtTfFyYoO') MAY_BE_MISREAD[c.charCodeAt(0)] = 1;
 
+/**
+ * A letter (`nNtTfFyYoO`) or `~` first can only start a YAML 1.1 or 1.2 boolean or null word
+ * (`false`, `yes`, `Null`, `~`…), at most five characters: a longer one is read as a string.
+ * Signs, digits and `.` (below `A`) can start numbers and timestamps of any length.
+ */
+const LONGEST_WORD = 5;
+
 function mayBeMisread(s: string): boolean {
   const c = s.charCodeAt(0);
-  return c < 128 && MAY_BE_MISREAD[c] === 1;
+  if (c >= 128 || MAY_BE_MISREAD[c] !== 1) return false;
+  return c < 65 || s.length <= LONGEST_WORD;
 }
 
 /** True when cdk8s's writer (the `yaml` package, YAML 1.1 schema) leaves `s` plain. */
@@ -32,7 +40,12 @@ function writtenPlainByCdk8s(s: string): boolean {
 
 /** True when cdk8s writes `s` plain but another reader (YAML 1.2, go-yaml v2) reads something else. */
 export function misreadWhenPlain(s: string): boolean {
-  if (!mayBeMisread(s) || s.includes('\n')) return false;
+  return mayBeMisread(s) && misreadCandidate(s);
+}
+
+/** The same for a string that `mayBeMisread`. */
+function misreadCandidate(s: string): boolean {
+  if (s.includes('\n')) return false;
   let hit = MISREAD.get(s);
   if (hit === undefined) {
     hit = !plainReadsAsString(s) && writtenPlainByCdk8s(s);
@@ -54,9 +67,8 @@ const MISREAD_MAX = 8192;
 export function plainYamlProblems(manifests: readonly unknown[]): ConfigProblem[] {
   const walk = new PlainYamlWalk();
   for (const m of manifests) {
-    const o = m as { kind?: unknown; metadata?: { name?: unknown } };
-    walk.root = `${String(o?.kind)}[${String(o?.metadata?.name)}]`;
-    walk.visit(m);
+    walk.root = m;
+    if (typeof m === 'object' && m !== null) walk.nested(m, undefined);
   }
   return [...walk.found].map(([value, { path, count }]) => plainYamlProblem(path, value, count));
 }
@@ -64,45 +76,43 @@ export function plainYamlProblems(manifests: readonly unknown[]): ConfigProblem[
 /** One walk over the objects; the path of a value is formatted only when it is first found. */
 class PlainYamlWalk {
   readonly found = new Map<string, { path: string; count: number }>();
-  root = '';
+  /** The object being walked (its kind and name start the paths). */
+  root: unknown;
   private readonly keys: (string | number)[] = [];
 
-  visit(v: unknown): void {
-    if (typeof v === 'string') {
-      if (misreadWhenPlain(v)) this.note(v, '');
-      return;
-    }
-    if (typeof v !== 'object' || v === null || isLibraryConstant(v)) return;
-    const keys = this.keys;
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        const x = v[i];
-        if (typeof x === 'string' ? !mayBeMisread(x) : typeof x !== 'object' || x === null) continue;
-        keys.push(i);
-        this.visit(x);
-        keys.pop();
+  /** An object, or a list or mapping in one (under `key`): what is not a library constant is walked. */
+  nested(x: object, key: string | number | undefined): void {
+    if (isLibraryConstant(x)) return;
+    if (key !== undefined) this.keys.push(key);
+    if (Array.isArray(x)) {
+      for (let i = 0; i < x.length; i++) this.value(x[i], i);
+    } else {
+      for (const k of Object.keys(x)) {
+        if (mayBeMisread(k) && misreadCandidate(k)) this.note(k, ' (a key)', undefined);
+        this.value((x as Record<string, unknown>)[k], k);
       }
-      return;
     }
-    for (const k of Object.keys(v)) {
-      if (misreadWhenPlain(k)) this.note(k, ' (a key)');
-      const x = (v as Record<string, unknown>)[k];
-      if (typeof x === 'string' ? !mayBeMisread(x) : typeof x !== 'object' || x === null) continue;
-      keys.push(k);
-      this.visit(x);
-      keys.pop();
+    if (key !== undefined) this.keys.pop();
+  }
+
+  private value(x: unknown, key: string | number): void {
+    if (typeof x === 'string') {
+      if (mayBeMisread(x) && misreadCandidate(x)) this.note(x, '', key);
+    } else if (typeof x === 'object' && x !== null) {
+      this.nested(x, key);
     }
   }
 
-  private note(value: string, suffix: string): void {
+  private note(value: string, suffix: string, key: string | number | undefined): void {
     const seen = this.found.get(value);
     if (seen) seen.count++;
-    else this.found.set(value, { path: `${this.path()}${suffix}`, count: 1 });
+    else this.found.set(value, { path: `${this.path(key)}${suffix}`, count: 1 });
   }
 
-  private path(): string {
-    let p = this.root;
-    for (const k of this.keys) p = typeof k === 'number' ? `${p}[${k}]` : childPath(p, k);
+  private path(last: string | number | undefined): string {
+    const o = this.root as { kind?: unknown; metadata?: { name?: unknown } };
+    let p = `${String(o?.kind)}[${String(o?.metadata?.name)}]`;
+    for (const k of last === undefined ? this.keys : [...this.keys, last]) p = typeof k === 'number' ? `${p}[${k}]` : childPath(p, k);
     return p;
   }
 }
