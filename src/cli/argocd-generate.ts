@@ -3,7 +3,8 @@
  * *.yml file of the current directory; other objects pass through.
  */
 import { CliIo } from './io';
-import { manifestFiles, readSources, Source } from './render';
+import { manifestFiles, readSources } from './render';
+import { Source } from './sources';
 
 export function argocdGenerate(io: CliIo, cwd: string): Source[] {
   const { files, problem } = manifestFiles(cwd);

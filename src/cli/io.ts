@@ -1,6 +1,7 @@
 /** The streams the command line writes to, and how it writes documents and problems. */
 import { isAscii } from 'buffer';
 import * as fs from 'fs';
+import { StringDecoder } from 'string_decoder';
 import type { SpoolOptions } from './spool';
 import { oneLine } from '../core/quote';
 import { manifestYaml } from '../kubernetes/manifest-yaml';
@@ -10,6 +11,8 @@ export interface CliIo {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   readonly stdin: () => string;
+  /** stdin in pieces, for `render` (a long stream is never one string). @default - `stdin()`, whole */
+  readonly stdinPieces?: () => Iterable<string>;
   /** @default process.cwd() */
   readonly cwd?: string;
   /** @default process.env */
@@ -22,10 +25,66 @@ export interface CliIo {
 }
 
 export const PROCESS_IO: CliIo = {
-  stdout: (t) => process.stdout.write(t),
+  // Written through before the next write: Node queues what a pipe does not take at once, so a
+  // long render into a slow reader (`| kubectl apply -f -`) would hold all of its output.
+  stdout: (t) => writeAll(1, t),
   stderr: (t) => process.stderr.write(t),
   stdin: () => utf8Text(fs.readFileSync(0)),
+  stdinPieces: () => readPieces(0),
 };
+
+/** Waits a little (a non-blocking pipe that is not ready). */
+function pause(): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+}
+
+/** The reader went away (`| head`): what is left of the output is dropped, as other tools do. */
+let readerGone = false;
+
+/** Writes all of `text` to `fd` before returning, waiting while a pipe is full. */
+export function writeAll(fd: number, text: string): void {
+  if (readerGone) return;
+  const bytes = Buffer.from(text, 'utf8');
+  for (let done = 0; done < bytes.length;) {
+    try {
+      done += fs.writeSync(fd, bytes, done, bytes.length - done);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') {pause();} else if (code === 'EPIPE') {
+        readerGone = true;
+        return;
+      } else {throw e;}
+    }
+  }
+}
+
+/** How much is read at a time. */
+const PIECE = 65_536;
+
+/** UTF-8 text read from `fd` to its end, in pieces (a character cut between reads is kept whole). */
+export function* readPieces(fd: number): Generator<string, void, undefined> {
+  const decoder = new StringDecoder('utf8');
+  const buffer = Buffer.allocUnsafe(PIECE);
+  for (;;) {
+    let n: number;
+    try {
+      n = fs.readSync(fd, buffer, 0, PIECE, null);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') {
+        pause();
+        continue;
+      }
+      if (code === 'EOF') break;
+      throw e;
+    }
+    if (n === 0) break;
+    const text = decoder.write(buffer.subarray(0, n));
+    if (text !== '') yield text;
+  }
+  const rest = decoder.end();
+  if (rest !== '') yield rest;
+}
 
 /**
  * Bytes read as UTF-8. ASCII is taken byte for byte (latin1 reads it as UTF-8 does), which Node

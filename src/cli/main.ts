@@ -47,6 +47,7 @@ function run(args: Args, io: CliIo): number {
     return writeOutputs(r, streamed, args, io, cwd);
   } finally {
     spool.close();
+    for (const s of sources) if (!('problem' in s)) s.close();
   }
 }
 

@@ -2,7 +2,7 @@
  * `render [FILE... | DIR... | -]`: manifests to stdout, or one file per manifest with
  * `--output-dir` (every file name checked before anything is written).
  *
- * The input is streamed: each document is read, checked and (passed through) spooled as output
+ * The input is streamed (read in pieces, sources.ts): each document is read, checked and (passed through) spooled as output
  * text, then let go, so that memory holds one document's values at a time, not the stream's;
  * manifests to render are kept, and rendered once every ConfigMap of the input is known. Nothing
  * is written until every document is checked: a problem anywhere writes nothing.
@@ -10,18 +10,16 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Args } from './args';
-import { CliIo, problemsText, utf8Text, writeDocuments } from './io';
+import { CliIo, problemsText, writeDocuments } from './io';
 import { Input, Output, Prepared, Renderer } from './renderer';
+import { fileSource, Source, SourceReadError, stdinSource, TextSource } from './sources';
 import { Spool, SpoolRange } from './spool';
 import { ConfigProblem } from '../core/errors';
 import { quoteValue } from '../core/quote';
-import { manifestDocumentsOneByOne, ManifestDocument, readManifestDocuments } from '../interop/documents';
+import { manifestDocumentsFromPieces, ManifestDocument, readManifestDocuments } from '../interop/documents';
 import { manifestYaml } from '../kubernetes/manifest-yaml';
 
-/** An input in order: a text and where it came from, or why it could not be read. */
-export type Source = { readonly source: string; readonly text: string } | { readonly problem: string };
-
-/** The texts of FILEs, DIRs (their manifest files) and `-` (stdin), read once, in order. */
+/** The inputs of FILEs, DIRs (their manifest files) and `-` (stdin), in order, to be read in pieces. */
 export function readSources(files: string[], io: CliIo, cwd: string): Source[] {
   return readEach(files.length === 0 ? ['-'] : files, io, cwd);
 }
@@ -30,18 +28,22 @@ export function readSources(files: string[], io: CliIo, cwd: string): Source[] {
 function readEach(files: string[], io: CliIo, cwd: string): Source[] {
   const sources: Source[] = [];
   for (const f of files) {
-    const source = f === '-' ? 'stdin' : f;
+    if (f === '-') {
+      sources.push(stdinSource(io, io.spool));
+      continue;
+    }
     try {
-      if (f !== '-' && fs.statSync(path.resolve(cwd, f)).isDirectory()) {
-        const dir = manifestFiles(path.resolve(cwd, f));
+      const file = path.resolve(cwd, f);
+      if (fs.statSync(file).isDirectory()) {
+        const dir = manifestFiles(file);
         if (dir.problem !== undefined) sources.push({ problem: dir.problem });
         // Not push(...): a directory of 100,000 files would be as many arguments.
         for (const s of readEach(dir.files.map((name) => path.join(f, name)), io, cwd)) sources.push(s);
         continue;
       }
-      sources.push({ source, text: f === '-' ? io.stdin() : utf8Text(fs.readFileSync(path.resolve(cwd, f))) });
+      sources.push(fileSource(f, file));
     } catch (e) {
-      sources.push({ problem: `${source}: cannot read: ${(e as Error).message}` });
+      sources.push({ problem: `${f}: cannot read: ${(e as Error).message}` });
     }
   }
   return sources;
@@ -121,8 +123,7 @@ export interface Streamed {
  * Reads every source document by document: problems reported in input order, passed-through
  * documents spooled as output text (while there is no problem: a run with one writes nothing),
  * manifests kept. Then every manifest is checked against the input's ConfigMaps and rendered.
- * `sources` is emptied (the texts are held until the ConfigMaps are read); `spool` is the
- * caller's to close.
+ * `sources` is emptied and closed; `spool` is the caller's to close.
  */
 export function streamSources(r: Renderer, sources: Source[], spool: Spool, outputDir: boolean): Streamed {
   const parts: Part[] = [];
@@ -161,52 +162,68 @@ export function streamSources(r: Renderer, sources: Source[], spool: Spool, outp
     }
   };
 
+  /** Reads a source; one that cannot be read to its end is a problem, in its place. */
+  const reading = (read: () => void): void => {
+    try {
+      read();
+    } catch (e) {
+      if (!(e instanceof SourceReadError)) throw e;
+      if (!r.problems.includes(e.message)) r.problems.push(e.message);
+    }
+  };
+
   sources.forEach((s, i) => {
     if ('problem' in s) {
       r.problems.push(s.problem);
       return;
     }
-    // What this source adds, to be taken back if it does not read cleanly document by document.
-    const mark = { problems: r.problems.length, parts: parts.length, manifests: manifests.length, passed, last: lastRun(parts) };
-    const docs = manifestDocumentsOneByOne(s.text);
-    for (let next = docs.next(); ; next = docs.next()) {
-      if (next.done) {
-        if (next.value) return;
-        break;
+    reading(() => {
+      // What this source adds, to be taken back if it does not read cleanly document by document.
+      const mark = { problems: r.problems.length, parts: parts.length, manifests: manifests.length, passed, last: lastRun(parts) };
+      const docs = manifestDocumentsFromPieces(s.pieces());
+      for (let next = docs.next(); ; next = docs.next()) {
+        if (next.done) {
+          if (next.value) return;
+          break;
+        }
+        take(s.source, next.value);
       }
-      take(s.source, next.value);
-    }
-    r.problems.length = mark.problems;
-    parts.length = mark.parts;
-    manifests.length = mark.manifests;
-    passed = mark.passed;
-    if (mark.last !== undefined) Object.assign(parts[mark.parts - 1], mark.last);
-    whole.add(i);
-    for (const d of readManifestDocuments(s.text)) take(s.source, d);
+      r.problems.length = mark.problems;
+      parts.length = mark.parts;
+      manifests.length = mark.manifests;
+      passed = mark.passed;
+      if (mark.last !== undefined) Object.assign(parts[mark.parts - 1], mark.last);
+      whole.add(i);
+      // Read whole, to word a syntax error with its line: this source's text is in memory.
+      for (const d of readManifestDocuments(wholeText(s))) take(s.source, d);
+    });
   });
 
   const prepared: Prepared[] = manifests.map((input) => r.prepare(input));
   const wanted = new Set(prepared.flatMap((p) => r.configMapNames(p)));
   if (wanted.size > 0 && configMaps) {
-    // The ConfigMaps the manifests name, wherever they are in the input: read again (the texts
-    // are held), their values kept this time.
+    // The ConfigMaps the manifests name, wherever they are in the input: read again (files from
+    // disk, stdin from its spool), their values kept this time.
     const add = (d: ManifestDocument): void => {
       const v = d.value as any;
       if (v?.kind === 'ConfigMap' && typeof v.metadata?.name === 'string' && wanted.has(v.metadata.name)) r.addConfigMap(v);
     };
     sources.forEach((s, i) => {
       if ('problem' in s) return;
-      if (!whole.has(i)) {
-        const docs = manifestDocumentsOneByOne(s.text);
-        let next = docs.next();
-        for (; !next.done; next = docs.next()) add(next.value);
-        if (next.value) return;
-      }
-      // Read whole: the same documents (those added again are set to the same values, in the same order).
-      for (const d of readManifestDocuments(s.text)) add(d);
+      reading(() => {
+        if (!whole.has(i)) {
+          const docs = manifestDocumentsFromPieces(s.pieces());
+          let next = docs.next();
+          for (; !next.done; next = docs.next()) add(next.value);
+          if (next.value) return;
+        }
+        // Read whole: the same documents (those added again are set to the same values, in the same order).
+        for (const d of readManifestDocuments(wholeText(s))) add(d);
+      });
     });
   }
-  sources.length = 0; // the texts are let go
+  for (const s of sources) if (!('problem' in s)) s.close();
+  sources.length = 0;
   let count = passed;
   for (const part of parts) {
     if (part.manifest === undefined) continue;
@@ -224,6 +241,13 @@ export function streamSources(r: Renderer, sources: Source[], spool: Spool, outp
     }
   }
   return { spool, parts, count };
+}
+
+/** A source's whole text (a stream with a syntax error is read whole, to word it with its line). */
+function wholeText(s: TextSource): string {
+  let text = '';
+  for (const piece of s.pieces()) text += piece;
+  return text;
 }
 
 /** The last part when it is a run that documents may still be added to: its range and count, to put back. */

@@ -70,45 +70,82 @@ export function readManifestDocuments(text: string): ManifestDocument[] {
  * with their lines.
  */
 export function* manifestDocumentsOneByOne(text: string): Generator<ManifestDocument, boolean, undefined> {
-  const source = withLineFeeds(text);
-  if (anyTooDeep(source)) return false;
-  let docs: Iterator<YAML.Document.Parsed>;
-  try {
-    docs = new YAML.Composer(YAML_OPTIONS).compose(new YAML.Parser().parse(source))[Symbol.iterator]();
-  } catch {
-    return false;
-  }
-  for (let i = 0; ; i++) {
-    let doc: ManifestDocument;
+  return yield* manifestDocumentsFromPieces([text]);
+}
+
+/** How much text is parsed (and checked for nesting) at a time. */
+const WINDOW = 65_536;
+
+/**
+ * The same from a text given in pieces (a file or stdin read a MiB at a time): the text is never
+ * whole in memory, only the window being parsed: about a MiB cut where a document starts (or
+ * one document, when it is larger), so that its documents are the whole stream's. Each window
+ * is checked for nesting, then parsed.
+ */
+export function* manifestDocumentsFromPieces(pieces: Iterable<string>, windowSize = WINDOW): Generator<ManifestDocument, boolean, undefined> {
+  let i = 0;
+  for (const window of documentWindows(pieces, windowSize)) {
+    if (tooDeepDocuments(window, MAX_MANIFEST_DEPTH).length > 0) return false;
+    // A parser per window (one fed the whole stream keeps all of its text), its documents taken
+    // one at a time (a window's parsed documents all at once take a hundred times its size).
+    let docs: Iterator<YAML.Document.Parsed>;
     try {
-      const next = docs.next();
-      if (next.done) return true;
-      if (next.value.errors.length > 0) return false;
-      doc = manifestDocument(next.value, i, undefined);
+      docs = new YAML.Composer(YAML_OPTIONS).compose(new YAML.Parser().parse(window))[Symbol.iterator]();
     } catch {
       return false;
     }
-    yield doc;
+    for (;;) {
+      let doc: ManifestDocument;
+      try {
+        const next = docs.next();
+        if (next.done) break;
+        if (next.value.errors.length > 0) return false;
+        doc = manifestDocument(next.value, i++, undefined);
+      } catch {
+        return false;
+      }
+      yield doc;
+    }
   }
+  return true;
 }
 
-/** How much text the depth check looks at at a time. */
-const DEPTH_WINDOW = 1_048_576;
+/** A line that starts a document: `---` then a space, a tab or the line's end (never a buffer's end: more may follow). */
+const DOCUMENT_START = /\n---(?=[ \t\r\n])/g;
 
 /**
- * True when tooDeepDocuments finds a document of `source`: looked at a window of about 1 MB at
- * a time, each cut where a `---` line starts a document (where tooDeepDocuments cuts too, so the
- * answer is the same), so that a long stream's per-document regions are not all alive at once.
+ * The pieces as windows of about `size` characters, each ending where a `---` line starts a
+ * document (so tooDeepDocuments finds in each what it would find in the whole, and a parser of
+ * one window reads the whole stream's documents), lone CRs as LFs (a CR at a piece's end waits
+ * for the next piece: it may be a CRLF's).
  */
-function anyTooDeep(source: string): boolean {
-  for (let start = 0; start < source.length;) {
-    let cut = source.indexOf('\n---', start + DEPTH_WINDOW);
-    while (cut >= 0 && !/^[ \t\r\n]?$/.test(source.charAt(cut + 4))) cut = source.indexOf('\n---', cut + 1);
-    const end = cut < 0 ? source.length : cut + 1;
-    if (tooDeepDocuments(start === 0 && end === source.length ? source : source.slice(start, end), MAX_MANIFEST_DEPTH).length > 0) return true;
-    start = end;
+function* documentWindows(pieces: Iterable<string>, size: number): Generator<string, void, undefined> {
+  let buffer = '';
+  /** Where the next cut is looked for: past what was searched already. */
+  let searchFrom = 0;
+  for (const piece of pieces) {
+    buffer += piece;
+    const tail = buffer.endsWith('\r') ? 1 : 0;
+    let text = withLineFeeds(buffer.slice(0, buffer.length - tail));
+    for (let cut = nextCut(text, Math.max(size - 1, searchFrom)); cut >= 0; cut = nextCut(text, size - 1)) {
+      yield text.slice(0, cut);
+      text = text.slice(cut);
+      searchFrom = 0;
+    }
+    searchFrom = Math.max(0, text.length - 4);
+    buffer = text + buffer.slice(buffer.length - tail);
   }
-  return false;
+  yield withLineFeeds(buffer);
+}
+
+/** The start of the first `---` line at or after `from` that a directive (`%YAML`) does not precede, or -1. */
+function nextCut(text: string, from: number): number {
+  DOCUMENT_START.lastIndex = from;
+  for (let m = DOCUMENT_START.exec(text); m !== null; m = DOCUMENT_START.exec(text)) {
+    // A directive belongs to the document after it: the two stay in one window.
+    if (text.charAt(text.lastIndexOf('\n', m.index - 1) + 1) !== '%') return m.index + 1;
+  }
+  return -1;
 }
 
 /** The yaml package ends lines at LF and CRLF only: a file with CR line ends would be one line. */
