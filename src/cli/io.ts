@@ -41,13 +41,26 @@ function pause(): void {
 /** The reader went away (`| head`): what is left of the output is dropped, as other tools do. */
 let readerGone = false;
 
+/** Characters written at a time, through one buffer: at most 3 bytes each in UTF-8 (a surrogate pair 4 for 2). */
+const WRITE_CHARS = 16_384;
+const writeBuffer = Buffer.allocUnsafe(3 * WRITE_CHARS);
+
 /** Writes all of `text` to `fd` before returning, waiting while a pipe is full. */
 export function writeAll(fd: number, text: string): void {
-  if (readerGone) return;
-  const bytes = Buffer.from(text, 'utf8');
-  for (let done = 0; done < bytes.length;) {
+  for (let start = 0; start < text.length && !readerGone;) {
+    let end = Math.min(text.length, start + WRITE_CHARS);
+    // Never between the two halves of a surrogate pair.
+    if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+    const bytes = writeBuffer.write(text.slice(start, end), 0);
+    writeBytes(fd, bytes);
+    start = end;
+  }
+}
+
+function writeBytes(fd: number, length: number): void {
+  for (let done = 0; done < length;) {
     try {
-      done += fs.writeSync(fd, bytes, done, bytes.length - done);
+      done += fs.writeSync(fd, writeBuffer, done, length - done);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'EAGAIN') {pause();} else if (code === 'EPIPE') {

@@ -101,3 +101,16 @@ describe('writeAll', () => {
     expect({ exit: status.stdout.trim(), stderr: status.stderr }).toEqual({ exit: '0', stderr: '' });
   }, 60_000);
 });
+
+describe('writeAll, piece by piece', () => {
+  test('a surrogate pair at a piece boundary is written whole', () => {
+    const file = path.join(tmp, 'pairs.txt');
+    for (const prefix of ['', 'x', 'xy']) {
+      const text = `${prefix}${'😀'.repeat(40_000)}é`;
+      const fd = fs.openSync(file, 'w');
+      writeAll(fd, text);
+      fs.closeSync(fd);
+      expect(fs.readFileSync(file, 'utf8')).toBe(text);
+    }
+  });
+});
