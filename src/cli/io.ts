@@ -50,7 +50,8 @@ export function writeAll(fd: number, text: string): void {
   for (let start = 0; start < text.length && !readerGone;) {
     let end = Math.min(text.length, start + WRITE_CHARS);
     // Never between the two halves of a surrogate pair.
-    if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
     const bytes = writeBuffer.write(text.slice(start, end), 0);
     writeBytes(fd, bytes);
     start = end;
