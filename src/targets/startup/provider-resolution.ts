@@ -165,7 +165,8 @@ function entries(c: StartupContext, providers: JsonObject, modules: Map<string, 
     const seen = new Map<string, string>();
     const apiModules = modules.get(api);
     list(getOwn(providers, api)).forEach((p, i) => {
-      const path = c.pathOf(p, `providers.${api}[${i}]`);
+      // Where the entry was written (substitution's origin), its position when it has none.
+      const path = (isJsonObject(p) ? c.sub.origin.get(p) : undefined) ?? `providers.${api}[${i}]`;
       const facts = factsOf(c, api, p, path);
       if (facts.own.length > 0) c.findings.list.push(...facts.own);
       if (facts.built === undefined) return;
@@ -306,11 +307,24 @@ function storageReferences(c: StartupContext, p: EnabledProvider): void {
  * the config are the same for every provider of one run (`runKey`). A frozen config (the shared
  * base's, as substitution replays it) keeps its findings per path and run key, weakly held.
  */
-const CONFIG_FINDINGS = new WeakMap<JsonObject, Map<string, readonly StartupFinding[]>>();
+const CONFIG_FINDINGS = new WeakMap<JsonObject, Map<string, Map<string, readonly StartupFinding[]>>>();
 const FINDINGS_PER_CONFIG = 32;
 
 function runKey(c: StartupContext): string {
   return JSON.stringify([releaseId(c.release), c.facts.files ?? [], c.facts.writableDirs ?? null, [...runBackendTypes(c)], injectsMetadataStore(c)]);
+}
+
+/** Findings kept for a frozen config, by its path, type and required extras (`at`), then by run (the run key, one string per run). */
+function keptFindings(config: JsonObject, at: string): Map<string, readonly StartupFinding[]> {
+  let byPlace = CONFIG_FINDINGS.get(config);
+  if (byPlace === undefined) CONFIG_FINDINGS.set(config, byPlace = new Map());
+  let byRun = byPlace.get(at);
+  if (byRun === undefined) {
+    if (byPlace.size >= FINDINGS_PER_CONFIG) byPlace.clear();
+    byPlace.set(at, byRun = new Map());
+  }
+  if (byRun.size >= FINDINGS_PER_CONFIG) byRun.clear();
+  return byRun;
 }
 
 function checkConfig(c: StartupContext, p: EnabledProvider, requiredExtras: readonly string[], run: string): void {
@@ -320,18 +334,15 @@ function checkConfig(c: StartupContext, p: EnabledProvider, requiredExtras: read
     storageReferences(c, p);
   };
   if (!Object.isFrozen(p.config)) return check();
-  const key = `${p.path}\u0000${p.api}\u0000${p.type}\u0000${requiredExtras.join(',')}\u0000${run}`;
-  let byKey = CONFIG_FINDINGS.get(p.config);
-  const hit = byKey?.get(key);
+  const kept = keptFindings(p.config, `${p.path}\u0000${p.type}\u0000${requiredExtras.join(',')}`);
+  const hit = kept.get(run);
   if (hit !== undefined) {
-    c.findings.list.push(...hit);
+    if (hit.length > 0) c.findings.list.push(...hit);
     return;
   }
   const before = c.findings.list.length;
   check();
-  if (byKey === undefined) CONFIG_FINDINGS.set(p.config, byKey = new Map());
-  if (byKey.size >= FINDINGS_PER_CONFIG) byKey.clear();
-  byKey.set(key, c.findings.list.slice(before));
+  kept.set(run, c.findings.list.slice(before));
 }
 
 function dependencies(c: StartupContext, p: EnabledProvider): void {
