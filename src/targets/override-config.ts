@@ -37,10 +37,11 @@ export function checkOverrideConfig(text: string, spec: LlamaStackDistributionSp
   if (config === null || !isJsonObject(config)) return notAMapping();
   if (target.isOperator) return { problems: [], warnings: [] };
   const g = new TargetGeneration(target);
-  const refused = containerApiProblems(g.rules, config, containerEnv(target, spec, []), () => PROP);
-  const result = checkGeneratedConfig(g, config, spec, [], { ...pod, configProp: PROP });
+  const env = containerEnv(target, spec, []);
+  const refused = containerApiProblems(g.rules, config, env, () => PROP);
+  const result = checkGeneratedConfig(g, config, spec, env, { ...pod, configProp: PROP });
   const many = allowPerPodState ? undefined : severalPods(spec);
-  const problems = [...refused, ...result.problems, ...(many ? perPodStores(config, target, containerEnv(target, spec, []), many) : [])];
+  const problems = [...refused, ...result.problems, ...(many ? perPodStores(config, target, env, many) : [])];
   const warnings = [...result.warnings];
   const server = getOwn(config, 'server');
   const s = isJsonObject(server) ? server : {};

@@ -5,10 +5,9 @@
  * fails synth at the spec field that wrote the failing part (or at `config.<path>` for the base
  * config's own entries, or at the prop that holds a whole config); warnings are returned.
  */
-import { containerEnv, dataMountPath, podHome } from './deployment-env';
+import { dataMountPath, podHome } from './deployment-env';
 import { TargetGeneration } from './generation';
-import { checkStartup, StartupFinding } from './startup';
-import { SecretEnvVar } from '../config/secrets';
+import { checkStartup, ContainerEnv, StartupFinding } from './startup';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { ConfigProblem } from '../core/errors';
 import { JsonObject } from '../core/json';
@@ -35,12 +34,11 @@ function toProblem(g: TargetGeneration, f: StartupFinding, configProp: string | 
   };
 }
 
-/** Runs the start-up model; returns fatal findings as problems and the warnings. */
-export function checkGeneratedConfig(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, secretEnv: readonly SecretEnvVar[],
-  pod: PodFacts):
+/** Runs the start-up model with the container's env (`containerEnv`); returns fatal findings as problems and the warnings. */
+export function checkGeneratedConfig(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, env: ContainerEnv, pod: PodFacts):
   { problems: ConfigProblem[]; warnings: ConfigProblem[] } {
   const tlsFiles = pod.serverTlsDir ? [`${pod.serverTlsDir}/tls.crt`, `${pod.serverTlsDir}/tls.key`] : [];
-  const report = checkStartup(config, g.target._release, containerEnv(g.target, spec, secretEnv), {
+  const report = checkStartup(config, g.target._release, env, {
     requiredWhenEnabled: g.data.requiredExtras,
     container: {
       home: podHome(g.target, spec),

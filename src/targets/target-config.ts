@@ -167,7 +167,7 @@ export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: S
   g.problems.push(...envNameCollisions(envVars, paths));
   if (g.problems.length > 0) throw new LlamaStackConfigError(g.problems);
   const configYaml = emitYaml(config);
-  const startup = checkGeneratedConfig(g, config, spec, envVars, {
+  const startup = checkGeneratedConfig(g, config, spec, env, {
     serverTlsDir: options.serverTlsDir,
     scratchDirs: options.scratchDirs ?? ['/tmp', '/.cache'],
   });
