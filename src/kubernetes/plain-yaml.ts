@@ -29,8 +29,12 @@ function mayBeMisread(s: string): boolean {
   return c < 65 || s.length <= LONGEST_WORD;
 }
 
+const DIGITS = /^[0-9]+$/;
+
 /** True when cdk8s's writer (the `yaml` package, YAML 1.1 schema) leaves `s` plain. */
 function writtenPlainByCdk8s(s: string): boolean {
+  // Digits only: an int in YAML 1.1 (decimal, or octal with a leading 0), which the writer quotes.
+  if (DIGITS.test(s)) return false;
   try {
     return YAML.parse(s, { version: '1.1' }) === s;
   } catch {

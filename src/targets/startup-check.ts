@@ -36,7 +36,7 @@ function toProblem(g: TargetGeneration, f: StartupFinding, configProp: string | 
 
 /** Runs the start-up model with the container's env (`containerEnv`); returns fatal findings as problems and the warnings. */
 export function checkGeneratedConfig(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, env: ContainerEnv, pod: PodFacts):
-  { problems: ConfigProblem[]; warnings: ConfigProblem[] } {
+{ problems: ConfigProblem[]; warnings: ConfigProblem[] } {
   const tlsFiles = pod.serverTlsDir ? [`${pod.serverTlsDir}/tls.crt`, `${pod.serverTlsDir}/tls.key`] : [];
   const report = checkStartup(config, g.target._release, env, {
     requiredWhenEnabled: g.data.requiredExtras,

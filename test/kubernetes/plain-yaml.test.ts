@@ -19,7 +19,7 @@ function misreadByTheReaders(s: string): boolean {
 
 describe('misreadWhenPlain', () => {
   const samples = [
-    '0o17', '0X1F', '1_0e1', '+12', '-0x1', '.5', '.inf', '1:20', '2001-12-14', '~', '~/data', '~tilde',
+    '0o17', '0X1F', '1_0e1', '+12', '-0x1', '.5', '.inf', '1:20', '2001-12-14', '~', '~/data', '~tilde', '8321', '0755', '09', '1',
     'y', 'Y', 'n', 'yes', 'No', 'on', 'OFF', 'true', 'False', 'null', 'NULL', 'Nonesuch', 'nullable', 'offset', 'yesterday', 'Trueish', 'falsey',
   ];
 
