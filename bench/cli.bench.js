@@ -86,7 +86,7 @@ for (const n of [1, 10, 100]) {
 
 // Streams of passed-through objects (ConfigMaps of about 74 bytes of YAML each): 32,000, 130,000
 // and 260,000 objects, one run each (they are long), time and peak RSS; then how peak RSS grows
-// per 100,000 objects. The input is read in 64 KiB pieces and parsed a window at a time, the
+// per 100,000 objects. The input is read in 8 KiB pieces and parsed a window at a time, the
 // output spooled as text (memory, then a temporary file) until every document is checked:
 // memory is the largest document, not the stream, so the growth should be about 0.
 // CLI_BENCH_BASELINE=<another checkout's bin/cdk8s-llama-stack> runs that build too,

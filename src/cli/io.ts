@@ -72,8 +72,8 @@ function writeBytes(fd: number, length: number): void {
   }
 }
 
-/** How much is read at a time. */
-const PIECE = 65_536;
+/** How much is read at a time (as small as the parser's window: interop/documents.ts). */
+const PIECE = 8_192;
 
 /** UTF-8 text read from `fd` to its end, in pieces (a character cut between reads is kept whole). */
 export function* readPieces(fd: number): Generator<string, void, undefined> {

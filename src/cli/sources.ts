@@ -1,5 +1,5 @@
 /**
- * The inputs of `render` and `argocd-generate`, read in pieces of 64 KiB: a file as often as it
+ * The inputs of `render` and `argocd-generate`, read in pieces of 8 KiB: a file as often as it
  * is read (from disk each time), stdin once, kept in a spool (memory up to its limit, then a
  * temporary file) for a second read. The texts are never whole in memory, only a piece at a time.
  */

@@ -43,7 +43,7 @@ describe('stdinSource', () => {
 
 describe('fileSource and readPieces', () => {
   test('a file with characters cut between reads reads back exactly, each time', () => {
-    // 'é' is two bytes: with an odd prefix one of them ends a 64 KiB read.
+    // 'é' is two bytes: with an odd prefix one of them ends a read (8 KiB).
     const text = `x${'é'.repeat(100_000)}\n`;
     const file = path.join(tmp, 'utf8.yaml');
     fs.writeFileSync(file, text);
