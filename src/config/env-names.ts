@@ -5,6 +5,7 @@
  * `LLSD_REMOTE::VLLM_API_KEY`, a name Kubernetes and `${env.X}` substitution reject. We upper-case
  * ASCII letters and turn every other character outside `[A-Z0-9_]` into `_`.
  */
+import { setBounded } from '../core/bounded-map';
 /** Provider ids and field names repeat across specs: each is formatted once (bounded memo). */
 const ENV_SEGMENTS = new Map<string, string>();
 const ENV_SEGMENTS_MAX = 4096;
@@ -13,8 +14,7 @@ export function envSegment(s: string): string {
   let out = ENV_SEGMENTS.get(s);
   if (out === undefined) {
     out = /^[A-Z0-9_]*$/.test(s) ? s : s.replace(/[a-z]/g, (c) => c.toUpperCase()).replace(/[^A-Z0-9_]/gu, '_');
-    if (ENV_SEGMENTS.size >= ENV_SEGMENTS_MAX) ENV_SEGMENTS.clear();
-    ENV_SEGMENTS.set(s, out);
+    setBounded(ENV_SEGMENTS, s, out, ENV_SEGMENTS_MAX);
   }
   return out;
 }

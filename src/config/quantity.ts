@@ -8,6 +8,7 @@
  * also admits a fractional exponent (`1e1.5`), which the API server's parser rejects: that is
  * not a quantity here either.
  */
+import { setBounded } from '../core/bounded-map';
 
 /** An exact, non-normalized rational value: `num / den`, `den > 0`. */
 export interface Quantity {
@@ -35,9 +36,7 @@ export function parseQuantity(v: unknown): Quantity | undefined {
   if (typeof v !== 'string') return undefined;
   if (PARSED.has(v)) return PARSED.get(v);
   const q = parseQuantityText(v);
-  if (PARSED.size >= PARSED_LIMIT) PARSED.clear();
-  PARSED.set(v, q);
-  return q;
+  return setBounded(PARSED, v, q, PARSED_LIMIT);
 }
 
 /** Quantities by text: every distribution writes the same requests and limits. Values are immutable. */

@@ -3,6 +3,7 @@
  * external providers' `config`), env var names and URL query parameters. The redaction rule
  * (redact.ts) and the plaintext-credential rule (validate-spec.ts) both read this list. Pure.
  */
+import { setBounded } from './bounded-map';
 
 /**
  * Credential words, in snake_case. A name is a credential when, normalized (camelCase and
@@ -42,8 +43,7 @@ export function isCredentialKey(name: string): boolean {
   if (hit === undefined) {
     const n = normalizeKey(name);
     hit = !NOT_CREDENTIALS.test(n) && CREDENTIAL_WORDS.some((w) => n === w || n.endsWith(`_${w}`));
-    if (CREDENTIAL_KEYS.size >= CREDENTIAL_KEYS_MAX) CREDENTIAL_KEYS.clear();
-    CREDENTIAL_KEYS.set(name, hit);
+    setBounded(CREDENTIAL_KEYS, name, hit, CREDENTIAL_KEYS_MAX);
   }
   return hit;
 }

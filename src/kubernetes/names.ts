@@ -3,6 +3,7 @@
  * each function returns what is wrong with a value (empty when valid), in the API server's words.
  * Pure: no cdk8s, no construct, no I/O.
  */
+import { setBounded } from '../core/bounded-map';
 import { ConfigProblem } from '../core/errors';
 import { childPath } from '../core/path';
 import { quoteValue } from '../core/quote';
@@ -128,8 +129,7 @@ export function memoisedCheck(check: (s: string) => string[]): (s: string) => re
     if (errs === undefined) {
       const found = check(s);
       errs = found.length === 0 ? NONE : found;
-      if (memo.size >= MEMO_MAX) memo.clear();
-      memo.set(s, errs);
+      setBounded(memo, s, errs, MEMO_MAX);
     }
     return errs;
   };

@@ -8,6 +8,7 @@
 import * as YAML from 'yaml';
 import { isLibraryConstant } from './library-constants';
 import { plainReadsAsString } from './manifest-yaml';
+import { setBounded } from '../core/bounded-map';
 import { ConfigProblem } from '../core/errors';
 import { childPath } from '../core/path';
 import { quoteValue } from '../core/quote';
@@ -53,8 +54,7 @@ function misreadCandidate(s: string): boolean {
   let hit = MISREAD.get(s);
   if (hit === undefined) {
     hit = !plainReadsAsString(s) && writtenPlainByCdk8s(s);
-    if (MISREAD.size >= MISREAD_MAX) MISREAD.clear();
-    MISREAD.set(s, hit);
+    setBounded(MISREAD, s, hit, MISREAD_MAX);
   }
   return hit;
 }

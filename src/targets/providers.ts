@@ -12,6 +12,7 @@ import { aliasChoices } from './startup/release';
 import { ALL_PROVIDER_APIS } from '../config/apis';
 import { compareBytewise, envPlaceholder, providerEnvName } from '../config/env-names';
 import { LlamaStackDistributionSpec, ProviderConfig } from '../config/spec';
+import { setBounded } from '../core/bounded-map';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
 import { toJsonValue } from '../core/json-convert';
 import { childPath } from '../core/path';
@@ -170,9 +171,7 @@ function providerIdIn(p: JsonObject, env: ContainerEnv): JsonValue | undefined {
   if (byEnv?.has(key)) return byEnv.get(key);
   const id = substitutedProviderId(p, env);
   if (byEnv === undefined) FROZEN_ENTRY_IDS.set(p, byEnv = new Map());
-  if (byEnv.size >= IDS_PER_ENTRY) byEnv.clear();
-  byEnv.set(key, id);
-  return id;
+  return setBounded(byEnv, key, id, IDS_PER_ENTRY);
 }
 
 /** Ids of the providers of `api` the server enables with this env, in config order. */

@@ -6,6 +6,7 @@
  * server drops them.
  */
 import { StartupFinding } from './findings';
+import { setBounded } from '../../core/bounded-map';
 import { deepFreeze, isJsonObject, JsonObject, JsonValue, setOwn } from '../../core/json';
 
 /** One env var as the container will see it. */
@@ -108,9 +109,7 @@ function templateOf(s: string): Template {
     last = m.index! + m[0].length;
   }
   const template = parts.length === 0 ? undefined : [...parts, s.slice(last)];
-  if (TEMPLATES.size >= TEMPLATE_LIMIT) TEMPLATES.clear();
-  TEMPLATES.set(s, template);
-  return template;
+  return setBounded(TEMPLATES, s, template, TEMPLATE_LIMIT);
 }
 
 function resolveString(s: string, env: ContainerEnv, home: string): Resolved | undefined {
@@ -180,8 +179,7 @@ export function envIdOf(env: ContainerEnv, home: string): number {
   for (const [name, v] of env) text += `\u0000${name}\u0001${v.kind === 'secret' ? `s${v.source}` : `v${v.value}`}`;
   id = ENV_IDS.get(text);
   if (id === undefined) {
-    if (ENV_IDS.size >= ENV_IDS_MAX) ENV_IDS.clear();
-    ENV_IDS.set(text, id = nextEnvId++);
+    id = setBounded(ENV_IDS, text, nextEnvId++, ENV_IDS_MAX);
   }
   if (byHome === undefined) ENV_ID_OF.set(env, byHome = new Map());
   byHome.set(home, id);
@@ -283,9 +281,8 @@ class Substitution {
       if (hit === undefined) {
         hit = this.computeReplay(compute);
         if (replays === undefined) REPLAYS.set(o, replays = new Map());
-        if (replays.size >= REPLAYS_PER_VALUE) replays.clear();
-        replays.set(key, hit);
-        replays.set(envKey, hit);
+        setBounded(replays, key, hit, REPLAYS_PER_VALUE);
+        setBounded(replays, envKey, hit, REPLAYS_PER_VALUE);
         return hit.value;
       }
       replays!.set(envKey, hit);

@@ -13,6 +13,7 @@ import { checkJobRuntime } from './job-runtime';
 import { aliasChoices, Release } from './release';
 import { ProviderType } from '../registry';
 import { familyOf, runBackendTypes, sqlitePath } from './stack-config';
+import { setBounded } from '../../core/bounded-map';
 import { isCredentialKey } from '../../core/credential-keys';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../core/json';
 
@@ -151,8 +152,7 @@ function factsOf(c: StartupContext, api: string, p: JsonValue, path: string): En
   if (facts === undefined) {
     facts = entryFacts(c, api, p, path);
     if (byKey === undefined) ENTRY_FACTS.set(p, byKey = new Map());
-    if (byKey.size >= FACTS_PER_ENTRY) byKey.clear();
-    byKey.set(key, facts);
+    setBounded(byKey, key, facts, FACTS_PER_ENTRY);
   }
   return facts;
 }
@@ -320,10 +320,8 @@ function keptFindings(config: JsonObject, at: string): Map<string, readonly Star
   if (byPlace === undefined) CONFIG_FINDINGS.set(config, byPlace = new Map());
   let byRun = byPlace.get(at);
   if (byRun === undefined) {
-    if (byPlace.size >= FINDINGS_PER_CONFIG) byPlace.clear();
-    byPlace.set(at, byRun = new Map());
+    byRun = setBounded(byPlace, at, new Map(), FINDINGS_PER_CONFIG);
   }
-  if (byRun.size >= FINDINGS_PER_CONFIG) byRun.clear();
   return byRun;
 }
 
@@ -342,7 +340,7 @@ function checkConfig(c: StartupContext, p: EnabledProvider, requiredExtras: read
   }
   const before = c.findings.list.length;
   check();
-  kept.set(run, c.findings.list.slice(before));
+  setBounded(kept, run, c.findings.list.slice(before), FINDINGS_PER_CONFIG);
 }
 
 function dependencies(c: StartupContext, p: EnabledProvider): void {
