@@ -5,7 +5,7 @@
  * ratio (the goal: <= 0.15 s, about 2.6 x a bare start). Then `render` of 1, 10 and 100
  * LlamaStackDistribution manifests in one file (start-up included), five runs each, with the
  * median and the peak RSS; then `render --pass-through` of 32,000, 130,000 and 260,000 objects,
- * with how peak RSS grows with the object count. Asserts nothing.
+ * with how peak RSS grows with the object count, and of one 10 MB document. Asserts nothing.
  * Run with `npm run bench` (compiles first).
  */
 const { spawnSync } = require('child_process');
@@ -122,6 +122,23 @@ for (const n of [1, 10, 100]) {
       const perHundredK = (b.rssMb - a.rssMb) / ((b.n - a.n) / 100000);
       console.log(`peak RSS (${name}): ${p.map((x) => x.rssMb.toFixed(0)).join(' / ')} MB; growth ${perHundredK.toFixed(1)} MB per 100,000 objects (goal: bounded by the largest document, about 0; the input text is 7.1 MB per 100,000)`);
     }
+  }
+}
+// One document larger than the parser's window (a 10 MB ConfigMap): read in pieces, it must cost
+// its length (the time of the commit before is the yardstick), not its length times its pieces.
+{
+  const file = path.join(dir, 'one-large-document.yaml');
+  fs.writeFileSync(file, `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: big}\ndata:\n  k: |\n${`    ${'x'.repeat(70)}\n`.repeat(130000)}`);
+  const builds = process.env.CLI_BENCH_BASELINE ? [['this', BIN], ['baseline', process.env.CLI_BENCH_BASELINE]] : [['this', BIN]];
+  for (const [name, bin] of builds) {
+    const times = [];
+    for (let i = 0; i < 3; i++) {
+      const t0 = process.hrtime.bigint();
+      const r = spawnSync(process.execPath, [bin, 'render', '--pass-through', file], { ...OPTIONS, maxBuffer: 1 << 26 });
+      if (r.status !== 0) throw new Error(r.stderr);
+      times.push(Number(process.hrtime.bigint() - t0) / 1e9);
+    }
+    console.log(`render --pass-through of one 10 MB document (${name}): median ${median(times).toFixed(2)} s`);
   }
 }
 fs.rmSync(dir, { recursive: true, force: true });

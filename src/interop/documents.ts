@@ -117,29 +117,51 @@ export function* manifestDocumentsFromPieces(pieces: Iterable<string>, windowSiz
 /** A line that starts a document: `---` then a space, a tab or the line's end (never a buffer's end: more may follow). */
 const DOCUMENT_START = /\n---(?=[ \t\r\n])/g;
 
+/** Text kept from before a piece when it is searched: a `---` line cut between pieces, and the line before it. */
+const OVERLAP = 256;
+
 /**
  * The pieces as windows of about `size` characters, each ending where a `---` line starts a
  * document (so tooDeepDocuments finds in each what it would find in the whole, and a parser of
  * one window reads the whole stream's documents), lone CRs as LFs (a CR at a piece's end waits
- * for the next piece: it may be a CRLF's).
+ * for the next piece: it may be a CRLF's). Each piece is searched once, with the end of what is
+ * pending: a document larger than a window costs its length, not its length times its pieces.
  */
 function* documentWindows(pieces: Iterable<string>, size: number): Generator<string, void, undefined> {
-  let buffer = '';
-  /** Where the next cut is looked for: past what was searched already. */
-  let searchFrom = 0;
-  for (const piece of pieces) {
-    buffer += piece;
-    const tail = buffer.endsWith('\r') ? 1 : 0;
-    let text = withLineFeeds(buffer.slice(0, buffer.length - tail));
-    for (let cut = nextCut(text, Math.max(size - 1, searchFrom)); cut >= 0; cut = nextCut(text, size - 1)) {
-      yield text.slice(0, cut);
-      text = text.slice(cut);
-      searchFrom = 0;
+  let parts: string[] = [];
+  let length = 0;
+  let carry = '';
+  for (const raw of pieces) {
+    let piece = carry + raw;
+    carry = piece.endsWith('\r') ? '\r' : '';
+    piece = withLineFeeds(carry === '' ? piece : piece.slice(0, -1));
+    if (piece === '') continue;
+    const tail = tailOf(parts, OVERLAP);
+    parts.push(piece);
+    length += piece.length;
+    if (length < size) continue;
+    // Where `tail + piece` starts in the pending text; what comes before it was searched already.
+    const offset = length - piece.length - tail.length;
+    const cut = nextCut(tail + piece, Math.max(0, size - 1 - offset));
+    if (cut < 0) continue;
+    let rest = parts.join('');
+    let at = offset + cut;
+    while (at >= 0) {
+      yield rest.slice(0, at);
+      rest = rest.slice(at);
+      at = rest.length >= size ? nextCut(rest, size - 1) : -1;
     }
-    searchFrom = Math.max(0, text.length - 4);
-    buffer = text + buffer.slice(buffer.length - tail);
+    parts = [rest];
+    length = rest.length;
   }
-  yield withLineFeeds(buffer);
+  yield parts.join('') + (carry === '' ? '' : '\n');
+}
+
+/** The last `n` characters of `parts` joined (fewer when there are not so many). */
+function tailOf(parts: readonly string[], n: number): string {
+  let tail = '';
+  for (let i = parts.length - 1; i >= 0 && tail.length < n; i--) tail = parts[i].slice(Math.max(0, parts[i].length - (n - tail.length))) + tail;
+  return tail;
 }
 
 /** The start of the first `---` line at or after `from` that a directive (`%YAML`) does not precede, or -1. */
