@@ -95,6 +95,7 @@ bench.spawn(project.compileTask);
 bench.exec('node bench/generate.bench.js');
 bench.exec('node bench/synth.bench.js');
 bench.exec('node bench/cli.bench.js');
+bench.exec('node bench/instructions.bench.js');
 
 // The README's main command: run every example app; output lands in dist/examples/<app>/.
 const examples = project.addTask('examples', { description: 'Synthesize every example app into dist/examples/<app>/' });

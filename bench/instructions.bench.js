@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+/*
+ * The work one distribution costs, counted rather than timed: the instructions of constructing
+ * the synth bench's app (`synth.bench.js`) with 300 and with 100 distributions, under valgrind's
+ * callgrind, with V8's optimising compiler off and one thread (`--no-turbofan --single-threaded`),
+ * so that the count does not depend on when background compilation finishes. Their difference /
+ * 200 is what one more distribution costs in the baseline tiers, where most of the first
+ * thousand run (bench/RESULTS.md): repeatable to about 1 % on a busy machine, where times move
+ * by tens of percent. Needs valgrind (skipped without it); takes about a minute. Asserts nothing.
+ * `BENCH_LIB=<another checkout's lib>` counts that build instead.
+ */
+const { spawnSync } = require('child_process');
+const path = require('path');
+
+const lib = process.env.BENCH_LIB ?? path.join(__dirname, '..', 'lib');
+
+if (process.argv[2] === 'child') {
+  const n = Number(process.argv[3]);
+  const { App, Chart } = require('cdk8s');
+  const { LlamaStackDistribution } = require(lib);
+  const chart = new Chart(new App({ outdir: '/tmp/cdk8s-llama-stack-bench' }), 'bench', { namespace: 'ai' });
+  for (let i = 0; i < n; i++) {
+    new LlamaStackDistribution(chart, `llama-${i}`, {
+      spec: {
+        distribution: { name: 'starter' },
+        providers: {
+          inference: [
+            { id: 'vllm', provider: 'vllm', endpoint: `http://vllm-${i}:8000/v1`, apiKey: { name: 'vllm', key: 'token' } },
+            { id: 'openai', provider: 'openai', apiKey: { name: 'openai', key: 'key' } },
+          ],
+        },
+        resources: { models: [`model-${i}`, { name: 'gpt-4o', provider: 'openai' }] },
+        storage: { sql: { type: 'postgres', host: 'pg', db: 'llamastack', user: 'llama', password: { name: 'pg', key: 'password' } } },
+        networking: { expose: { hostname: `llama-${i}.example.com` }, allowedFrom: { namespaces: ['apps'] } },
+        workload: { replicas: 2, autoscaling: { minReplicas: 2, maxReplicas: 5 } },
+      },
+      allowPerPodState: true,
+    });
+  }
+  process.exit(0);
+}
+
+function instructions(n) {
+  const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null',
+    process.execPath, '--no-turbofan', '--single-threaded', __filename, 'child', String(n)], { encoding: 'utf8', env: { ...process.env, BENCH_LIB: lib } });
+  const m = /Collected : (\d+)/.exec(r.stderr ?? '');
+  if (r.status !== 0 || !m) throw new Error(`valgrind failed: ${r.error?.message ?? r.stderr}`);
+  return Number(m[1]);
+}
+
+if (spawnSync('valgrind', ['--version']).status !== 0) {
+  console.log('instructions per distribution: skipped (no valgrind)');
+} else {
+  const [few, many] = [instructions(100), instructions(300)];
+  console.log(`instructions per distribution (baseline tiers, ${lib}): ${((many - few) / 200 / 1e6).toFixed(2)} M (100: ${(few / 1e9).toFixed(3)} G, 300: ${(many / 1e9).toFixed(3)} G)`);
+}
