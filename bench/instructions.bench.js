@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /*
  * The work one distribution costs, counted rather than timed: the instructions of constructing
- * the synth bench's app (`synth.bench.js`) with 300 and with 100 distributions, under valgrind's
+ * the synth bench's app (bench/app.js) with 300 and with 100 distributions, under valgrind's
  * callgrind, with V8's optimising compiler off and one thread (`--no-turbofan --single-threaded`),
  * so that the count does not depend on when background compilation finishes. Their difference /
  * 200 is what one more distribution costs in the baseline tiers, where most of the first
@@ -11,32 +11,13 @@
  */
 const { spawnSync } = require('child_process');
 const path = require('path');
+const { benchApp } = require('./app');
 
 const lib = process.env.BENCH_LIB ?? path.join(__dirname, '..', 'lib');
 
 if (process.argv[2] === 'child') {
   const n = Number(process.argv[3]);
-  const { App, Chart } = require('cdk8s');
-  const { LlamaStackDistribution } = require(lib);
-  const chart = new Chart(new App({ outdir: '/tmp/cdk8s-llama-stack-bench' }), 'bench', { namespace: 'ai' });
-  for (let i = 0; i < n; i++) {
-    new LlamaStackDistribution(chart, `llama-${i}`, {
-      spec: {
-        distribution: { name: 'starter' },
-        providers: {
-          inference: [
-            { id: 'vllm', provider: 'vllm', endpoint: `http://vllm-${i}:8000/v1`, apiKey: { name: 'vllm', key: 'token' } },
-            { id: 'openai', provider: 'openai', apiKey: { name: 'openai', key: 'key' } },
-          ],
-        },
-        resources: { models: [`model-${i}`, { name: 'gpt-4o', provider: 'openai' }] },
-        storage: { sql: { type: 'postgres', host: 'pg', db: 'llamastack', user: 'llama', password: { name: 'pg', key: 'password' } } },
-        networking: { expose: { hostname: `llama-${i}.example.com` }, allowedFrom: { namespaces: ['apps'] } },
-        workload: { replicas: 2, autoscaling: { minReplicas: 2, maxReplicas: 5 } },
-      },
-      allowPerPodState: true,
-    });
-  }
+  benchApp(require(lib), n);
   process.exit(0);
 }
 

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 /*
  * Construction time, cdk8s's own synthYaml time and peak memory for apps with 1, 10, 100 and
- * 1,000 LlamaStackDistributions on the default target, each with two providers, models, postgres
- * storage, HPA, NetworkPolicy and Ingress. Each size runs in a fresh child process so peak RSS is
+ * 1,000 LlamaStackDistributions (bench/app.js). Each size runs in a fresh child process so peak RSS is
  * its own. Construction (the library's work) is measured apart from `app.synthYaml()` (cdk8s's
  * work) in the same run, and the goal is their ratio: constructing must cost at most a quarter of
  * what cdk8s spends writing the same app. Prints figures, goals and the output's sha256 (the same
@@ -10,34 +9,14 @@
  * `node bench/synth.bench.js child 1000` runs one size. Run with `npm run bench` (compiles first).
  */
 const { execFileSync } = require('child_process');
+const { benchApp } = require('./app');
 
 if (process.argv[2] === 'child') {
   const n = Number(process.argv[3]);
-  const { App, Chart } = require('cdk8s');
   const lib = require('../lib');
   const crypto = require('crypto');
   const t0 = process.hrtime.bigint();
-  const app = new App({ outdir: '/tmp/cdk8s-llama-stack-bench' });
-  const chart = new Chart(app, 'bench', { namespace: 'ai' });
-  for (let i = 0; i < n; i++) {
-    new lib.LlamaStackDistribution(chart, `llama-${i}`, {
-      spec: {
-        distribution: { name: 'starter' },
-        providers: {
-          inference: [
-            { id: 'vllm', provider: 'vllm', endpoint: `http://vllm-${i}:8000/v1`, apiKey: { name: 'vllm', key: 'token' } },
-            { id: 'openai', provider: 'openai', apiKey: { name: 'openai', key: 'key' } },
-          ],
-        },
-        resources: { models: [`model-${i}`, { name: 'gpt-4o', provider: 'openai' }] },
-        storage: { sql: { type: 'postgres', host: 'pg', db: 'llamastack', user: 'llama', password: { name: 'pg', key: 'password' } } },
-        networking: { expose: { hostname: `llama-${i}.example.com` }, allowedFrom: { namespaces: ['apps'] } },
-        workload: { replicas: 2, autoscaling: { minReplicas: 2, maxReplicas: 5 } },
-      },
-      // The figures are about synth cost; starter's per-pod stores are fine here.
-      allowPerPodState: true,
-    });
-  }
+  const app = benchApp(lib, n);
   const t1 = process.hrtime.bigint();
   const yaml = app.synthYaml();
   const t2 = process.hrtime.bigint();

@@ -48,7 +48,7 @@ function isStackOverflow(e: unknown): boolean {
  */
 export function readManifestDocuments(text: string): ManifestDocument[] {
   const out: ManifestDocument[] = [];
-  const streamed = manifestDocumentsOneByOne(text);
+  const streamed = manifestDocumentsFromPieces([text]);
   for (let next = streamed.next(); ; next = streamed.next()) {
     if (next.done) {
       if (next.value) return out;
@@ -60,20 +60,6 @@ export function readManifestDocuments(text: string): ManifestDocument[] {
 }
 
 /**
- * readManifestDocuments's documents one at a time, so that a caller can let each go before the
- * next is read (130,000 objects held as values took 1 GB): the usual case, where each is
- * converted as soon as it is parsed and the parser's tree of one document at a time is alive.
- * Returns true when every document was read so; false, having yielded some documents or none,
- * when the stream does not read cleanly one by one (a syntax error, nesting deeper than
- * MAX_MANIFEST_DEPTH, the parser throwing): the caller then drops what it took from this
- * generator and takes readManifestDocuments(text)'s documents instead, which word the problems
- * with their lines.
- */
-export function* manifestDocumentsOneByOne(text: string): Generator<ManifestDocument, boolean, undefined> {
-  return yield* manifestDocumentsFromPieces([text]);
-}
-
-/**
  * How much text is parsed (and checked for nesting) at a time: small, so that a window and what
  * its parser makes die young (larger ones lived through collections and grew the heap: peak RSS
  * 152 MB at 260,000 objects with 64 KiB, 111 MB with 8 KiB, the same at 780,000).
@@ -81,10 +67,15 @@ export function* manifestDocumentsOneByOne(text: string): Generator<ManifestDocu
 const WINDOW = 8_192;
 
 /**
- * The same from a text given in pieces (a file or stdin read 8 KiB at a time): the text is never
- * whole in memory, only the window being parsed: about 8 KiB cut where a document starts (or
- * one document, when it is larger), so that its documents are the whole stream's. Each window
- * is checked for nesting, then parsed.
+ * readManifestDocuments's documents one at a time, so that a caller can let each go before the
+ * next is read (130,000 objects held as values took 1 GB), from a text given in pieces (a file or
+ * stdin read 8 KiB at a time): the text is never whole in memory, only the window being parsed,
+ * about 8 KiB cut where a document starts (or one document, when it is larger), so that its
+ * documents are the whole stream's. Each window is checked for nesting, then parsed. Returns
+ * true when every document was read so; false, having yielded some documents or none, when the
+ * stream does not read cleanly one by one (a syntax error, nesting deeper than MAX_MANIFEST_DEPTH,
+ * the parser throwing): the caller then drops what it took and takes readManifestDocuments's
+ * documents of the whole text instead, which word the problems with their lines.
  */
 export function* manifestDocumentsFromPieces(pieces: Iterable<string>, windowSize = WINDOW): Generator<ManifestDocument, boolean, undefined> {
   let i = 0;

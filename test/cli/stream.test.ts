@@ -8,7 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { CliIo, writeDocuments } from '../../src/cli/main';
 import { Spool } from '../../src/cli/spool';
-import { manifestDocumentsOneByOne } from '../../src/interop/documents';
+import { manifestDocumentsFromPieces } from '../../src/interop/documents';
 import { readManifestDocuments } from '../../src/interop/manifest';
 import { CliRun, runCli as run } from '../support/cli-run';
 import { MINIMAL_CR, USER_CONFIG_CR } from '../support/cr-text';
@@ -226,7 +226,7 @@ describe('the spool', () => {
 describe('documents one by one', () => {
   test('the documents readManifestDocuments gives, when the stream reads cleanly', () => {
     const text = mixedStream(500);
-    const streamed = manifestDocumentsOneByOne(text);
+    const streamed = manifestDocumentsFromPieces([text]);
     const docs = [];
     let next = streamed.next();
     for (; !next.done; next = streamed.next()) docs.push(next.value);
@@ -240,7 +240,7 @@ describe('documents one by one', () => {
   ])('%s: false, and readManifestDocuments words it', (_, last) => {
     const text = `${mixedStream(1500)}\n---\n${last}`;
     expect(text.length).toBeGreaterThan(1_100_000);
-    const streamed = manifestDocumentsOneByOne(text);
+    const streamed = manifestDocumentsFromPieces([text]);
     let next = streamed.next();
     while (!next.done) next = streamed.next();
     expect(next.value).toBe(false);

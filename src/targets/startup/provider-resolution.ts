@@ -165,8 +165,7 @@ function entries(c: StartupContext, providers: JsonObject, modules: Map<string, 
     const seen = new Map<string, string>();
     const apiModules = modules.get(api);
     list(getOwn(providers, api)).forEach((p, i) => {
-      // Where the entry was written (substitution's origin), its position when it has none.
-      const path = (isJsonObject(p) ? c.sub.origin.get(p) : undefined) ?? `providers.${api}[${i}]`;
+      const path = c.pathOf(p, `providers.${api}[${i}]`);
       const facts = factsOf(c, api, p, path);
       if (facts.own.length > 0) c.findings.list.push(...facts.own);
       if (facts.built === undefined) return;
