@@ -162,30 +162,71 @@ function entries(c: StartupContext, providers: JsonObject, modules: Map<string, 
   const { apis } = c.rules;
   for (const api of Object.keys(providers).sort()) {
     if (!apis.router.includes(api) && !apis.plain.includes(api)) continue;
-    const seen = new Map<string, string>();
-    const apiModules = modules.get(api);
-    list(getOwn(providers, api)).forEach((p, i) => {
-      const path = c.pathOf(p, `providers.${api}[${i}]`);
-      const facts = factsOf(c, api, p, path);
-      if (facts.own.length > 0) c.findings.list.push(...facts.own);
-      if (facts.built === undefined) return;
-      const { id, type, config } = facts.built;
-      const first = seen.get(id);
-      if (first !== undefined) c.findings.warn(path, `provider_id ${show(id)} is used twice under ${api}: this entry silently replaces ${first}`, 'give each provider of an API its own id');
-      seen.set(id, path);
-      const module = apiModules?.get(type);
-      if (module !== undefined) {
-        if (show(getOwn(p as JsonObject, 'module')) !== module) {
-          c.findings.warn(`${path}.provider_type`, `${type} comes from module ${module} (another entry's module: its get_provider_spec() replaces the release's ${type}), so this entry runs that implementation`,
-            `give the external provider its own provider type, or add module: ${module} to this entry if that is intended`);
-        }
-        enable(c, { api, id, type, config, path, module }, first !== undefined);
-        return;
-      }
-      if (facts.registry.length > 0) c.findings.list.push(...facts.registry);
-      enable(c, { api, id, type, config, path, known: facts.known }, first !== undefined);
-    });
+    const items = getOwn(providers, api);
+    if (Array.isArray(items) && Object.isFrozen(items)) keptListEntries(c, api, items, modules.get(api));
+    else listEntries(c, api, list(items), modules.get(api));
   }
+}
+
+/** What one API's list gave: its findings and enabled providers, and the origin of each entry (as substitution recorded it). */
+interface ListOutcome {
+  readonly origins: readonly (string | undefined)[];
+  readonly findings: readonly StartupFinding[];
+  readonly enabled: readonly EnabledProvider[] | undefined;
+}
+
+/**
+ * A frozen list (a base list substitution replayed) gives the same outcome at the same API in
+ * the same release: its entries depend only on themselves, their origins and the modules of the
+ * list. Kept per list, weakly held; used when every entry has the origin it had then.
+ */
+const LIST_OUTCOMES = new WeakMap<readonly JsonValue[], Map<string, ListOutcome>>();
+const OUTCOMES_PER_LIST = 8;
+
+function originOf(c: StartupContext, p: JsonValue): string | undefined {
+  return isJsonObject(p) ? c.sub.origin.get(p) : undefined;
+}
+
+function keptListEntries(c: StartupContext, api: string, items: readonly JsonValue[], apiModules: Map<string, string> | undefined): void {
+  const key = `${api}\u0000${releaseId(c.release)}`;
+  let byRelease = LIST_OUTCOMES.get(items);
+  const kept = byRelease?.get(key);
+  if (kept !== undefined && kept.origins.every((o, i) => originOf(c, items[i]) === o)) {
+    if (kept.findings.length > 0) c.findings.list.push(...kept.findings);
+    if (kept.enabled !== undefined) c.enabled.set(api, [...kept.enabled]);
+    return;
+  }
+  const before = c.findings.list.length;
+  listEntries(c, api, items, apiModules);
+  const enabled = c.enabled.get(api);
+  const outcome = { origins: items.map((p) => originOf(c, p)), findings: c.findings.list.slice(before), enabled: enabled && [...enabled] };
+  if (byRelease === undefined) LIST_OUTCOMES.set(items, byRelease = new Map());
+  setBounded(byRelease, key, outcome, OUTCOMES_PER_LIST);
+}
+
+function listEntries(c: StartupContext, api: string, items: readonly JsonValue[], apiModules: Map<string, string> | undefined): void {
+  const seen = new Map<string, string>();
+  items.forEach((p, i) => {
+    const path = c.pathOf(p, `providers.${api}[${i}]`);
+    const facts = factsOf(c, api, p, path);
+    if (facts.own.length > 0) c.findings.list.push(...facts.own);
+    if (facts.built === undefined) return;
+    const { id, type, config } = facts.built;
+    const first = seen.get(id);
+    if (first !== undefined) c.findings.warn(path, `provider_id ${show(id)} is used twice under ${api}: this entry silently replaces ${first}`, 'give each provider of an API its own id');
+    seen.set(id, path);
+    const module = apiModules?.get(type);
+    if (module !== undefined) {
+      if (show(getOwn(p as JsonObject, 'module')) !== module) {
+        c.findings.warn(`${path}.provider_type`, `${type} comes from module ${module} (another entry's module: its get_provider_spec() replaces the release's ${type}), so this entry runs that implementation`,
+          `give the external provider its own provider type, or add module: ${module} to this entry if that is intended`);
+      }
+      enable(c, { api, id, type, config, path, module }, first !== undefined);
+      return;
+    }
+    if (facts.registry.length > 0) c.findings.list.push(...facts.registry);
+    enable(c, { api, id, type, config, path, known: facts.known }, first !== undefined);
+  });
 }
 
 /** The field keys of a provider type: one set per type and release, not one per distribution. */
@@ -324,6 +365,17 @@ function keptFindings(config: JsonObject, at: string): Map<string, readonly Star
   return byRun;
 }
 
+/** An enabled provider's place key (path, type, required extras), once per provider a kept list shares. */
+const PLACES = new WeakMap<EnabledProvider, { readonly extras: readonly string[]; readonly place: string }>();
+
+function placeOf(p: EnabledProvider, requiredExtras: readonly string[]): string {
+  const known = PLACES.get(p);
+  if (known !== undefined && known.extras === requiredExtras) return known.place;
+  const place = `${p.path}\u0000${p.type}\u0000${requiredExtras.join(',')}`;
+  PLACES.set(p, { extras: requiredExtras, place });
+  return place;
+}
+
 function checkConfig(c: StartupContext, p: EnabledProvider, requiredExtras: readonly string[], run: string): void {
   const check = (): void => {
     configClass(c, p, requiredExtras);
@@ -331,7 +383,7 @@ function checkConfig(c: StartupContext, p: EnabledProvider, requiredExtras: read
     storageReferences(c, p);
   };
   if (!Object.isFrozen(p.config)) return check();
-  const kept = keptFindings(p.config, `${p.path}\u0000${p.type}\u0000${requiredExtras.join(',')}`);
+  const kept = keptFindings(p.config, placeOf(p, requiredExtras));
   const hit = kept.get(run);
   if (hit !== undefined) {
     if (hit.length > 0) c.findings.list.push(...hit);
@@ -372,6 +424,8 @@ function listedPlainApis(c: StartupContext): void {
   });
 }
 
+const NO_EXTRAS: readonly string[] = [];
+
 /** Everything `resolve_impls` checks; fills `c.enabled`. */
 export function resolveProviders(c: StartupContext, requiredExtras: { readonly [type: string]: readonly string[] }): void {
   const providers = mapping(getOwn(c.doc, 'providers'));
@@ -383,7 +437,7 @@ export function resolveProviders(c: StartupContext, requiredExtras: { readonly [
     for (const p of c.enabledIn(api)) {
       // A module provider's config class, checks and dependencies are its own: not known here.
       if (p.module !== undefined) continue;
-      checkConfig(c, p, requiredExtras[p.type] ?? [], run);
+      checkConfig(c, p, requiredExtras[p.type] ?? NO_EXTRAS, run);
       dependencies(c, p);
     }
   }
