@@ -69,12 +69,37 @@ const MISREAD_MAX = 8192;
  * (library-constants.ts) are skipped: no user value is in them.
  */
 export function plainYamlProblems(manifests: readonly unknown[]): ConfigProblem[] {
+  // Almost every app has none: a pass without paths first, the paths only when one is there.
+  if (!manifests.some((m) => typeof m === 'object' && m !== null && holdsMisread(m))) return [];
   const walk = new PlainYamlWalk();
   for (const m of manifests) {
     walk.root = m;
     if (typeof m === 'object' && m !== null) walk.nested(m, undefined);
   }
   return [...walk.found].map(([value, { path, count }]) => plainYamlProblem(path, value, count));
+}
+
+/** Whether `x` (not a library constant) holds a string or key that is misread when plain. */
+function holdsMisread(x: object): boolean {
+  if (isLibraryConstant(x)) return false;
+  if (Array.isArray(x)) {
+    for (let i = 0; i < x.length; i++) {
+      if (misreadWithin(x[i])) return true;
+    }
+    return false;
+  }
+  // Indexed loops: this runs on every object of every distribution, mostly in V8's baseline tiers.
+  const keys = Object.keys(x);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    if ((mayBeMisread(k) && misreadCandidate(k)) || misreadWithin((x as Record<string, unknown>)[k])) return true;
+  }
+  return false;
+}
+
+function misreadWithin(v: unknown): boolean {
+  if (typeof v === 'string') return mayBeMisread(v) && misreadCandidate(v);
+  return typeof v === 'object' && v !== null && holdsMisread(v);
 }
 
 /** One walk over the objects; the path of a value is formatted only when it is first found. */

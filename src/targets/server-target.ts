@@ -103,6 +103,7 @@ export class ServerTarget {
   private dataCache?: TargetData;
   private releaseCache?: Release;
   private distributionsCache?: string[];
+  private disableableCache?: string[];
   private readonly baseConfigCache = new Map<string, string>();
   private registryCache?: ProviderRegistry;
 
@@ -155,7 +156,8 @@ export class ServerTarget {
   public get disableableApis(): string[] {
     if (this.isOperator) return [...DISABLEABLE_APIS];
     const { apis } = this._release.rules;
-    return [...new Set([...apis.router, ...apis.plain, ...Object.keys(this.data.removedApis)])].sort();
+    this.disableableCache ??= [...new Set([...apis.router, ...apis.plain, ...Object.keys(this.data.removedApis)])].sort();
+    return [...this.disableableCache];
   }
 
   /** The image tag in use: the target's pinned release, or the one `withImageTag` set. */

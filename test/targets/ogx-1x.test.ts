@@ -108,6 +108,13 @@ describe('the targets and their pod facts', () => {
     expect(OGX_1_3.disableableApis).toContain('container_runtime');
     expect(OGX_1_1.disableableApis).not.toContain('container_runtime');
   });
+
+  test('disableableApis is worked out once, and each caller gets its own list', () => {
+    const first = OGX_1_3.disableableApis;
+    first.push('changed by a caller');
+    expect(OGX_1_3.disableableApis).not.toContain('changed by a caller');
+    expect(OGX_1_3.disableableApis).toEqual([...first.slice(0, -1)].sort());
+  });
 });
 
 describe.each(ONE_X)('%s', (id, target) => {
