@@ -157,8 +157,12 @@ function checkReplace(g: TargetGeneration, spec: LlamaStackDistributionSpec, rep
   });
 }
 
-/** Enabled ids by provider list and env: stages replace provider lists, never change one in place. */
-const enabledCache = new WeakMap<JsonValue[], WeakMap<ContainerEnv, string[]>>();
+/**
+ * Enabled ids by provider list and env (its `envIdOf` number: a run's env repeats across
+ * distributions): stages replace provider lists, never change one in place.
+ */
+const enabledCache = new WeakMap<JsonValue[], Map<number, string[]>>();
+const ENVS_PER_LIST = 32;
 
 /** The id of a shared (frozen) base entry, by env: the env of a run repeats across distributions. */
 const FROZEN_ENTRY_IDS = new WeakMap<JsonObject, Map<number, JsonValue | undefined>>();
@@ -178,8 +182,9 @@ function providerIdIn(p: JsonObject, env: ContainerEnv): JsonValue | undefined {
 export function enabledProviderIds(config: JsonObject, api: string, env: ContainerEnv): string[] {
   const providers = getOwn(config, 'providers');
   const entries = isJsonObject(providers) ? listOf(providers, api) : [];
-  const byEnv = enabledCache.get(entries) ?? new WeakMap<ContainerEnv, string[]>();
-  const hit = byEnv.get(env);
+  const envId = envIdOf(env, '/');
+  const byEnv = enabledCache.get(entries) ?? new Map<number, string[]>();
+  const hit = byEnv.get(envId);
   if (hit) return [...hit];
   // Only the id decides; the rest of an entry is substituted by the start-up model.
   const ids: string[] = [];
@@ -187,7 +192,7 @@ export function enabledProviderIds(config: JsonObject, api: string, env: Contain
     const id = isJsonObject(p) ? providerIdIn(p, env) : undefined;
     if (typeof id === 'string' && id !== '') ids.push(id);
   }
-  byEnv.set(env, ids);
+  setBounded(byEnv, envId, ids, ENVS_PER_LIST);
   enabledCache.set(entries, byEnv);
   return [...ids];
 }

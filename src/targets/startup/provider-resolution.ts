@@ -51,7 +51,9 @@ function externalModules(c: StartupContext, providers: JsonObject): Map<string, 
   const { apis } = c.rules;
   for (const api of Object.keys(providers).sort()) {
     if (!apis.router.includes(api) && !apis.plain.includes(api)) continue;
-    list(getOwn(providers, api)).forEach((p, i) => {
+    const items = list(getOwn(providers, api));
+    if (withoutModules(items)) continue;
+    items.forEach((p, i) => {
       if (!isJsonObject(p) || !Object.prototype.hasOwnProperty.call(p, 'module')) return;
       const module = getOwn(p, 'module');
       const path = `${c.pathOf(p, `providers.${api}[${i}]`)}.module`;
@@ -79,6 +81,17 @@ function externalModules(c: StartupContext, providers: JsonObject): Map<string, 
     });
   }
   return out;
+}
+
+/** Frozen lists (a base's) known to have no `module:` entry: most lists, every run. */
+const NO_MODULES = new WeakSet<readonly JsonValue[]>();
+
+function withoutModules(items: readonly JsonValue[]): boolean {
+  if (NO_MODULES.has(items)) return true;
+  // Only a list whose entries are frozen too cannot gain a module later.
+  if (!Object.isFrozen(items) || items.some((p) => isJsonObject(p) && (!Object.isFrozen(p) || Object.prototype.hasOwnProperty.call(p, 'module')))) return false;
+  NO_MODULES.add(items);
+  return true;
 }
 
 /** Each release a number, for cache keys (one Release object per target: its rules and registry). */
@@ -110,6 +123,9 @@ interface EntryFacts {
   readonly known?: ProviderType;
 }
 
+/** The config of an entry without one: frozen, so its checks are kept like a shared base entry's. */
+const NO_CONFIG: JsonObject = Object.freeze({}) as JsonObject;
+
 function entryFacts(c: StartupContext, api: string, p: JsonValue, path: string): EntryFacts {
   const own = new Findings();
   if (!isJsonObject(p)) {
@@ -119,7 +135,7 @@ function entryFacts(c: StartupContext, api: string, p: JsonValue, path: string):
   if (!Object.prototype.hasOwnProperty.call(p, 'provider_id')) own.fatal(`${path}.provider_id`, 'provider_id: Field required', 'give the provider an id');
   const type = getOwn(p, 'provider_type');
   if (typeof type !== 'string') own.fatal(`${path}.provider_type`, 'provider_type: Field required (a string)', 'write provider_type: remote::<type> or inline::<type>');
-  const config = Object.prototype.hasOwnProperty.call(p, 'config') ? getOwn(p, 'config') : {};
+  const config = Object.prototype.hasOwnProperty.call(p, 'config') ? getOwn(p, 'config') : NO_CONFIG;
   if (!isJsonObject(config)) own.fatal(`${path}.config`, `config must be a mapping, not ${show(config)}`, 'write config: {...} or leave it out');
   const id = getOwn(p, 'provider_id');
   if (id !== undefined && id !== null && typeof id !== 'string') {

@@ -48,7 +48,10 @@ describe('provider entries of a shared base config', () => {
       'not a mapping',
       { provider_id: 'b', provider_type: 'remote::openai', config: 'not a mapping' },
     ],
-    tool_runtime: [{ provider_id: 'mcp', provider_type: 'remote::model-context-protocol' }],
+    tool_runtime: [
+      { provider_id: 'mcp', provider_type: 'remote::model-context-protocol' },
+      { provider_id: 'ext', provider_type: 'remote::ext', module: 'not a package!' },
+    ],
   });
   const run = (target: ServerTarget, shared: JsonObject): string[] => {
     const config: JsonObject = { version: 2, distro_name: 'test', apis: ['inference', 'tool_runtime'], providers: shared };
@@ -61,6 +64,7 @@ describe('provider entries of a shared base config', () => {
     const frozen = SHARED_PROVIDERS;
     const fresh = run(target, providers());
     expect(fresh.filter((f) => f.includes('providers.inference')).length).toBeGreaterThanOrEqual(5);
+    expect(fresh.filter((f) => f.includes('providers.tool_runtime[1].module'))).toHaveLength(1);
     expect(run(target, frozen)).toEqual(fresh);
     expect(run(target, frozen)).toEqual(fresh);
   });
@@ -69,6 +73,16 @@ describe('provider entries of a shared base config', () => {
     const at = (target: ServerTarget) => run(target, SHARED_PROVIDERS).find((f) => f.includes('no-such-type'));
     expect(at(ServerTarget.OGX_1_3)).toContain(ServerTarget.OGX_1_3.description);
     expect(at(ServerTarget.OGX_0_8)).toContain(ServerTarget.OGX_0_8.description);
+  });
+
+  test('an entry without a config: each run gets the findings of its own required extras', () => {
+    const config: JsonObject = { version: 2, distro_name: 'test', apis: ['tool_runtime'], providers: SHARED_PROVIDERS };
+    const missing = (extras: { [type: string]: string[] }) => checkStartup(config, TARGET._release, new Map(), { requiredWhenEnabled: extras }).fatal
+      .map((f) => f.path).filter((p) => p.startsWith('providers.tool_runtime[0].config'));
+    expect(missing({})).toEqual([]);
+    expect(missing({ 'remote::model-context-protocol': ['endpoint'] })).toEqual(['providers.tool_runtime[0].config.endpoint']);
+    expect(missing({ 'remote::model-context-protocol': ['endpoint', 'token'] })).toEqual(['providers.tool_runtime[0].config.endpoint', 'providers.tool_runtime[0].config.token']);
+    expect(missing({})).toEqual([]);
   });
 
   const SHARED_PROVIDERS = deepFreeze(providers());
