@@ -69,73 +69,65 @@ const MISREAD_MAX = 8192;
  * (library-constants.ts) are skipped: no user value is in them.
  */
 export function plainYamlProblems(manifests: readonly unknown[]): ConfigProblem[] {
-  // Almost every app has none: a pass without paths first, the paths only when one is there.
-  if (!manifests.some((m) => typeof m === 'object' && m !== null && holdsMisread(m))) return [];
-  const walk = new PlainYamlWalk();
-  for (const m of manifests) {
-    walk.root = m;
-    if (typeof m === 'object' && m !== null) walk.nested(m, undefined);
-  }
+  // Almost every app has none: a walk that stops at the first one, paths only when one is there.
+  const first = new PlainYamlWalk(true);
+  if (!manifests.some((m) => first.walk(m))) return [];
+  const walk = new PlainYamlWalk(false);
+  for (const m of manifests) walk.walk(m);
   return [...walk.found].map(([value, { path, count }]) => plainYamlProblem(path, value, count));
 }
 
-/** Whether `x` (not a library constant) holds a string or key that is misread when plain. */
-function holdsMisread(x: object): boolean {
-  if (isLibraryConstant(x)) return false;
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (misreadWithin(x[i])) return true;
-    }
-    return false;
-  }
-  // Indexed loops: this runs on every object of every distribution, mostly in V8's baseline tiers.
-  const keys = Object.keys(x);
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    if ((mayBeMisread(k) && misreadCandidate(k)) || misreadWithin((x as Record<string, unknown>)[k])) return true;
-  }
-  return false;
-}
-
-function misreadWithin(v: unknown): boolean {
-  if (typeof v === 'string') return mayBeMisread(v) && misreadCandidate(v);
-  return typeof v === 'object' && v !== null && holdsMisread(v);
-}
-
-/** One walk over the objects; the path of a value is formatted only when it is first found. */
+/**
+ * One walk over the objects: to the first misread value (`firstOnly`), or over all of them, the
+ * path of a value formatted when it is first found. Indexed loops: it runs on every object of
+ * every distribution, mostly in V8's baseline tiers.
+ */
 class PlainYamlWalk {
   readonly found = new Map<string, { path: string; count: number }>();
   /** The object being walked (its kind and name start the paths). */
-  root: unknown;
+  private root: unknown;
   private readonly keys: (string | number)[] = [];
 
+  constructor(private readonly firstOnly: boolean) {}
+
+  /** One object; true when it holds a misread value. */
+  walk(m: unknown): boolean {
+    this.root = m;
+    return typeof m === 'object' && m !== null && this.nested(m, undefined);
+  }
+
   /** An object, or a list or mapping in one (under `key`): what is not a library constant is walked. */
-  nested(x: object, key: string | number | undefined): void {
-    if (isLibraryConstant(x)) return;
-    if (key !== undefined) this.keys.push(key);
+  private nested(x: object, key: string | number | undefined): boolean {
+    if (isLibraryConstant(x)) return false;
+    // The first-only walk formats no path: it keeps no keys.
+    const keyed = key !== undefined && !this.firstOnly;
+    if (keyed) this.keys.push(key);
+    let hit = false;
     if (Array.isArray(x)) {
-      for (let i = 0; i < x.length; i++) this.value(x[i], i);
+      for (let i = 0; i < x.length && !(hit && this.firstOnly); i++) hit = this.value(x[i], i) || hit;
     } else {
-      for (const k of Object.keys(x)) {
-        if (mayBeMisread(k) && misreadCandidate(k)) this.note(k, ' (a key)', undefined);
-        this.value((x as Record<string, unknown>)[k], k);
+      const keys = Object.keys(x);
+      for (let i = 0; i < keys.length && !(hit && this.firstOnly); i++) {
+        const k = keys[i];
+        if (mayBeMisread(k) && misreadCandidate(k)) hit = this.note(k, ' (a key)', undefined);
+        hit = this.value((x as Record<string, unknown>)[k], k) || hit;
       }
     }
-    if (key !== undefined) this.keys.pop();
+    if (keyed) this.keys.pop();
+    return hit;
   }
 
-  private value(x: unknown, key: string | number): void {
-    if (typeof x === 'string') {
-      if (mayBeMisread(x) && misreadCandidate(x)) this.note(x, '', key);
-    } else if (typeof x === 'object' && x !== null) {
-      this.nested(x, key);
-    }
+  private value(x: unknown, key: string | number): boolean {
+    if (typeof x === 'string') return mayBeMisread(x) && misreadCandidate(x) && this.note(x, '', key);
+    return typeof x === 'object' && x !== null && this.nested(x, key);
   }
 
-  private note(value: string, suffix: string, key: string | number | undefined): void {
+  private note(value: string, suffix: string, key: string | number | undefined): true {
+    if (this.firstOnly) return true;
     const seen = this.found.get(value);
     if (seen) seen.count++;
     else this.found.set(value, { path: `${this.path(key)}${suffix}`, count: 1 });
+    return true;
   }
 
   private path(last: string | number | undefined): string {
