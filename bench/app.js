@@ -1,14 +1,19 @@
 /*
- * The app the construction benches build (synth.bench.js times it, instructions.bench.js counts
- * it): n LlamaStackDistributions on the default target, each with two providers, models,
- * postgres storage, HPA, NetworkPolicy and Ingress, differing in their names, endpoint, model and
- * host. Returns the chart.
+ * The apps the construction benches build (synth.bench.js times the first, instructions.bench.js
+ * counts both), on the default target.
  */
 const { App, Chart } = require('cdk8s');
 
+function newChart() {
+  return new Chart(new App({ outdir: '/tmp/cdk8s-llama-stack-bench' }), 'bench', { namespace: 'ai' });
+}
+
+/**
+ * n LlamaStackDistributions, each with two providers, models, postgres storage, HPA,
+ * NetworkPolicy and Ingress, differing in their names, endpoint, model and host. Returns the app.
+ */
 function benchApp(lib, n) {
-  const app = new App({ outdir: '/tmp/cdk8s-llama-stack-bench' });
-  const chart = new Chart(app, 'bench', { namespace: 'ai' });
+  const chart = newChart();
   for (let i = 0; i < n; i++) {
     new lib.LlamaStackDistribution(chart, `llama-${i}`, {
       spec: {
@@ -28,7 +33,18 @@ function benchApp(lib, n) {
       allowPerPodState: true,
     });
   }
-  return app;
+  return chart.node.root;
 }
 
-module.exports = { benchApp };
+/**
+ * n distributions that have nothing of their own (`{ spec: { distribution: { name: 'starter' } } }`):
+ * every provider, store and resource is the shared base config's, so what they cost is the
+ * pipeline itself. Returns the app.
+ */
+function starterApp(lib, n) {
+  const chart = newChart();
+  for (let i = 0; i < n; i++) new lib.LlamaStackDistribution(chart, `llama-${i}`, { spec: { distribution: { name: 'starter' } } });
+  return chart.node.root;
+}
+
+module.exports = { benchApp, starterApp };
