@@ -69,18 +69,14 @@ const MISREAD_MAX = 8192;
  * (library-constants.ts) are skipped: no user value is in them.
  */
 export function plainYamlProblems(manifests: readonly unknown[]): ConfigProblem[] {
-  // Almost every app has none: a walk that stops at the first one, paths only when one is there.
-  const first = new PlainYamlWalk(true);
-  if (!manifests.some((m) => first.walk(m))) return [];
-  const walk = new PlainYamlWalk(false);
+  const walk = new PlainYamlWalk();
   for (const m of manifests) walk.walk(m);
   return [...walk.found].map(([value, { path, count }]) => plainYamlProblem(path, value, count));
 }
 
 /**
- * One walk over the objects: to the first misread value (`firstOnly`), or over all of them, the
- * path of a value formatted when it is first found. Indexed loops: it runs on every object of
- * every distribution, mostly in V8's baseline tiers.
+ * One walk over the objects; the path of a value is formatted only when it is first found.
+ * Indexed loops: it runs on every object of every distribution, mostly in V8's baseline tiers.
  */
 class PlainYamlWalk {
   readonly found = new Map<string, { path: string; count: number }>();
@@ -88,52 +84,48 @@ class PlainYamlWalk {
   private root: unknown;
   private readonly keys: (string | number)[] = [];
 
-  constructor(private readonly firstOnly: boolean) {}
-
-  /** One object; true when it holds a misread value. */
-  walk(m: unknown): boolean {
+  walk(m: unknown): void {
     this.root = m;
-    return typeof m === 'object' && m !== null && this.nested(m, undefined);
+    if (typeof m === 'object' && m !== null) this.nested(m);
   }
 
-  /** An object, or a list or mapping in one (under `key`): what is not a library constant is walked. */
-  private nested(x: object, key: string | number | undefined): boolean {
-    if (isLibraryConstant(x)) return false;
-    // The first-only walk formats no path: it keeps no keys.
-    const keyed = key !== undefined && !this.firstOnly;
-    if (keyed) this.keys.push(key);
-    let hit = false;
+  /** An object, or a list or mapping in one: what is not a library constant is walked. */
+  private nested(x: object): void {
+    if (isLibraryConstant(x)) return;
     if (Array.isArray(x)) {
-      for (let i = 0; i < x.length && !(hit && this.firstOnly); i++) hit = this.value(x[i], i) || hit;
-    } else {
-      const keys = Object.keys(x);
-      for (let i = 0; i < keys.length && !(hit && this.firstOnly); i++) {
-        const k = keys[i];
-        if (mayBeMisread(k) && misreadCandidate(k)) hit = this.note(k, ' (a key)', undefined);
-        hit = this.value((x as Record<string, unknown>)[k], k) || hit;
-      }
+      for (let i = 0; i < x.length; i++) this.value(x[i], i);
+      return;
     }
-    if (keyed) this.keys.pop();
-    return hit;
+    const keys = Object.keys(x);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
+      if (mayBeMisread(k) && misreadCandidate(k)) this.note(k, ' (a key)');
+      this.value((x as Record<string, unknown>)[k], k);
+    }
   }
 
-  private value(x: unknown, key: string | number): boolean {
-    if (typeof x === 'string') return mayBeMisread(x) && misreadCandidate(x) && this.note(x, '', key);
-    return typeof x === 'object' && x !== null && this.nested(x, key);
+  private value(x: unknown, key: string | number): void {
+    if (typeof x === 'string') {
+      if (!mayBeMisread(x) || !misreadCandidate(x)) return;
+    } else if (typeof x !== 'object' || x === null) {
+      return;
+    }
+    this.keys.push(key);
+    if (typeof x === 'string') this.note(x, '');
+    else this.nested(x);
+    this.keys.pop();
   }
 
-  private note(value: string, suffix: string, key: string | number | undefined): true {
-    if (this.firstOnly) return true;
+  private note(value: string, suffix: string): void {
     const seen = this.found.get(value);
     if (seen) seen.count++;
-    else this.found.set(value, { path: `${this.path(key)}${suffix}`, count: 1 });
-    return true;
+    else this.found.set(value, { path: `${this.path()}${suffix}`, count: 1 });
   }
 
-  private path(last: string | number | undefined): string {
+  private path(): string {
     const o = this.root as { kind?: unknown; metadata?: { name?: unknown } };
     let p = `${String(o?.kind)}[${String(o?.metadata?.name)}]`;
-    for (const k of last === undefined ? this.keys : [...this.keys, last]) p = typeof k === 'number' ? `${p}[${k}]` : childPath(p, k);
+    for (const k of this.keys) p = typeof k === 'number' ? `${p}[${k}]` : childPath(p, k);
     return p;
   }
 }

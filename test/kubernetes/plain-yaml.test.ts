@@ -40,9 +40,8 @@ describe('misreadWhenPlain', () => {
 });
 
 /**
- * plainYamlProblems first asks, without paths, whether the objects hold such a value at all; it
- * must say yes for every value the walk with paths reports: in a key or a value, at any depth,
- * in a list or a mapping, and never inside a library constant.
+ * plainYamlProblems reports every such value once, with its first object path: in a key or a
+ * value, at any depth, in a list or a mapping, and never inside a library constant.
  */
 describe('plainYamlProblems', () => {
   const misreadValues = ['0o17', '0X1F', '0o1777777', '1_0e1', '.inf', '1:20'].filter(misreadWhenPlain);
