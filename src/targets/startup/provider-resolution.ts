@@ -51,9 +51,7 @@ function externalModules(c: StartupContext, providers: JsonObject): Map<string, 
   const { apis } = c.rules;
   for (const api of Object.keys(providers).sort()) {
     if (!apis.router.includes(api) && !apis.plain.includes(api)) continue;
-    const items = list(getOwn(providers, api));
-    if (withoutModules(items)) continue;
-    items.forEach((p, i) => {
+    list(getOwn(providers, api)).forEach((p, i) => {
       if (!isJsonObject(p) || !Object.prototype.hasOwnProperty.call(p, 'module')) return;
       const module = getOwn(p, 'module');
       const path = `${c.pathOf(p, `providers.${api}[${i}]`)}.module`;
@@ -81,17 +79,6 @@ function externalModules(c: StartupContext, providers: JsonObject): Map<string, 
     });
   }
   return out;
-}
-
-/** Frozen lists (a base's) known to have no `module:` entry: most lists, every run. */
-const NO_MODULES = new WeakSet<readonly JsonValue[]>();
-
-function withoutModules(items: readonly JsonValue[]): boolean {
-  if (NO_MODULES.has(items)) return true;
-  // Only a list whose entries are frozen too cannot gain a module later.
-  if (!Object.isFrozen(items) || items.some((p) => isJsonObject(p) && (!Object.isFrozen(p) || Object.prototype.hasOwnProperty.call(p, 'module')))) return false;
-  NO_MODULES.add(items);
-  return true;
 }
 
 /** Each release a number, for cache keys (one Release object per target: its rules and registry). */
@@ -381,17 +368,6 @@ function keptFindings(config: JsonObject, at: string): Map<string, readonly Star
   return byRun;
 }
 
-/** An enabled provider's place key (path, type, required extras), once per provider a kept list shares. */
-const PLACES = new WeakMap<EnabledProvider, { readonly extras: readonly string[]; readonly place: string }>();
-
-function placeOf(p: EnabledProvider, requiredExtras: readonly string[]): string {
-  const known = PLACES.get(p);
-  if (known !== undefined && known.extras === requiredExtras) return known.place;
-  const place = `${p.path}\u0000${p.type}\u0000${requiredExtras.join(',')}`;
-  PLACES.set(p, { extras: requiredExtras, place });
-  return place;
-}
-
 function checkConfig(c: StartupContext, p: EnabledProvider, requiredExtras: readonly string[], run: string): void {
   const check = (): void => {
     configClass(c, p, requiredExtras);
@@ -399,7 +375,7 @@ function checkConfig(c: StartupContext, p: EnabledProvider, requiredExtras: read
     storageReferences(c, p);
   };
   if (!Object.isFrozen(p.config)) return check();
-  const kept = keptFindings(p.config, placeOf(p, requiredExtras));
+  const kept = keptFindings(p.config, `${p.path}\u0000${p.type}\u0000${requiredExtras.join(',')}`);
   const hit = kept.get(run);
   if (hit !== undefined) {
     if (hit.length > 0) c.findings.list.push(...hit);
@@ -440,8 +416,6 @@ function listedPlainApis(c: StartupContext): void {
   });
 }
 
-const NO_EXTRAS: readonly string[] = [];
-
 /** Everything `resolve_impls` checks; fills `c.enabled`. */
 export function resolveProviders(c: StartupContext, requiredExtras: { readonly [type: string]: readonly string[] }): void {
   const providers = mapping(getOwn(c.doc, 'providers'));
@@ -453,7 +427,7 @@ export function resolveProviders(c: StartupContext, requiredExtras: { readonly [
     for (const p of c.enabledIn(api)) {
       // A module provider's config class, checks and dependencies are its own: not known here.
       if (p.module !== undefined) continue;
-      checkConfig(c, p, requiredExtras[p.type] ?? NO_EXTRAS, run);
+      checkConfig(c, p, requiredExtras[p.type] ?? [], run);
       dependencies(c, p);
     }
   }
