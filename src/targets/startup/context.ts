@@ -44,8 +44,8 @@ export class StartupContext {
   readonly findings = new Findings();
   /** API → its enabled providers, in config order. */
   readonly enabled = new Map<string, EnabledProvider[]>();
-  /** `listedApis`, read on first use (null: not yet). */
-  private listed: readonly string[] | undefined | null = null;
+  /** What `once` worked out in this run, by the function that works it out. */
+  private readonly derived = new Map<(c: StartupContext) => unknown, unknown>();
 
   constructor(readonly release: Release, readonly doc: JsonObject, readonly sub: SubstitutionResult, readonly facts: ContainerFacts) {}
 
@@ -55,11 +55,13 @@ export class StartupContext {
 
   /** The `apis` list, or undefined when it is empty or omitted (every API is served). Read once: the document does not change. */
   get listedApis(): readonly string[] | undefined {
-    if (this.listed === null) {
-      const apis = getOwn(this.doc, 'apis');
-      this.listed = !Array.isArray(apis) || apis.length === 0 ? undefined : apis.filter((a): a is string => typeof a === 'string');
-    }
-    return this.listed;
+    return this.once(listedApis);
+  }
+
+  /** `compute(this)`, worked out once per run: the document and the facts do not change during one. */
+  once<T>(compute: (c: StartupContext) => T): T {
+    if (!this.derived.has(compute)) this.derived.set(compute, compute(this));
+    return this.derived.get(compute) as T;
   }
 
   /** A router API (or its routing table) is present when listed, or when `apis` is empty. */
@@ -93,6 +95,11 @@ export class StartupContext {
   envAt(path: string): readonly string[] {
     return this.sub.envAt.get(path) ?? [];
   }
+}
+
+function listedApis(c: StartupContext): readonly string[] | undefined {
+  const apis = getOwn(c.doc, 'apis');
+  return !Array.isArray(apis) || apis.length === 0 ? undefined : apis.filter((a): a is string => typeof a === 'string');
 }
 
 export function mapping(v: JsonValue | undefined): JsonObject | undefined {

@@ -18,11 +18,12 @@ function vectorStoresStoreSet(c: StartupContext): boolean {
 }
 
 /** The resolver fills `metadata_store` into the providers that have the field, in this run (read once per run). */
-const INJECTS = new WeakMap<StartupContext, boolean>();
 export function injectsMetadataStore(c: StartupContext): boolean {
-  let injects = INJECTS.get(c);
-  if (injects === undefined) INJECTS.set(c, injects = c.rules.metadataStoreFromVectorStores === true && vectorStoresStoreSet(c));
-  return injects;
+  return c.once(injects);
+}
+
+function injects(c: StartupContext): boolean {
+  return c.rules.metadataStoreFromVectorStores === true && vectorStoresStoreSet(c);
 }
 
 /** Config keys the resolver fills for this provider, so they need not be written. */

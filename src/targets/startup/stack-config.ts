@@ -154,12 +154,13 @@ export function backendTypes(doc: JsonObject): Map<string, string> {
   return out;
 }
 
-/** The run's backends (name → type), read once per run: the document does not change. */
-const RUN_BACKENDS = new WeakMap<StartupContext, ReadonlyMap<string, string>>();
+/** The run's backends (name → type), read once per run. */
 export function runBackendTypes(c: StartupContext): ReadonlyMap<string, string> {
-  let types = RUN_BACKENDS.get(c);
-  if (types === undefined) RUN_BACKENDS.set(c, types = backendTypes(c.doc));
-  return types;
+  return c.once(docBackendTypes);
+}
+
+function docBackendTypes(c: StartupContext): ReadonlyMap<string, string> {
+  return backendTypes(c.doc);
 }
 
 export function familyOf(c: StartupContext, backend: JsonValue | undefined): 'kv' | 'sql' | undefined {
