@@ -121,3 +121,10 @@ export function takesString(type: string): boolean {
   const { members } = parse(type);
   return members.has('str') || members.has('url');
 }
+
+/** True when the field takes only strings, HttpUrls or null: such a value is read by its type and the HttpUrl pattern alone. */
+export function readsAsStringOrUrl(type: string): boolean {
+  const { members } = parse(type);
+  for (const m of members) if (m !== 'str' && m !== 'url' && m !== 'none') return false;
+  return members.size > 0;
+}

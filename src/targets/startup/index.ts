@@ -7,16 +7,18 @@
  */
 import { checkCliEnv } from './cli-env';
 import { ContainerFacts, StartupContext } from './context';
-import { ContainerEnv, substituteEnv } from './env-substitution';
+import { ContainerEnv, envIdOf, substituteEnv } from './env-substitution';
 import { StartupFinding } from './findings';
 import { checkPostStart } from './post-start';
 import { resolveProviders } from './provider-resolution';
 import { registerResources } from './registration';
 import { Release } from './release';
 import { checkStrictTls } from './server-tls';
+import { shapeOf, sharable, textOf } from './shape';
 import { checkStackConfig } from './stack-config';
 import { checkTenancy } from './tenancy';
-import { JsonObject } from '../../core/json';
+import { setBounded } from '../../core/bounded-map';
+import { deepFreeze, JsonObject } from '../../core/json';
 
 export { ContainerEnv, EnvValue } from './env-substitution';
 export { ContainerFacts } from './context';
@@ -25,8 +27,8 @@ export { Release, StartupRules, allApiNames, providableApis } from './release';
 
 /** Everything the release would do: fatal findings stop it, warnings are logged. */
 export interface StartupReport {
-  readonly fatal: StartupFinding[];
-  readonly warnings: StartupFinding[];
+  readonly fatal: readonly StartupFinding[];
+  readonly warnings: readonly StartupFinding[];
 }
 
 /** Options of `checkStartup`. */
@@ -36,8 +38,42 @@ export interface StartupOptions {
   readonly container?: ContainerFacts;
 }
 
-/** Runs the start-up model on a parsed config.yaml (as PyYAML would read it). */
+/** A run kept for its shape: its report, and what it read besides its opaque values. */
+interface KeptRun {
+  readonly report: StartupReport;
+  readonly text: string;
+}
+
+/** Runs by shape; at most this many (an app has few shapes; a full table starts over). */
+const KEPT_RUNS = new Map<string, KeptRun>();
+const KEPT_RUNS_MAX = 256;
+
+/**
+ * Runs the start-up model on a parsed config.yaml (as PyYAML would read it). A run whose shape
+ * (`shape.ts`) was seen gives the report of that run: any report when the shape has no opaque
+ * values (the same inputs), a report without findings when it has and both runs' opaque values
+ * are sharable. The report and its findings are frozen: they may be shared.
+ */
 export function checkStartup(config: JsonObject, release: Release, env: ContainerEnv, options: StartupOptions = {}): StartupReport {
+  const shape = shapeOf(config, release, envIdOf(env, options.container?.home ?? '/'), options);
+  const kept = KEPT_RUNS.get(shape.key);
+  if (kept !== undefined && (shape.opaque.length === 0 || sharable(shape.opaque, kept.text))) return kept.report;
+  const report = run(config, release, env, options);
+  if (shape.opaque.length === 0) {
+    setBounded(KEPT_RUNS, shape.key, { report, text: '' }, KEPT_RUNS_MAX);
+  } else if (report.fatal.length === 0 && report.warnings.length === 0) {
+    const text = textOf(shape, release, env);
+    if (sharable(shape.opaque, text)) setBounded(KEPT_RUNS, shape.key, { report, text }, KEPT_RUNS_MAX);
+  }
+  return report;
+}
+
+/** The start-up model itself, every stage. */
+export function runStartup(config: JsonObject, release: Release, env: ContainerEnv, options: StartupOptions = {}): StartupReport {
+  return run(config, release, env, options);
+}
+
+function run(config: JsonObject, release: Release, env: ContainerEnv, options: StartupOptions): StartupReport {
   const sub = substituteEnv(config, env, options.container?.home);
   const c = new StartupContext(release, sub.document, sub, options.container ?? {});
   c.findings.list.push(...sub.findings);
@@ -50,5 +86,5 @@ export function checkStartup(config: JsonObject, release: Release, env: Containe
   const registered = registerResources(c, config);
   checkPostStart(c, registered);
   const findings = c.findings.list;
-  return { fatal: findings.filter((f) => f.severity === 'fatal'), warnings: findings.filter((f) => f.severity === 'warning') };
+  return deepFreeze({ fatal: findings.filter((f) => f.severity === 'fatal'), warnings: findings.filter((f) => f.severity === 'warning') });
 }

@@ -10,7 +10,7 @@ import { typeError } from './field-types';
 import { Findings, StartupFinding } from './findings';
 import { checkVectorMetadataStores, injectedKeys, injectsMetadataStore } from './injected-defaults';
 import { checkJobRuntime } from './job-runtime';
-import { aliasChoices, Release } from './release';
+import { aliasChoices, releaseId } from './release';
 import { ProviderType } from '../registry';
 import { familyOf, runBackendTypes, sqlitePath } from './stack-config';
 import { setBounded } from '../../core/bounded-map';
@@ -79,16 +79,6 @@ function externalModules(c: StartupContext, providers: JsonObject): Map<string, 
     });
   }
   return out;
-}
-
-/** Each release a number, for cache keys (one Release object per target: its rules and registry). */
-const RELEASE_IDS = new WeakMap<Release, number>();
-let nextReleaseId = 0;
-
-function releaseId(release: Release): number {
-  let id = RELEASE_IDS.get(release);
-  if (id === undefined) RELEASE_IDS.set(release, id = nextReleaseId++);
-  return id;
 }
 
 /** A later entry with the same id replaces the earlier one (and goes last), as the server's dict does. */

@@ -147,3 +147,13 @@ const API_NAMES = new WeakMap<StartupRules, readonly string[]>();
 export function providableApis(rules: StartupRules): string[] {
   return [...rules.apis.router, ...rules.apis.plain].sort();
 }
+
+/** Each release a number, for cache keys (one Release object per target: its rules and registry). */
+const RELEASE_IDS = new WeakMap<Release, number>();
+let nextReleaseId = 0;
+
+export function releaseId(release: Release): number {
+  let id = RELEASE_IDS.get(release);
+  if (id === undefined) RELEASE_IDS.set(release, id = nextReleaseId++);
+  return id;
+}
