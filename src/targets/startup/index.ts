@@ -14,7 +14,7 @@ import { resolveProviders } from './provider-resolution';
 import { registerResources } from './registration';
 import { Release } from './release';
 import { checkStrictTls } from './server-tls';
-import { shapeOf, sharable, textOf } from './shape';
+import { RunText, shapeOf, sharable, textOf } from './shape';
 import { checkStackConfig } from './stack-config';
 import { checkTenancy } from './tenancy';
 import { setBounded } from '../../core/bounded-map';
@@ -41,7 +41,8 @@ export interface StartupOptions {
 /** A run kept for its shape: its report, and what it read besides its opaque values. */
 interface KeptRun {
   readonly report: StartupReport;
-  readonly text: string;
+  /** What it read besides its opaque values (none for a shape without them). */
+  readonly text?: RunText;
 }
 
 /** Runs by shape; at most this many (an app has few shapes; a full table starts over). */
@@ -57,10 +58,10 @@ const KEPT_RUNS_MAX = 256;
 export function checkStartup(config: JsonObject, release: Release, env: ContainerEnv, options: StartupOptions = {}): StartupReport {
   const shape = shapeOf(config, release, envIdOf(env, options.container?.home ?? '/'), options);
   const kept = KEPT_RUNS.get(shape.key);
-  if (kept !== undefined && (shape.opaque.length === 0 || sharable(shape.opaque, kept.text))) return kept.report;
+  if (kept !== undefined && (shape.opaque.length === 0 || (kept.text !== undefined && sharable(shape.opaque, kept.text)))) return kept.report;
   const report = run(config, release, env, options);
   if (shape.opaque.length === 0) {
-    setBounded(KEPT_RUNS, shape.key, { report, text: '' }, KEPT_RUNS_MAX);
+    setBounded(KEPT_RUNS, shape.key, { report }, KEPT_RUNS_MAX);
   } else if (report.fatal.length === 0 && report.warnings.length === 0) {
     const text = textOf(shape, release, env);
     if (sharable(shape.opaque, text)) setBounded(KEPT_RUNS, shape.key, { report, text }, KEPT_RUNS_MAX);

@@ -175,7 +175,7 @@ const LISTED_IDS = new WeakMap<Release, string>();
  * config), the frozen parts, the env, the container facts and the release's listed model ids.
  * Worked out once per shape.
  */
-export function textOf(shape: Shape & { readonly frozen: readonly object[] }, release: Release, env: ContainerEnv): string {
+export function textOf(shape: Shape & { readonly frozen: readonly object[] }, release: Release, env: ContainerEnv): RunText {
   let text = shape.key;
   for (const o of shape.frozen) {
     let t = FROZEN_TEXT.get(o);
@@ -188,14 +188,32 @@ export function textOf(shape: Shape & { readonly frozen: readonly object[] }, re
     listed = Object.values(release.rules.listedModels).flatMap((models) => models.map((m) => m.id)).join('\u0000');
     LISTED_IDS.set(release, listed);
   }
-  return `${text}\u0000${listed}`;
+  return new RunText(`${text}\u0000${listed}`);
+}
+
+/**
+ * What a run reads besides its opaque values, asked many times whether a value occurs in it:
+ * each three characters that occur in it are kept, so most values that do not occur are told
+ * apart by a few lookups (one of their triples is missing) instead of a search of the text.
+ */
+export class RunText {
+  private readonly triples = new Set<string>();
+
+  constructor(private readonly text: string) {
+    for (let i = 0; i + 3 <= text.length; i++) this.triples.add(text.slice(i, i + 3));
+  }
+
+  includes(v: string): boolean {
+    for (let i = 0; i + 3 <= v.length; i++) if (!this.triples.has(v.slice(i, i + 3))) return false;
+    return this.text.includes(v);
+  }
 }
 
 /**
  * Whether a run of this shape may stand in for another one with other opaque values: none of
  * them occurs inside another one or inside `text` (what the run reads besides them).
  */
-export function sharable(opaque: readonly string[], text: string): boolean {
+export function sharable(opaque: readonly string[], text: RunText): boolean {
   for (let i = 0; i < opaque.length; i++) {
     const v = opaque[i];
     if (text.includes(v)) return false;

@@ -7,7 +7,7 @@
 import { deepFreeze, JsonObject } from '../../../src/core/json';
 import { ServerTarget } from '../../../src/targets/server-target';
 import { checkStartup, ContainerEnv, runStartup, StartupOptions } from '../../../src/targets/startup';
-import { shapeOf, sharable, textOf } from '../../../src/targets/startup/shape';
+import { RunText, shapeOf, sharable, textOf } from '../../../src/targets/startup/shape';
 
 const SHARED = deepFreeze({
   inference: { provider_id: 'sentence-transformers', provider_type: 'inline::sentence-transformers', config: {} },
@@ -96,8 +96,23 @@ describe('the shape of a run', () => {
     expect(sharable(s.opaque, text)).toBe(false);
     expect(sharable(['vllm-1', 'model-1'], text)).toBe(false);
     expect(sharable(['vllm-2', 'model-2'], text)).toBe(true);
-    expect(sharable(['model', 'model-2'], '')).toBe(false);
+    expect(sharable(['model', 'model-2'], new RunText(''))).toBe(false);
     expect(sharable(['nomic-embed-text-v1.5'], textOf(key(config('http://h', [])), ServerTarget.OGX_1_3._release, ENV))).toBe(false);
+  });
+});
+
+describe('RunText', () => {
+  test('includes is String.includes: values shorter than three, triples all present but not the value', () => {
+    const text = new RunText('abc-Xbcd vllm-1:8000 e1');
+    expect(['abcd', 'bcd', 'vllm-1', 'vllm-2', 'e1', 'e2', '', 'x', 'abc-X', '8000 e1', 'llm-1:'].map((v) => text.includes(v)))
+      .toEqual([false, true, true, false, true, false, true, false, true, true, true]);
+    const alphabet = 'ab-1';
+    const long = new RunText('ab-1a-b1ba--1b');
+    for (let i = 0; i < 2000; i++) {
+      let v = '';
+      for (let n = i % 6, x = i; n > 0; n--, x = Math.floor(x / 4)) v += alphabet[x % 4];
+      expect(long.includes(v)).toBe('ab-1a-b1ba--1b'.includes(v));
+    }
   });
 });
 
