@@ -14,7 +14,7 @@ import { resolveProviders } from './provider-resolution';
 import { registerResources } from './registration';
 import { Release } from './release';
 import { checkStrictTls } from './server-tls';
-import { RunText, shapeOf, sharable, textOf } from './shape';
+import { keptCopy, RunText, runKey, ShapeMatch, sharable, textOf } from './shape';
 import { checkStackConfig } from './stack-config';
 import { checkTenancy } from './tenancy';
 import { setBounded } from '../../core/bounded-map';
@@ -38,34 +38,46 @@ export interface StartupOptions {
   readonly container?: ContainerFacts;
 }
 
-/** A run kept for its shape: its report, and what it read besides its opaque values. */
+/** A run kept for its shape: its config (what is not frozen, copied), its report, and what it read besides its opaque values. */
 interface KeptRun {
+  readonly config: JsonObject;
   readonly report: StartupReport;
   /** What it read besides its opaque values (none for a shape without them). */
   readonly text?: RunText;
 }
 
-/** Runs by shape; at most this many (an app has few shapes; a full table starts over). */
-const KEPT_RUNS = new Map<string, KeptRun>();
-const KEPT_RUNS_MAX = 256;
+/** Kept runs by what a run has besides its config (`runKey`); at most this many keys, and runs per key. */
+const KEPT_RUNS = new Map<string, KeptRun[]>();
+const KEPT_KEYS_MAX = 64;
+const KEPT_RUNS_PER_KEY = 32;
 
 /**
- * Runs the start-up model on a parsed config.yaml (as PyYAML would read it). A run whose shape
- * (`shape.ts`) was seen gives the report of that run: any report when the shape has no opaque
+ * Runs the start-up model on a parsed config.yaml (as PyYAML would read it). A run of a shape
+ * seen before (`shape.ts`) gives the report of that run: any report when the shape has no opaque
  * values (the same inputs), a report without findings when it has and both runs' opaque values
  * are sharable. The report and its findings are frozen: they may be shared.
  */
 export function checkStartup(config: JsonObject, release: Release, env: ContainerEnv, options: StartupOptions = {}): StartupReport {
-  const shape = shapeOf(config, release, envIdOf(env, options.container?.home ?? '/'), options);
-  const kept = KEPT_RUNS.get(shape.key);
-  if (kept !== undefined && (shape.opaque.length === 0 || (kept.text !== undefined && sharable(shape.opaque, kept.text)))) return kept.report;
-  const report = run(config, release, env, options);
-  if (shape.opaque.length === 0) {
-    setBounded(KEPT_RUNS, shape.key, { report }, KEPT_RUNS_MAX);
-  } else if (report.fatal.length === 0 && report.warnings.length === 0) {
-    const text = textOf(shape, release, env);
-    if (sharable(shape.opaque, text)) setBounded(KEPT_RUNS, shape.key, { report, text }, KEPT_RUNS_MAX);
+  const key = runKey(release, envIdOf(env, options.container?.home ?? '/'), options);
+  const kept = KEPT_RUNS.get(key);
+  for (const k of kept ?? []) {
+    const match = new ShapeMatch(release);
+    if (!match.config(k.config, config)) continue;
+    if (match.values.length === 0 || (k.text !== undefined && sharable(match.values, k.text))) return k.report;
   }
+  const report = run(config, release, env, options);
+  const copy = keptCopy(config) as JsonObject;
+  const self = new ShapeMatch(release);
+  self.config(copy, copy);
+  let text: RunText | undefined;
+  if (self.values.length > 0) {
+    if (report.fatal.length > 0 || report.warnings.length > 0) return report;
+    text = textOf(copy, self.places, key, release, env);
+    if (!sharable(self.values, text)) return report;
+  }
+  const runs = kept ?? setBounded(KEPT_RUNS, key, [], KEPT_KEYS_MAX);
+  if (runs.length >= KEPT_RUNS_PER_KEY) runs.shift();
+  runs.push({ config: copy, report, text });
   return report;
 }
 

@@ -21,7 +21,7 @@ import { ContainerFacts } from './context';
 import { ContainerEnv } from './env-substitution';
 import { readsAsStringOrUrl } from './field-types';
 import { Release, releaseId } from './release';
-import { isJsonObject, JsonObject, JsonValue } from '../../core/json';
+import { isJsonObject, JsonObject, JsonValue, newObject } from '../../core/json';
 
 /** An HTTP(S) URL with a DNS-style host: `$1` before the host, `$2` the host, `$3` port and path. */
 const PLAIN_URL = /^(https?:\/\/)([a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)((?::[0-9]{1,5})?(?:\/[A-Za-z0-9._~/-]*)?)$/;
@@ -33,117 +33,20 @@ const MODEL_ID_WORDS: ReadonlySet<string> = new Set(['auto', 'all']);
 const ENTRY_KEYS: ReadonlySet<string> = new Set(['provider_id', 'provider_type', 'config']);
 const OPAQUE_MODEL_FIELDS: ReadonlySet<string> = new Set(['model_id', 'provider_model_id']);
 
-const FROZEN_IDS = new WeakMap<object, number>();
-let nextFrozenId = 0;
 const REQUIRED_IDS = new WeakMap<object, number>();
 let nextRequiredId = 0;
 
-function idIn(ids: WeakMap<object, number>, o: object, next: () => number): number {
-  let id = ids.get(o);
-  if (id === undefined) ids.set(o, id = next());
-  return id;
-}
-
-/** The key of a run, its opaque values (by index) and what else the run reads as text. */
-export interface Shape {
-  readonly key: string;
-  readonly opaque: readonly string[];
-}
-
-class ShapeWriter {
-  key = '';
-  readonly opaque: string[] = [];
-  /** Frozen parts, for the text of the run (`textOf`). */
-  readonly frozen: object[] = [];
-
-  constructor(private readonly release: Release) {}
-
-  /** A string, as its length and its text: a prefix code, and the text stays readable for `textOf`. */
-  text(s: string): void {
-    this.key += `${s.length}:${s}`;
+/** What two runs must have in common besides their configs: release, env, required keys, container facts. */
+export function runKey(release: Release, envId: number, options: ShapeOptions): string {
+  const facts = options.container ?? {};
+  let required = -1;
+  if (options.requiredWhenEnabled !== undefined) {
+    // Target data, never changed: by identity.
+    const id = REQUIRED_IDS.get(options.requiredWhenEnabled);
+    if (id === undefined) REQUIRED_IDS.set(options.requiredWhenEnabled, required = nextRequiredId++);
+    else required = id;
   }
-
-  value(v: JsonValue): void {
-    if (typeof v === 'string') {this.text(v);} else if (v === null || typeof v !== 'object') {this.key += `${typeof v}${String(v)};`;} else if (Object.isFrozen(v)) {
-      this.frozen.push(v);
-      this.key += `#${idIn(FROZEN_IDS, v, () => nextFrozenId++)};`;
-    } else if (Array.isArray(v)) {
-      this.key += '[';
-      for (let i = 0; i < v.length; i++) {
-        this.value(v[i]);
-        this.key += ',';
-      }
-      this.key += ']';
-    } else {
-      this.mapping(v, (_k, child) => this.value(child));
-    }
-  }
-
-  mapping(o: JsonObject, child: (key: string, v: JsonValue) => void): void {
-    this.key += '{';
-    for (const k of Object.keys(o)) {
-      this.text(k);
-      child(k, o[k]);
-      this.key += ',';
-    }
-    this.key += '}';
-  }
-
-  opaqueValue(v: string): void {
-    let i = this.opaque.indexOf(v);
-    if (i < 0) i = this.opaque.push(v) - 1;
-    this.key += `\u0001${i};`;
-  }
-
-  /** `providers`: the config values of user entries (not frozen, no `module:`) may be opaque. */
-  providers(v: JsonValue): void {
-    if (!isJsonObject(v) || Object.isFrozen(v)) return this.value(v);
-    this.mapping(v, (api, items) => {
-      if (!Array.isArray(items) || Object.isFrozen(items)) return this.value(items);
-      this.key += '[';
-      for (const entry of items) {
-        if (isJsonObject(entry) && !Object.isFrozen(entry) && Object.keys(entry).every((k) => ENTRY_KEYS.has(k))) this.providerEntry(api, entry);
-        else this.value(entry);
-        this.key += ',';
-      }
-      this.key += ']';
-    });
-  }
-
-  private providerEntry(api: string, entry: JsonObject): void {
-    const type = entry.provider_type;
-    const known = typeof type === 'string' ? this.release.registry.find(api, type) : undefined;
-    this.mapping(entry, (k, v) => {
-      if (k !== 'config' || known === undefined || !isJsonObject(v) || Object.isFrozen(v)) return this.value(v);
-      this.mapping(v, (field, value) => {
-        const url = typeof value === 'string' ? PLAIN_URL.exec(value) : null;
-        const declared = url ? known.fields.find((f) => f.key === field) : undefined;
-        if (url === null || declared === undefined || !readsAsStringOrUrl(declared.type)) return this.value(value);
-        this.text(url[1]);
-        this.opaqueValue(url[2]);
-        this.text(url[3]);
-      });
-    });
-  }
-
-  /** `registered_resources.models[*]`: plain model ids are opaque. */
-  resources(v: JsonValue): void {
-    if (!isJsonObject(v) || Object.isFrozen(v)) return this.value(v);
-    this.mapping(v, (kind, items) => {
-      if (kind !== 'models' || !Array.isArray(items) || Object.isFrozen(items)) return this.value(items);
-      this.key += '[';
-      for (const model of items) {
-        if (!isJsonObject(model) || Object.isFrozen(model)) {this.value(model);} else {
-          this.mapping(model, (field, id) => {
-            if (OPAQUE_MODEL_FIELDS.has(field) && typeof id === 'string' && PLAIN_ID.test(id) && !MODEL_ID_WORDS.has(id)) this.opaqueValue(id);
-            else this.value(id);
-          });
-        }
-        this.key += ',';
-      }
-      this.key += ']';
-    });
-  }
+  return `${releaseId(release)}\u0000${envId}\u0000${required}\u0000${JSON.stringify([facts.home, facts.writableDirs, facts.files, facts.modules, facts.insecureFlag])}`;
 }
 
 /** The options of a run that are part of its shape. */
@@ -152,36 +55,158 @@ export interface ShapeOptions {
   readonly container?: ContainerFacts;
 }
 
-/** The shape of a run; `text` is what the run reads besides its opaque values (see `textOf`). */
-export function shapeOf(config: JsonObject, release: Release, envId: number, options: ShapeOptions): Shape & { readonly frozen: readonly object[] } {
-  const w = new ShapeWriter(release);
-  const facts = options.container ?? {};
-  // The facts and the table of required keys by identity (target data, never changed).
-  w.key = `${releaseId(release)}\u0000${envId}\u0000${options.requiredWhenEnabled ? idIn(REQUIRED_IDS, options.requiredWhenEnabled, () => nextRequiredId++) : -1}\u0000`
-    + `${JSON.stringify([facts.home, facts.writableDirs, facts.files, facts.modules, facts.insecureFlag])}\u0000`;
-  w.mapping(config, (k, v) => {
-    if (k === 'providers') w.providers(v);
-    else if (k === 'registered_resources') w.resources(v);
-    else w.value(v);
-  });
-  return { key: w.key, opaque: w.opaque, frozen: w.frozen };
+function mutableMapping(v: JsonValue | undefined): v is JsonObject {
+  return isJsonObject(v) && !Object.isFrozen(v);
 }
 
-const FROZEN_TEXT = new WeakMap<object, string>();
+function mutableList(v: JsonValue | undefined): v is JsonValue[] {
+  return Array.isArray(v) && !Object.isFrozen(v);
+}
+
+/** A user provider entry whose config values may be opaque (not frozen, no `module:`). */
+function userEntry(v: JsonValue): v is JsonObject {
+  if (!mutableMapping(v)) return false;
+  for (const k of Object.keys(v)) if (!ENTRY_KEYS.has(k)) return false;
+  return true;
+}
+
+function opaqueModelId(field: string, v: JsonValue | undefined): v is string {
+  return OPAQUE_MODEL_FIELDS.has(field) && typeof v === 'string' && PLAIN_ID.test(v) && !MODEL_ID_WORDS.has(v);
+}
+
+/**
+ * Compares a kept run's config with another one, place by place: equal, except that at the
+ * places where a value may be opaque both are opaque and stand in the same order of first
+ * occurrence (`kept[i]` ↔ `values[i]`). Frozen parts are equal only when they are the same object.
+ */
+export class ShapeMatch {
+  /** The kept config's opaque values, by index of first occurrence. */
+  readonly kept: string[] = [];
+  /** The other config's, at the same indexes. */
+  readonly values: string[] = [];
+  /** Where the other config has its opaque values (holder → key → what stays of the value): for `textOf`. */
+  readonly places = new Map<object, Map<string, string>>();
+
+  constructor(private readonly release: Release) {}
+
+  config(k: JsonObject, c: JsonObject): boolean {
+    return this.mapping(k, c, (key, kv, cv) => (key === 'providers' ? this.providers(kv, cv) : key === 'registered_resources' ? this.resources(kv, cv) : this.plain(kv, cv)));
+  }
+
+  private plain(k: JsonValue | undefined, c: JsonValue | undefined): boolean {
+    if (k === c) return true;
+    if (mutableList(k)) {
+      if (!mutableList(c) || c.length !== k.length) return false;
+      for (let i = 0; i < k.length; i++) if (!this.plain(k[i], c[i])) return false;
+      return true;
+    }
+    return mutableMapping(k) && this.mapping(k, c, (_key, kv, cv) => this.plain(kv, cv));
+  }
+
+  /** Two mutable mappings with the same keys in the same order, whose values `same` compares. */
+  private mapping(k: JsonObject, c: JsonValue | undefined, same: (key: string, k: JsonValue, c: JsonValue) => boolean): boolean {
+    if (!mutableMapping(c)) return false;
+    const keys = Object.keys(k);
+    const other = Object.keys(c);
+    if (keys.length !== other.length) return false;
+    for (let i = 0; i < keys.length; i++) {
+      if (keys[i] !== other[i] || !same(keys[i], k[keys[i]], c[keys[i]])) return false;
+    }
+    return true;
+  }
+
+  private opaque(k: string, c: string, holder: object, key: string, stays: string): boolean {
+    const i = this.kept.indexOf(k);
+    if (i !== this.values.indexOf(c)) return false;
+    if (i < 0) {
+      this.kept.push(k);
+      this.values.push(c);
+    }
+    let byKey = this.places.get(holder);
+    if (byKey === undefined) this.places.set(holder, byKey = new Map());
+    byKey.set(key, stays);
+    return true;
+  }
+
+  /** `providers`: the config values of user entries may be opaque. */
+  private providers(k: JsonValue, c: JsonValue): boolean {
+    if (!mutableMapping(k)) return this.plain(k, c);
+    return this.mapping(k, c, (api, ki, ci) => {
+      if (!mutableList(ki)) return this.plain(ki, ci);
+      if (!mutableList(ci) || ci.length !== ki.length) return false;
+      for (let i = 0; i < ki.length; i++) {
+        const user = userEntry(ki[i]);
+        if (user !== userEntry(ci[i])) return false;
+        if (!(user ? this.providerEntry(api, ki[i] as JsonObject, ci[i] as JsonObject) : this.plain(ki[i], ci[i]))) return false;
+      }
+      return true;
+    });
+  }
+
+  private providerEntry(api: string, k: JsonObject, c: JsonObject): boolean {
+    const type = k.provider_type;
+    if (type !== c.provider_type) return false;
+    const known = typeof type === 'string' ? this.release.registry.find(api, type) : undefined;
+    return this.mapping(k, c, (key, kv, cv) => {
+      if (key !== 'config' || known === undefined || !mutableMapping(kv)) return this.plain(kv, cv);
+      return this.mapping(kv, cv, (field, kf, cf) => {
+        const ku = typeof kf === 'string' ? PLAIN_URL.exec(kf) : null;
+        const cu = typeof cf === 'string' ? PLAIN_URL.exec(cf) : null;
+        if ((ku === null) !== (cu === null)) return false;
+        const declared = ku ? known.fields.find((f) => f.key === field) : undefined;
+        if (ku === null || cu === null || declared === undefined || !readsAsStringOrUrl(declared.type)) return this.plain(kf, cf);
+        return ku[1] === cu[1] && ku[3] === cu[3] && this.opaque(ku[2], cu[2], cv as JsonObject, field, cu[1] + cu[3]);
+      });
+    });
+  }
+
+  /** `registered_resources.models[*]`: plain model ids are opaque. */
+  private resources(k: JsonValue, c: JsonValue): boolean {
+    if (!mutableMapping(k)) return this.plain(k, c);
+    return this.mapping(k, c, (kind, ki, ci) => {
+      if (kind !== 'models' || !mutableList(ki)) return this.plain(ki, ci);
+      if (!mutableList(ci) || ci.length !== ki.length) return false;
+      for (let i = 0; i < ki.length; i++) {
+        const km = ki[i];
+        if (!mutableMapping(km)) {
+          if (!this.plain(km, ci[i])) return false;
+          continue;
+        }
+        const cm = ci[i];
+        const same = this.mapping(km, cm, (field, kf, cf) => {
+          const opaque = opaqueModelId(field, kf);
+          if (opaque !== opaqueModelId(field, cf)) return false;
+          return opaque ? this.opaque(kf as string, cf as string, cm as JsonObject, field, '') : this.plain(kf, cf);
+        });
+        if (!same) return false;
+      }
+      return true;
+    });
+  }
+}
+
+/** A copy of a config's parts that are not frozen (frozen parts are shared, never changed), to keep. */
+export function keptCopy(v: JsonValue): JsonValue {
+  if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return v;
+  if (Array.isArray(v)) return v.map(keptCopy);
+  const out = newObject();
+  for (const k of Object.keys(v)) out[k] = keptCopy(v[k]);
+  return out;
+}
+
 const LISTED_IDS = new WeakMap<Release, string>();
 
 /**
- * Everything a run reads as text besides its opaque values: the key (every other string of the
- * config), the frozen parts, the env, the container facts and the release's listed model ids.
- * Worked out once per shape.
+ * Everything a run reads as text besides its opaque values (`places`, from matching the
+ * config with itself): every other key and string of the config, the env, the container facts
+ * and the release's listed model ids. Worked out once per shape.
  */
-export function textOf(shape: Shape & { readonly frozen: readonly object[] }, release: Release, env: ContainerEnv): RunText {
-  let text = shape.key;
-  for (const o of shape.frozen) {
-    let t = FROZEN_TEXT.get(o);
-    if (t === undefined) FROZEN_TEXT.set(o, t = JSON.stringify(o));
-    text += `\u0000${t}`;
-  }
+export function textOf(config: JsonObject, places: ShapeMatch['places'], runKeyText: string, release: Release, env: ContainerEnv): RunText {
+  let text = JSON.stringify(config, function (this: object, key: string, value: unknown) {
+    const stays = places.get(this)?.get(key);
+    return stays === undefined ? value : stays;
+  });
+  text += `\u0000${runKeyText}`;
   for (const [name, v] of env) text += `\u0000${name}\u0000${v.kind === 'secret' ? v.source : v.value}`;
   let listed = LISTED_IDS.get(release);
   if (listed === undefined) {

@@ -7,7 +7,7 @@
 import { deepFreeze, JsonObject } from '../../../src/core/json';
 import { ServerTarget } from '../../../src/targets/server-target';
 import { checkStartup, ContainerEnv, runStartup, StartupOptions } from '../../../src/targets/startup';
-import { RunText, shapeOf, sharable, textOf } from '../../../src/targets/startup/shape';
+import { keptCopy, RunText, ShapeMatch, sharable, textOf } from '../../../src/targets/startup/shape';
 
 const SHARED = deepFreeze({
   inference: { provider_id: 'sentence-transformers', provider_type: 'inline::sentence-transformers', config: {} },
@@ -56,48 +56,63 @@ function both(target: ServerTarget, c: JsonObject): [unknown, unknown] {
 }
 
 describe('the shape of a run', () => {
-  const key = (c: JsonObject) => shapeOf(c, ServerTarget.OGX_1_3._release, 0, options(ServerTarget.OGX_1_3));
+  const release = ServerTarget.OGX_1_3._release;
+  /** The other config's opaque values when it has the kept one's shape. */
+  const match = (kept: JsonObject, other: JsonObject): string[] | undefined => {
+    const m = new ShapeMatch(release);
+    return m.config(keptCopy(kept) as JsonObject, other) ? m.values : undefined;
+  };
+  const opaque = (c: JsonObject) => match(c, c);
+  const text = (c: JsonObject): RunText => {
+    const copy = keptCopy(c) as JsonObject;
+    const self = new ShapeMatch(release);
+    self.config(copy, copy);
+    return textOf(copy, self.places, 'facts', release, ENV);
+  };
 
-  test('hosts and model ids are opaque: their values are not in the key, which of them are equal is', () => {
-    const a = key(config('http://vllm-1:8000/v1', [{ id: 'model-1', pid: 'vllm', pmid: 'model-1' }]));
-    const b = key(config('http://vllm-2:8000/v1', [{ id: 'model-2', pid: 'vllm', pmid: 'model-2' }]));
-    expect(a.key).toBe(b.key);
-    expect([a.opaque, b.opaque]).toEqual([['vllm-1', 'model-1'], ['vllm-2', 'model-2']]);
-    expect(key(config('http://vllm-2:8000/v1', [{ id: 'model-2', pid: 'vllm', pmid: 'model-3' }])).key).not.toBe(a.key);
-    expect(key(config('http://model-1:8000/v1', [{ id: 'model-1', pid: 'vllm', pmid: 'model-1' }])).key).not.toBe(a.key);
+  test('hosts and model ids are opaque: their values do not count, which of them are equal does', () => {
+    const a = config('http://vllm-1:8000/v1', [{ id: 'model-1', pid: 'vllm', pmid: 'model-1' }]);
+    expect(opaque(a)).toEqual(['vllm-1', 'model-1']);
+    expect(match(a, config('http://vllm-2:8000/v1', [{ id: 'model-2', pid: 'vllm', pmid: 'model-2' }]))).toEqual(['vllm-2', 'model-2']);
+    expect(match(a, config('http://vllm-2:8000/v1', [{ id: 'model-2', pid: 'vllm', pmid: 'model-3' }]))).toBeUndefined();
+    expect(match(a, config('http://model-1:8000/v1', [{ id: 'model-1', pid: 'vllm', pmid: 'model-1' }]))).toBeUndefined();
   });
 
-  test('what else the run reads stays in the key: port, path, scheme, provider id, model type', () => {
-    const a = key(config('http://vllm-1:8000/v1', [{ id: 'm', pid: 'vllm' }])).key;
+  test('what else the run reads must be equal: port, path, scheme, provider id, model type, frozen parts by identity', () => {
+    const a = config('http://vllm-1:8000/v1', [{ id: 'm', pid: 'vllm' }]);
     for (const c of [
       config('http://vllm-1:8001/v1', [{ id: 'm', pid: 'vllm' }]),
       config('http://vllm-1:8000/v2', [{ id: 'm', pid: 'vllm' }]),
       config('https://vllm-1:8000/v1', [{ id: 'm', pid: 'vllm' }]),
       config('http://vllm-1:8000/v1', [{ id: 'm', pid: 'other' }]),
       config('http://vllm-1:8000/v1', [{ id: 'm', pid: 'vllm', type: 'embedding' }]),
-    ]) expect(key(c).key).not.toBe(a);
+      config('http://vllm-1:8000/v1', [{ id: 'm', pid: 'vllm' }, { id: 'n', pid: 'vllm' }]),
+      config('http://vllm-1:8000/v1', [{ id: 'm', pid: 'vllm' }], { server: { port: 8321 } }),
+      { ...config('http://vllm-1:8000/v1', [{ id: 'm', pid: 'vllm' }]), storage: { backends: {}, stores: deepFreeze({ ...SHARED.stores as JsonObject }) } },
+    ]) expect(match(a, c)).toBeUndefined();
+    expect(match(a, config('http://vllm-1:8000/v1', [{ id: 'm', pid: 'vllm' }]))).toEqual(['vllm-1', 'm']);
   });
 
   test('not opaque: a host that is not DNS-style, a model id with a slash or a word the model looks for', () => {
-    expect(key(config('http://vllm_1:8000', [])).opaque).toEqual([]);
-    expect(key(config('vllm:8000', [])).opaque).toEqual([]);
-    expect(key(config('http://h', [{ id: 'a/b', pid: 'vllm' }, { id: 'auto', pid: 'vllm' }, { id: 'all', pid: 'vllm' }, { id: '${env.M}', pid: 'vllm' }])).opaque).toEqual(['h']);
+    expect(opaque(config('http://vllm_1:8000', []))).toEqual([]);
+    expect(opaque(config('vllm:8000', []))).toEqual([]);
+    expect(opaque(config('http://h', [{ id: 'a/b', pid: 'vllm' }, { id: 'auto', pid: 'vllm' }, { id: 'all', pid: 'vllm' }, { id: '${env.M}', pid: 'vllm' }]))).toEqual(['h']);
+    expect(match(config('http://h', [{ id: 'x', pid: 'vllm' }]), config('http://h', [{ id: 'auto', pid: 'vllm' }]))).toBeUndefined();
   });
 
-  test('a field that takes something besides a string or URL keeps its value in the key', () => {
-    // remote::chromadb's url is `str`; an unknown provider type has no declared fields.
-    expect(key(config('http://h', [], {}, 'remote::no-such-type')).opaque).toEqual([]);
+  test('a field of a type not declared to take only a string or URL keeps its value', () => {
+    expect(opaque(config('http://h', [], {}, 'remote::no-such-type'))).toEqual([]);
   });
 
   test('sharable: no opaque value inside another one or inside what the run reads besides them', () => {
     const c = config('http://vllm-1:8000/v1', [{ id: 'model-1', pid: 'vllm' }], { vector_stores: { default_embedding_model: { provider_id: 'vllm', model_id: 'model-1' } } });
-    const s = key(c);
-    const text = textOf(s, ServerTarget.OGX_1_3._release, ENV);
-    expect(sharable(s.opaque, text)).toBe(false);
-    expect(sharable(['vllm-1', 'model-1'], text)).toBe(false);
-    expect(sharable(['vllm-2', 'model-2'], text)).toBe(true);
+    const t = text(c);
+    expect(sharable(opaque(c)!, t)).toBe(false);
+    expect(sharable(['vllm-1', 'model-1'], t)).toBe(false);
+    expect(sharable(['vllm-2', 'model-2'], t)).toBe(true);
+    expect(sharable(['8000/v1', 'model-2'], t)).toBe(false);
     expect(sharable(['model', 'model-2'], new RunText(''))).toBe(false);
-    expect(sharable(['nomic-embed-text-v1.5'], textOf(key(config('http://h', [])), ServerTarget.OGX_1_3._release, ENV))).toBe(false);
+    expect(sharable(['nomic-embed-text-v1.5'], text(config('http://h', [])))).toBe(false);
   });
 });
 
