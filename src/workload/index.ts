@@ -9,8 +9,7 @@ import { renderHpa, renderPdb } from './scaling';
 import { renderService, renderServiceAccount } from './service';
 import { renderPvc } from './storage';
 import { LlamaStackConfigError } from '../core/errors';
-import { objectProblems } from '../kubernetes/object-checks';
-import { plainYamlProblems } from '../kubernetes/plain-yaml';
+import { renderedObjectProblems } from '../kubernetes/object-shape';
 
 /** The objects of one distribution, keyed by role; absent ones were not asked for. */
 export interface RenderedObjects {
@@ -48,7 +47,7 @@ export function renderObjects(plan: WorkloadPlan, configYaml: string | undefined
     prometheusRule: renderPrometheusRule(plan),
   };
   const rendered = Object.values(objects).filter((m) => m !== undefined);
-  const problems = [...objectProblems(rendered, plan.spec), ...(plan.quotedYaml ? [] : plainYamlProblems(rendered))];
+  const problems = renderedObjectProblems(rendered, plan.spec, plan.quotedYaml === true, plan.name);
   if (problems.length > 0) throw new LlamaStackConfigError(problems);
   return objects;
 }
