@@ -24,12 +24,6 @@ import { ConfigProblem } from '../core/errors';
 
 type Value = unknown;
 
-/** Objects checked before, with no problem: the name they were rendered for and their copy (constants shared). */
-interface KeptObjects {
-  readonly name: string;
-  readonly objects: readonly Value[];
-}
-
 const KEPT = new Map<string, KeptObjects[]>();
 const KEPT_KEYS_MAX = 64;
 const KEPT_PER_KEY = 16;
@@ -56,55 +50,99 @@ function digitsApart(a: string, b: string): boolean {
   return true;
 }
 
-const CONSTANT_TEXT = new WeakMap<object, string>();
+/** `s` with every digit written as 0: names that differ only in digits have one skeleton. */
+function skeleton(s: string): string {
+  return s.replace(/[0-9]/g, '0');
+}
 
-/** Compares objects checked before (`k`, rendered for `keptName`) with a distribution's (`c`, for `name`). */
-class ObjectMatch {
-  constructor(private readonly name: string, private readonly keptName: string, private readonly quoted: boolean) {}
+/**
+ * One step of objects checked before, in the order a walk meets them: a string (where it sits,
+ * and whether it may hold the name: its skeleton holds the name's), another scalar, a library
+ * constant (shared: the same object), a list (its length) or a mapping (its keys, in order).
+ */
+type Step =
+  | { readonly kind: 'string'; readonly value: string; readonly unread: boolean; readonly mayHoldName: boolean }
+  | { readonly kind: 'scalar'; readonly value: unknown }
+  | { readonly kind: 'constant'; readonly value: object; readonly mayHoldName: boolean }
+  | { readonly kind: 'list'; readonly length: number }
+  | { readonly kind: 'mapping'; readonly keys: readonly string[] };
 
-  same(k: Value, c: Value, place: Place): boolean {
-    if (typeof k === 'string') return typeof c === 'string' && this.sameString(k, c, place);
-    if (k === c) return k === null || typeof k !== 'object' || this.constant(k);
-    if (k === null || c === null || typeof k !== 'object' || typeof c !== 'object' || isLibraryConstant(k) || isLibraryConstant(c)) return false;
-    if (Array.isArray(k)) {
-      if (!Array.isArray(c) || c.length !== k.length) return false;
-      for (let i = 0; i < k.length; i++) if (!(i in k) || !(i in c) || !this.same(k[i], c[i], 'read')) return false;
-      return true;
-    }
-    if (Array.isArray(c)) return false;
-    const keys = Object.keys(k);
-    const other = Object.keys(c);
-    if (keys.length !== other.length) return false;
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i];
-      if (key !== other[i] || !this.same((k as Record<string, Value>)[key], (c as Record<string, Value>)[key], placeOf(place, key))) return false;
+/** Objects checked without a problem, as the steps a walk of them meets, and the name they were rendered for. */
+class KeptObjects {
+  readonly steps: Step[] = [];
+  private readonly skeleton: string;
+
+  /** Undefined when the objects have a hole in a list (not kept: a walk cannot compare it). */
+  static of(name: string, objects: readonly Value[]): KeptObjects | undefined {
+    const kept = new KeptObjects(name);
+    return kept.add(objects, 'read') ? kept : undefined;
+  }
+
+  private constructor(readonly name: string) {
+    this.skeleton = skeleton(name);
+  }
+
+  private add(v: Value, place: Place): boolean {
+    if (typeof v === 'string') {
+      this.steps.push({ kind: 'string', value: v, unread: place === 'unread', mayHoldName: skeleton(v).includes(this.skeleton) });
+    } else if (v === null || typeof v !== 'object') {
+      this.steps.push({ kind: 'scalar', value: v });
+    } else if (isLibraryConstant(v)) {
+      this.steps.push({ kind: 'constant', value: v, mayHoldName: skeleton(JSON.stringify(v)).includes(this.skeleton) });
+    } else if (Array.isArray(v)) {
+      this.steps.push({ kind: 'list', length: v.length });
+      for (let i = 0; i < v.length; i++) if (!(i in v) || !this.add(v[i], 'read')) return false;
+    } else {
+      const keys = Object.keys(v);
+      this.steps.push({ kind: 'mapping', keys });
+      for (const k of keys) if (!this.add((v as Record<string, Value>)[k], placeOf(place, k))) return false;
     }
     return true;
   }
-
-  private sameString(k: string, c: string, place: Place): boolean {
-    if (place === 'unread') return k === c || this.quoted || !misreadWhenPlain(c);
-    if (k === c) return this.name === this.keptName || (!c.includes(this.name) && !c.includes(this.keptName));
-    return this.name !== this.keptName && c.replaceAll(this.name, this.keptName) === k && k.replaceAll(this.keptName, this.name) === c
-      && (this.quoted || !misreadWhenPlain(c));
-  }
-
-  /** A library constant (shared by both) holds neither name. */
-  private constant(o: object): boolean {
-    if (this.name === this.keptName) return true;
-    let text = CONSTANT_TEXT.get(o);
-    if (text === undefined) CONSTANT_TEXT.set(o, text = JSON.stringify(o));
-    return !text.includes(this.name) && !text.includes(this.keptName);
-  }
 }
 
-/** A copy to keep: library constants shared, the rest copied (the objects go on to become ApiObjects). */
-function keptCopy(v: Value): Value {
-  if (v === null || typeof v !== 'object' || isLibraryConstant(v)) return v;
-  if (Array.isArray(v)) return v.map(keptCopy);
-  const out: Record<string, Value> = {};
-  for (const k of Object.keys(v)) Object.defineProperty(out, k, { value: keptCopy((v as Record<string, Value>)[k]), enumerable: true, writable: true, configurable: true });
-  return out;
+/** Walks a distribution's objects (rendered for `name`) along the steps of objects checked before. */
+class ObjectMatch {
+  private at = 0;
+
+  constructor(private readonly kept: KeptObjects, private readonly name: string, private readonly quoted: boolean) {}
+
+  same(c: Value): boolean {
+    const step = this.kept.steps[this.at++];
+    switch (step.kind) {
+      case 'string':
+        return typeof c === 'string' && this.sameString(step, c);
+      case 'scalar':
+        return c === step.value;
+      case 'constant':
+        // A library constant holds neither name.
+        return c === step.value && (!step.mayHoldName || this.holdsNeither(JSON.stringify(c)));
+      case 'list':
+        if (!Array.isArray(c) || c.length !== step.length) return false;
+        for (let i = 0; i < c.length; i++) if (!(i in c) || !this.same(c[i])) return false;
+        return true;
+      case 'mapping': {
+        if (c === null || typeof c !== 'object' || Array.isArray(c) || isLibraryConstant(c)) return false;
+        const keys = Object.keys(c);
+        const kept = step.keys;
+        if (keys.length !== kept.length) return false;
+        for (let i = 0; i < keys.length; i++) if (keys[i] !== kept[i] || !this.same((c as Record<string, Value>)[keys[i]])) return false;
+        return true;
+      }
+    }
+  }
+
+  private holdsNeither(s: string): boolean {
+    return this.name === this.kept.name || (!s.includes(this.name) && !s.includes(this.kept.name));
+  }
+
+  private sameString(step: { readonly value: string; readonly unread: boolean; readonly mayHoldName: boolean }, c: string): boolean {
+    const k = step.value;
+    if (step.unread) return k === c || this.quoted || !misreadWhenPlain(c);
+    if (k === c) return !step.mayHoldName || this.holdsNeither(c);
+    return this.name !== this.kept.name && c.replaceAll(this.name, this.kept.name) === k && k.replaceAll(this.kept.name, this.name) === c
+      && (this.quoted || !misreadWhenPlain(c));
+  }
 }
 
 function isConfigMap(m: Value): boolean {
@@ -126,14 +164,15 @@ export function renderedObjectProblems(rendered: readonly Value[], spec: unknown
   const others = rendered.filter((m) => !isConfigMap(m));
   const key = `${quoted}\u0000${others.map((m) => String((m as { kind?: unknown })?.kind)).join(',')}`;
   const kept = KEPT.get(key);
-  const seen = (kept ?? []).some((k) => (k.name === name || digitsApart(name, k.name)) && new ObjectMatch(name, k.name, quoted).same(k.objects, others, 'read'));
+  const seen = (kept ?? []).some((k) => (k.name === name || digitsApart(name, k.name)) && new ObjectMatch(k, name, quoted).same(others));
   // The other objects hold nothing misread and no problem: the ConfigMap's problems are all of them.
   if (seen) return problemsOf(configMaps, spec, quoted);
   const problems = problemsOf(rendered, spec, quoted);
-  if (problems.length === 0) {
+  const objects = problems.length === 0 ? KeptObjects.of(name, others) : undefined;
+  if (objects !== undefined) {
     const runs = kept ?? setBounded(KEPT, key, [], KEPT_KEYS_MAX);
     if (runs.length >= KEPT_PER_KEY) runs.shift();
-    runs.push({ name, objects: others.map(keptCopy) });
+    runs.push(objects);
   }
   return problems;
 }
