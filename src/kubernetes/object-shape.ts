@@ -69,14 +69,14 @@ type Step =
 
 /** Objects checked without a problem, as the steps a walk of them meets, and the name they were rendered for. */
 class KeptObjects {
-  readonly steps: Step[] = [];
-  private readonly skeleton: string;
-
   /** Undefined when the objects have a hole in a list (not kept: a walk cannot compare it). */
   static of(name: string, objects: readonly Value[]): KeptObjects | undefined {
     const kept = new KeptObjects(name);
     return kept.add(objects, 'read') ? kept : undefined;
   }
+
+  readonly steps: Step[] = [];
+  private readonly skeleton: string;
 
   private constructor(readonly name: string) {
     this.skeleton = skeleton(name);

@@ -12,6 +12,7 @@ import type { ServerAuth } from '../auth/server-auth';
 import { EXTERNAL_PROVIDERS_MOUNT, externalProviderEntries } from '../config/external-providers';
 import { parseQuantity, quantitySign } from '../config/quantity';
 import { LlamaStackDistributionSpec } from '../config/spec';
+import { setBounded } from '../core/bounded-map';
 import { ConfigProblem } from '../core/errors';
 import { isObject } from '../core/json';
 import { envProblems, imageProblems, keyRefProblems, pullPolicyProblems } from '../kubernetes/container-checks';
@@ -114,32 +115,137 @@ function secretRefs(spec: LlamaStackDistributionSpec): [unknown, () => string][]
 }
 
 /**
+ * What the checks below read, and nothing else: their only input, so a run's problems are a
+ * function of it, and its JSON (the values are snapshots: plain JSON) keys a memo. The
+ * distribution's name only decides the library's own layout, whose volume names and mounts do
+ * not hold it: distributions that differ in name, endpoints or models share their result.
+ */
+interface KubernetesInput {
+  readonly namespace?: string;
+  readonly namespaceFromChart: boolean;
+  readonly labels: unknown;
+  readonly nodeSelector: unknown;
+  readonly tolerations: unknown;
+  readonly imagePullPolicy: unknown;
+  readonly image: unknown;
+  readonly imageFromProps: boolean;
+  /** `{ path, image }`: a missing image stays missing in the JSON (a tuple would make it null). */
+  readonly externalImages: readonly { readonly path: string; readonly image?: unknown }[];
+  readonly storageClassName: unknown;
+  readonly ingressClassName: unknown;
+  readonly tls: unknown;
+  readonly overrideConfigMapName: unknown;
+  readonly overrideConfigYamlBytes?: number;
+  readonly allowedNamespaces: unknown;
+  /** How many of them the props wrote (typed props: the controller's namespace joins them), -1 for all. */
+  readonly ownNamespaces: number;
+  readonly secretRefs: readonly (readonly [unknown, string])[];
+  readonly serviceAccountName: unknown;
+  readonly env: unknown;
+  readonly topologySpreadConstraints: unknown;
+  readonly resources: unknown;
+  readonly storageSize: unknown;
+  readonly layout?: { volumes: string[]; mounts: LibraryMount[] };
+  readonly skipVolumes: readonly string[];
+  readonly skipMountPaths: readonly string[];
+  readonly volumes: unknown;
+  readonly volumeMounts: unknown;
+  readonly allowUnrestrictedVolumes: boolean;
+}
+
+function inputOf(props: KubernetesInputProps, spec: LlamaStackDistributionSpec, namespace: string | undefined, target: ServerTarget,
+  name: string): KubernetesInput {
+  const w: any = spec.workload;
+  const overrides: any = w?.overrides;
+  const tls: any = spec.networking?.tls;
+  const external = externalProviderEntries(spec);
+  const skipVolumes: string[] = [];
+  const skipMountPaths: string[] = [];
+  // externalProviderChecks and authProblems report these with messages of their own.
+  if (external.length > 0 && !target.isOperator) {
+    skipVolumes.push(EXTERNAL_PROVIDERS_VOLUME);
+    skipMountPaths.push(EXTERNAL_PROVIDERS_MOUNT);
+  }
+  if (props.auth?.caCertificate) {
+    skipVolumes.push(AUTH_CA_VOLUME);
+    skipMountPaths.push(PATHS.authCaDir);
+  }
+  return {
+    namespace,
+    namespaceFromChart: props.namespace === undefined,
+    labels: props.labels,
+    nodeSelector: props.nodeSelector,
+    tolerations: props.tolerations,
+    imagePullPolicy: props.imagePullPolicy,
+    image: props.image ?? spec.distribution?.image,
+    imageFromProps: props.image !== undefined,
+    externalImages: external.map((e) => ({ path: `${e.path}.image`, image: e.ref.image })),
+    storageClassName: props.persistentStorage?.storageClassName,
+    ingressClassName: props.expose?.ingressClassName,
+    tls: { secretName: tls?.secretName, caBundle: tls?.caBundle },
+    overrideConfigMapName: (spec.overrideConfig as any)?.configMapName,
+    overrideConfigYamlBytes: typeof props.overrideConfigYaml === 'string' ? Buffer.byteLength(props.overrideConfigYaml, 'utf8') : undefined,
+    allowedNamespaces: spec.networking?.allowedFrom?.namespaces,
+    ownNamespaces: props.spec === undefined ? props.allowedFrom?.namespaces?.length ?? 0 : -1,
+    secretRefs: secretRefs(spec).map(([ref, path]) => [ref, path()] as const),
+    serviceAccountName: overrides?.serviceAccountName,
+    env: overrides?.env,
+    topologySpreadConstraints: w?.topologySpreadConstraints,
+    resources: w?.resources,
+    storageSize: w?.storage?.size,
+    layout: libraryLayout(name, spec, target, props.auth),
+    skipVolumes,
+    skipMountPaths,
+    volumes: overrides?.volumes,
+    volumeMounts: overrides?.volumeMounts,
+    allowUnrestrictedVolumes: props.allowUnrestrictedVolumes === true,
+  };
+}
+
+/** Problems by the JSON of their input: distributions alike share them. */
+const PROBLEMS = new Map<string, readonly ConfigProblem[]>();
+const PROBLEMS_MAX = 256;
+
+/**
  * What the API server (or the kubelet, for references no object can satisfy) would reject in the
  * objects these props become. `namespace`: where they land (props.namespace, else the chart's).
  */
 export function kubernetesInputProblems(props: KubernetesInputProps, spec: LlamaStackDistributionSpec, namespace: string | undefined,
   target: ServerTarget, name: string): ConfigProblem[] {
+  const input = inputOf(props, spec, namespace, target, name);
+  const key = JSON.stringify(input);
+  let problems = PROBLEMS.get(key);
+  if (problems === undefined) problems = setBounded(PROBLEMS, key, inputProblems(input), PROBLEMS_MAX);
+  return problems.map((p) => ({ ...p }));
+}
+
+/** The same without the memo: what the checks find in this input (for tests). */
+export function checkKubernetesInput(props: KubernetesInputProps, spec: LlamaStackDistributionSpec, namespace: string | undefined,
+  target: ServerTarget, name: string): ConfigProblem[] {
+  return inputProblems(inputOf(props, spec, namespace, target, name));
+}
+
+function inputProblems(input: KubernetesInput): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
-  if (typeof namespace === 'string') {
-    const fromChart = props.namespace === undefined;
-    const p = nameProblem(namespace, fromChart ? 'chart.namespace' : 'props.namespace', NAMESPACE_NAME);
+  if (typeof input.namespace === 'string') {
+    const fromChart = input.namespaceFromChart;
+    const p = nameProblem(input.namespace, fromChart ? 'chart.namespace' : 'props.namespace', NAMESPACE_NAME);
     if (p) {
       problems.push(fromChart
         ? { ...p, message: `${p.message} (the chart's namespace, which every object gets)`, fix: `${p.fix}; set it on the chart (new Chart(app, id, { namespace })) or set props.namespace` }
         : p);
     }
   }
-  problems.push(...labelMapProblems(props.labels, 'props.labels'));
-  problems.push(...nodeSelectorProblems(props.nodeSelector, 'props.nodeSelector'));
-  problems.push(...tolerationProblems(props.tolerations, 'props.tolerations'));
-  problems.push(...pullPolicyProblems(props.imagePullPolicy, 'props.imagePullPolicy'));
-  const image = props.image ?? spec.distribution?.image;
-  problems.push(...imageProblems(image, props.image !== undefined ? 'props.image' : 'spec.distribution.image'));
-  for (const e of externalProviderEntries(spec)) problems.push(...imageProblems(e.ref.image, `${e.path}.image`));
-  named(problems, props.persistentStorage?.storageClassName, 'props.persistentStorage.storageClassName', objectNameRule('StorageClass'));
-  named(problems, props.expose?.ingressClassName, 'props.expose.ingressClassName', objectNameRule('IngressClass'));
+  problems.push(...labelMapProblems(input.labels, 'props.labels'));
+  problems.push(...nodeSelectorProblems(input.nodeSelector, 'props.nodeSelector'));
+  problems.push(...tolerationProblems(input.tolerations, 'props.tolerations'));
+  problems.push(...pullPolicyProblems(input.imagePullPolicy, 'props.imagePullPolicy'));
+  problems.push(...imageProblems(input.image, input.imageFromProps ? 'props.image' : 'spec.distribution.image'));
+  for (const { path, image } of input.externalImages) problems.push(...imageProblems(image, path));
+  named(problems, input.storageClassName, 'props.persistentStorage.storageClassName', objectNameRule('StorageClass'));
+  named(problems, input.ingressClassName, 'props.expose.ingressClassName', objectNameRule('IngressClass'));
 
-  const tls: any = spec.networking?.tls;
+  const tls: any = input.tls;
   named(problems, tls?.secretName, 'spec.networking.tls.secretName', objectNameRule('Secret'));
   const ca: any = tls?.caBundle;
   if (isObject(ca)) {
@@ -153,61 +259,45 @@ export function kubernetesInputProblems(props: KubernetesInputProps, spec: Llama
       }
     });
   }
-  named(problems, (spec.overrideConfig as any)?.configMapName, 'spec.overrideConfig.configMapName', objectNameRule('ConfigMap'));
+  named(problems, input.overrideConfigMapName, 'spec.overrideConfig.configMapName', objectNameRule('ConfigMap'));
   // Written as is into the ConfigMap (a generated config is measured once generated: object-checks.ts).
-  if (typeof props.overrideConfigYaml === 'string') {
-    const bytes = Buffer.byteLength(props.overrideConfigYaml, 'utf8');
-    if (bytes > CONFIG_MAP_MAX_BYTES) {
-      problems.push({
-        path: 'props.overrideConfigYaml',
-        message: `is ${bytes.toLocaleString('en-US')} bytes: the API server rejects a ConfigMap whose data is above ${CONFIG_MAP_MAX_BYTES.toLocaleString('en-US')} bytes (1 MiB)`,
-        fix: 'make the config smaller (comments, unused providers and models), or mount large files from ConfigMaps of your own',
-      });
-    }
+  const bytes = input.overrideConfigYamlBytes;
+  if (bytes !== undefined && bytes > CONFIG_MAP_MAX_BYTES) {
+    problems.push({
+      path: 'props.overrideConfigYaml',
+      message: `is ${bytes.toLocaleString('en-US')} bytes: the API server rejects a ConfigMap whose data is above ${CONFIG_MAP_MAX_BYTES.toLocaleString('en-US')} bytes (1 MiB)`,
+      fix: 'make the config smaller (comments, unused providers and models), or mount large files from ConfigMaps of your own',
+    });
   }
   // Typed props: the controller's namespace joins allowedFrom.namespaces, and expose checks it.
-  const namespaces: unknown = spec.networking?.allowedFrom?.namespaces;
-  const own = props.spec === undefined ? props.allowedFrom?.namespaces?.length ?? 0 : Infinity;
+  const namespaces = input.allowedNamespaces;
+  const own = input.ownNamespaces < 0 ? Infinity : input.ownNamespaces;
   (Array.isArray(namespaces) ? namespaces : []).forEach((ns: unknown, i: number) => {
     if (ns !== '*' && i < own) named(problems, ns, `spec.networking.allowedFrom.namespaces[${i}]`, NAMESPACE_NAME);
   });
-  for (const [ref, path] of secretRefs(spec)) problems.push(...keyRefProblems(ref, path, 'Secret'));
+  for (const [ref, path] of input.secretRefs) problems.push(...keyRefProblems(ref, path, 'Secret'));
 
-  const w: any = spec.workload;
-  const overrides: any = w?.overrides;
-  named(problems, overrides?.serviceAccountName, 'spec.workload.overrides.serviceAccountName', objectNameRule('ServiceAccount'));
-  problems.push(...envProblems(overrides?.env, 'spec.workload.overrides.env'));
-  problems.push(...topologySpreadProblems(w?.topologySpreadConstraints, 'spec.workload.topologySpreadConstraints'));
-  problems.push(...resourceNameProblems(w?.resources, 'spec.workload.resources'));
-  const size = w?.storage?.size;
+  named(problems, input.serviceAccountName, 'spec.workload.overrides.serviceAccountName', objectNameRule('ServiceAccount'));
+  problems.push(...envProblems(input.env, 'spec.workload.overrides.env'));
+  problems.push(...topologySpreadProblems(input.topologySpreadConstraints, 'spec.workload.topologySpreadConstraints'));
+  problems.push(...resourceNameProblems(input.resources, 'spec.workload.resources'));
+  const size = input.storageSize;
   const q = parseQuantity(size);
   if (q && quantitySign(q) <= 0) {
     problems.push({ path: 'spec.workload.storage.size', message: `${shown(String(size))} must be greater than zero`, fix: 'use a positive size such as 10Gi' });
   }
-  const layout = libraryLayout(name, spec, target, props.auth);
-  if (layout) {
-    // externalProviderChecks and authProblems report these with messages of their own.
-    const skipVolumes: string[] = [];
-    const skipMountPaths: string[] = [];
-    if (externalProviderEntries(spec).length > 0 && !target.isOperator) {
-      skipVolumes.push(EXTERNAL_PROVIDERS_VOLUME);
-      skipMountPaths.push(EXTERNAL_PROVIDERS_MOUNT);
-    }
-    if (props.auth?.caCertificate) {
-      skipVolumes.push(AUTH_CA_VOLUME);
-      skipMountPaths.push(PATHS.authCaDir);
-    }
+  if (input.layout) {
     problems.push(...volumeProblems({
-      volumes: overrides?.volumes,
+      volumes: input.volumes,
       volumesPath: VOLUMES,
-      volumeMounts: overrides?.volumeMounts,
+      volumeMounts: input.volumeMounts,
       volumeMountsPath: VOLUME_MOUNTS,
-      libraryVolumes: layout.volumes,
-      libraryMounts: layout.mounts,
-      reportedElsewhere: { volumes: skipVolumes, mountPathPrefixes: skipMountPaths },
+      libraryVolumes: input.layout.volumes,
+      libraryMounts: input.layout.mounts,
+      reportedElsewhere: { volumes: input.skipVolumes, mountPathPrefixes: input.skipMountPaths },
     }));
   }
-  problems.push(...restrictedVolumeProblems(overrides?.volumes, VOLUMES, props.allowUnrestrictedVolumes === true).problems);
+  problems.push(...restrictedVolumeProblems(input.volumes, VOLUMES, input.allowUnrestrictedVolumes).problems);
   return problems;
 }
 

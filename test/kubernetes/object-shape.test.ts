@@ -8,11 +8,13 @@ import * as objectChecks from '../../src/kubernetes/object-checks';
 import { renderedObjectProblems } from '../../src/kubernetes/object-shape';
 import { plainYamlProblems } from '../../src/kubernetes/plain-yaml';
 
-function direct(objects: unknown[], quoted: boolean) {
-  return [...objectChecks.objectProblems(objects), ...(quoted ? [] : plainYamlProblems(objects))];
+function direct(objs: unknown[], quoted: boolean) {
+  return [...objectChecks.objectProblems(objs), ...(quoted ? [] : plainYamlProblems(objs))];
 }
 
-interface Parts { name: string; label?: string; annotation?: string; volume?: string; source?: string; container?: string; service?: string; data?: string }
+interface Parts {
+  name: string; label?: string; annotation?: string; volume?: string; source?: string; container?: string; service?: string; data?: string;
+}
 
 function objects(p: Parts): unknown[] {
   const n = p.name;

@@ -1,0 +1,125 @@
+/**
+ * The Kubernetes input checks keep their problems by the JSON of what they read
+ * (src/workload/kubernetes-checks.ts): every run must give what the checks give on its own
+ * input, distributions that differ only in what the checks do not read share a run, and each
+ * caller gets its own problem objects.
+ */
+import { LlamaStackDistributionSpec } from '../../src/config/spec';
+import { ServerTarget } from '../../src/targets/server-target';
+import { checkKubernetesInput, KubernetesInputProps, kubernetesInputProblems } from '../../src/workload/kubernetes-checks';
+
+const TARGET = ServerTarget.OGX_1_3;
+
+interface Parts {
+  env?: unknown;
+  volumes?: unknown;
+  mounts?: unknown;
+  mountPath?: string;
+  size?: unknown;
+  apiKey?: unknown;
+  tls?: unknown;
+  allowed?: string[];
+  image?: string;
+}
+
+function spec(i: number, parts: Parts = {}): LlamaStackDistributionSpec {
+  return {
+    distribution: { name: 'starter', image: parts.image },
+    providers: {
+      inference: [{ id: 'vllm', provider: 'vllm', endpoint: `http://vllm-${i}:8000/v1`, apiKey: (parts.apiKey ?? { name: 'vllm', key: 'token' }) as any }],
+    },
+    resources: { models: [`model-${i}`] },
+    networking: { expose: { hostname: `llama-${i}.example.com` }, tls: parts.tls as any, allowedFrom: parts.allowed ? { namespaces: parts.allowed } : undefined },
+    workload: {
+      overrides: { env: parts.env as any, volumes: parts.volumes as any, volumeMounts: parts.mounts as any },
+      storage: { size: parts.size as any, mountPath: parts.mountPath },
+    },
+  } as LlamaStackDistributionSpec;
+}
+
+describe('kubernetesInputProblems', () => {
+  test('what the checks do not read (name, endpoints, models, hosts) does not count; what they read does', () => {
+    const props: KubernetesInputProps = { labels: { 'bad key!': 'x' } };
+    const first = kubernetesInputProblems(props, spec(1), 'ai', TARGET, 'llama-1');
+    expect(first.map((p) => p.path)).toEqual(['props.labels["bad key!"]']);
+    expect(kubernetesInputProblems(props, spec(2), 'ai', TARGET, 'other-name')).toEqual(first);
+    expect(kubernetesInputProblems({ labels: { ok: 'x' } }, spec(2), 'ai', TARGET, 'other-name')).toEqual([]);
+    expect(kubernetesInputProblems(props, spec(2), 'Not A Namespace', TARGET, 'other-name')).toHaveLength(2);
+  });
+
+  test('each caller gets its own problems', () => {
+    const a = kubernetesInputProblems({ imagePullPolicy: 'Sometimes' }, spec(1), 'ai', TARGET, 'a');
+    (a[0] as { message: string }).message = 'changed';
+    expect(kubernetesInputProblems({ imagePullPolicy: 'Sometimes' }, spec(1), 'ai', TARGET, 'a')[0].message).not.toBe('changed');
+  });
+
+  test('each field the checks read, varied alone from one base: the checks\' own problems every time', () => {
+    type Variant = [KubernetesInputProps, Parts, string | undefined];
+    const base: Variant = [{}, {}, 'ai'];
+    const variants: Variant[] = [
+      base,
+      [{ labels: { a: '-bad' } }, {}, 'ai'], [{ nodeSelector: { '': 'x' } }, {}, 'ai'], [{ tolerations: [{ key: 'k', operator: 'Equal', effect: 'Sometimes' }] }, {}, 'ai'],
+      [{ imagePullPolicy: 'Sometimes' }, {}, 'ai'], [{ image: ' img:1' }, {}, 'ai'], [{ persistentStorage: { storageClassName: 'Bad_Class' } }, {}, 'ai'],
+      [{ expose: { ingressClassName: 'Bad_Class' } }, {}, 'ai'], [{ overrideConfigYaml: 'x'.repeat(1024 * 1024 + 1) }, {}, 'ai'],
+      [{ allowedFrom: { namespaces: ['ok'] } }, { allowed: ['ok', 'Bad NS'] }, 'ai'], [{ spec: {} as any }, { allowed: ['ok', 'Bad NS'] }, 'ai'], [{ allowUnrestrictedVolumes: true }, { volumes: [{ name: 'h', hostPath: { path: '/x' } }] }, 'ai'],
+      [{}, { volumes: [{ name: 'h', hostPath: { path: '/x' } }] }, 'ai'], [{}, { env: [{ name: '1A', value: 'x' }] }, 'ai'], [{}, { size: '-1Gi' }, 'ai'],
+      [{}, { apiKey: { name: 'Bad_Secret', key: 'k' } }, 'ai'], [{}, { tls: { secretName: 'Bad_Name' } }, 'ai'], [{}, { volumes: [{ name: 'config', emptyDir: {} }] }, 'ai'],
+      [{}, {}, 'Bad NS'], [{}, {}, undefined],
+      [{ image: 'img:1' }, {}, 'ai'], [{}, { image: ' img:1' }, 'ai'], [{ spec: {} as any }, { allowed: ['ok'] }, 'ai'], [{ namespace: 'Bad NS' }, {}, 'Bad NS'],
+      [{}, { volumes: [{ name: 'v', emptyDir: {} }], mounts: [{ name: 'v', mountPath: '/srv' }] }, 'ai'],
+      [{}, { volumes: [{ name: 'v', emptyDir: {} }], mounts: [{ name: 'v', mountPath: '/srv' }], mountPath: '/srv' }, 'ai'],
+      [{}, { volumes: [{ name: 'v', emptyDir: {} }], mounts: [{ name: 'w', mountPath: '/srv' }] }, 'ai'],
+    ];
+    const seen = new Set<string>();
+    for (let pass = 0; pass < 2; pass++) {
+      variants.forEach(([props, parts, namespace], i) => {
+        const expected = checkKubernetesInput(props, spec(i, parts), namespace, TARGET, `llama-${i}`);
+        expect(kubernetesInputProblems(props, spec(i, parts), namespace, TARGET, `llama-${i}`)).toEqual(expected);
+        seen.add(JSON.stringify(expected));
+      });
+    }
+    // Every variant finds something of its own but six that find nothing: the base, the namespace left
+    // out, the hostPath allowed (a warning, not a problem), a bad namespace the props did not write,
+    // a good image, good namespaces and a mount of the user's own.
+    expect(seen.size).toBe(variants.length - 6);
+  });
+
+  function* lcg(seed: number): Generator<number> {
+    let s = seed;
+    for (;;) {
+      s = (s * 1103515245 + 12345) % 2147483648;
+      yield s / 2147483648;
+    }
+  }
+
+  test('1,500 runs of varied input: the checks\' own problems every time', () => {
+    const rnd = lcg(99);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd.next().value! * xs.length)];
+    let failing = 0;
+    for (let i = 0; i < 1500; i++) {
+      const props: KubernetesInputProps = {
+        labels: pick([undefined, { a: 'b' }, { 'bad key!': 'x' }, { a: '-bad' }]),
+        nodeSelector: pick([undefined, { 'kubernetes.io/os': 'linux' }, { '': 'x' }]),
+        tolerations: pick([undefined, [{ key: 'k', operator: 'Exists' }], [{ operator: 'Bogus' }]]),
+        imagePullPolicy: pick([undefined, 'Always', 'Sometimes']),
+        image: pick([undefined, 'img:1', 'Bad Image']),
+        persistentStorage: pick([undefined, { storageClassName: 'fast' }, { storageClassName: 'Bad_Class' }]),
+        allowUnrestrictedVolumes: pick([undefined, true]),
+        overrideConfigYaml: pick([undefined, 'a: 1', 'x'.repeat(1024 * 1024 + 1)]),
+      };
+      const s = spec(i, {
+        env: pick([undefined, [{ name: 'A', value: '1' }], [{ name: '1A', value: 'x' }]]),
+        volumes: pick([undefined, [{ name: 'data', emptyDir: {} }], [{ name: 'config', emptyDir: {} }], [{ name: 'h', hostPath: { path: '/x' } }]]),
+        size: pick([undefined, '10Gi', '0', '-1Gi']),
+        apiKey: pick([undefined, { name: 'Bad_Secret', key: 'k' }, { name: 's', key: '' }]),
+        tls: pick([undefined, { secretName: 'tls' }, { secretName: 'Bad_Name' }]),
+      });
+      const namespace = pick(['ai', 'Bad NS', undefined]);
+      const expected = checkKubernetesInput(props, s, namespace, TARGET, `llama-${i}`);
+      expect(kubernetesInputProblems(props, s, namespace, TARGET, `llama-${i}`)).toEqual(expected);
+      failing += expected.length > 0 ? 1 : 0;
+    }
+    expect(failing).toBeGreaterThan(1000);
+    expect(failing).toBeLessThan(1500);
+  });
+});
