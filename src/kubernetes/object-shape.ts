@@ -123,11 +123,13 @@ class ObjectMatch {
         return true;
       case 'mapping': {
         if (c === null || typeof c !== 'object' || Array.isArray(c) || isLibraryConstant(c)) return false;
-        const keys = Object.keys(c);
+        // for…in visits own keys in Object.keys order without making their list; an inherited key only makes the match fail.
         const kept = step.keys;
-        if (keys.length !== kept.length) return false;
-        for (let i = 0; i < keys.length; i++) if (keys[i] !== kept[i] || !this.same((c as Record<string, Value>)[keys[i]])) return false;
-        return true;
+        let i = 0;
+        for (const key in c) {
+          if (key !== kept[i++] || !this.same((c as Record<string, Value>)[key])) return false;
+        }
+        return i === kept.length;
       }
     }
   }
