@@ -106,13 +106,13 @@ export class ShapeMatch {
   /** Two mutable mappings with the same keys in the same order, whose values `same` compares. */
   private mapping(k: JsonObject, c: JsonValue | undefined, same: (key: string, k: JsonValue, c: JsonValue) => boolean): boolean {
     if (!mutableMapping(c)) return false;
-    const keys = Object.keys(k);
-    const other = Object.keys(c);
-    if (keys.length !== other.length) return false;
-    for (let i = 0; i < keys.length; i++) {
-      if (keys[i] !== other[i] || !same(keys[i], k[keys[i]], c[keys[i]])) return false;
+    const keys = keysOf(k);
+    // for…in visits own keys in Object.keys order without making their list; an inherited key only makes the match fail.
+    let i = 0;
+    for (const key in c) {
+      if (key !== keys[i++] || !same(key, k[key], c[key])) return false;
     }
-    return true;
+    return i === keys.length;
   }
 
   private opaque(k: string, c: string, holder: object, key: string, stays: string): boolean {
@@ -183,6 +183,15 @@ export class ShapeMatch {
       return true;
     });
   }
+}
+
+/** The keys of a kept config's mapping (a kept copy never changes), listed once. */
+const KEYS = new WeakMap<JsonObject, readonly string[]>();
+
+function keysOf(o: JsonObject): readonly string[] {
+  let keys = KEYS.get(o);
+  if (keys === undefined) KEYS.set(o, keys = Object.keys(o));
+  return keys;
 }
 
 /** A copy of a config's parts that are not frozen (frozen parts are shared, never changed), to keep. */
