@@ -7,6 +7,7 @@ import { libraryConstant } from '../../src/kubernetes/library-constants';
 import * as objectChecks from '../../src/kubernetes/object-checks';
 import { renderedObjectProblems } from '../../src/kubernetes/object-shape';
 import { plainYamlProblems } from '../../src/kubernetes/plain-yaml';
+import { seeded } from '../support/seeded';
 
 function direct(objs: unknown[], quoted: boolean) {
   return [...objectChecks.objectProblems(objs), ...(quoted ? [] : plainYamlProblems(objs))];
@@ -106,23 +107,16 @@ describe('renderedObjectProblems', () => {
     expect(direct(objs, false)).toHaveLength(1);
   });
 
-  function* lcg(seed: number): Generator<number> {
-    let s = seed;
-    for (;;) {
-      s = (s * 1103515245 + 12345) % 2147483648;
-      yield s / 2147483648;
-    }
-  }
 
   test('3,000 distributions of colliding parts: the checks\' own problems every time', () => {
-    const rnd = lcg(4242);
-    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd.next().value! * xs.length)];
+    const rnd = seeded(4242);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
     const names = ['p-1', 'p-2', 'p-3', 'p-10', 'q-1', 'pp1', 'p-0'];
     let problems = 0;
     let shared = 0;
     for (let i = 0; i < 3000; i++) {
       const name = pick(names);
-      const often = <T>(usual: T, rare: readonly T[]): T => (rnd.next().value! < 0.85 ? usual : pick(rare));
+      const often = <T>(usual: T, rare: readonly T[]): T => (rnd() < 0.85 ? usual : pick(rare));
       const parts: Parts = {
         name,
         label: often('x', ['p-1', 'p-2', '-bad', '']),
@@ -133,7 +127,7 @@ describe('renderedObjectProblems', () => {
         service: often(`${name}-service`, ['p-1-service', '1bad']),
         data: often('config.yaml', ['bad key']),
       };
-      const quoted = rnd.next().value! < 0.2;
+      const quoted = rnd() < 0.2;
       const objs = objects(parts);
       const expected = direct(objs, quoted);
       full.mockClear();

@@ -7,6 +7,7 @@
 import { LlamaStackDistributionSpec } from '../../src/config/spec';
 import { ServerTarget } from '../../src/targets/server-target';
 import { checkKubernetesInput, KubernetesInputProps, kubernetesInputProblems } from '../../src/workload/kubernetes-checks';
+import { seeded } from '../support/seeded';
 
 const TARGET = ServerTarget.OGX_1_3;
 
@@ -84,17 +85,10 @@ describe('kubernetesInputProblems', () => {
     expect(seen.size).toBe(variants.length - 6);
   });
 
-  function* lcg(seed: number): Generator<number> {
-    let s = seed;
-    for (;;) {
-      s = (s * 1103515245 + 12345) % 2147483648;
-      yield s / 2147483648;
-    }
-  }
 
   test('1,500 runs of varied input: the checks\' own problems every time', () => {
-    const rnd = lcg(99);
-    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd.next().value! * xs.length)];
+    const rnd = seeded(99);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
     let failing = 0;
     for (let i = 0; i < 1500; i++) {
       const props: KubernetesInputProps = {

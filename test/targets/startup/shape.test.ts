@@ -8,6 +8,7 @@ import { deepFreeze, JsonObject } from '../../../src/core/json';
 import { ServerTarget } from '../../../src/targets/server-target';
 import { checkStartup, ContainerEnv, runStartup, StartupOptions } from '../../../src/targets/startup';
 import { keptCopy, RunText, ShapeMatch, sharable, textOf } from '../../../src/targets/startup/shape';
+import { seeded } from '../../support/seeded';
 
 const SHARED = deepFreeze({
   inference: { provider_id: 'sentence-transformers', provider_type: 'inline::sentence-transformers', config: {} },
@@ -170,18 +171,11 @@ describe('checkStartup gives what a full run gives', () => {
   });
 
   /** A small generator of the same: values that collide with each other, listed models, words and other strings. */
-  function* lcg(seed: number): Generator<number> {
-    let s = seed;
-    for (;;) {
-      s = (s * 1103515245 + 12345) % 2147483648;
-      yield s / 2147483648;
-    }
-  }
 
   test.each(['OGX_1_3', 'OGX_0_8', 'LLAMA_STACK_0_7'] as const)('%s: 2,000 runs with colliding values', (name) => {
     const target = ServerTarget[name];
-    const rnd = lcg(name.length * 7919);
-    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd.next().value! * xs.length)];
+    const rnd = seeded(name.length * 7919);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
     // Few structures, so shapes repeat; values that collide with each other, words and references.
     const hosts = ['h1', 'h2', 'e1', 'm1', 'vllm', 'data'];
     const ids = ['m1', 'm2', 'e1', 'e2', 'h1', 'auto', 'all', '', 'vllm', 'nomic-ai', 'a/b', '${env.X}'];
@@ -192,11 +186,11 @@ describe('checkStartup gives what a full run gives', () => {
     const seen = new Set<unknown>();
     for (let i = 0; i < 2000; i++) {
       const models: Model[] = [];
-      for (let n = 1 + Math.floor(rnd.next().value! * 2); n > 0; n--) {
-        models.push({ id: pick(ids), pid: pick(['vllm', 'vllm', 'sentence-transformers']), type: pick(['llm', 'embedding']), ...(rnd.next().value! < 0.2 ? { pmid: pick(ids) } : {}) });
+      for (let n = 1 + Math.floor(rnd() * 2); n > 0; n--) {
+        models.push({ id: pick(ids), pid: pick(['vllm', 'vllm', 'sentence-transformers']), type: pick(['llm', 'embedding']), ...(rnd() < 0.2 ? { pmid: pick(ids) } : {}) });
       }
-      const url = rnd.next().value! < 0.8 ? `http://${pick(hosts)}:8000/v1` : pick(['vllm:8000', `https://${pick(hosts)}`]);
-      const extra: JsonObject = rnd.next().value! < 0.5
+      const url = rnd() < 0.8 ? `http://${pick(hosts)}:8000/v1` : pick(['vllm:8000', `https://${pick(hosts)}`]);
+      const extra: JsonObject = rnd() < 0.5
         ? { vector_stores: { default_embedding_model: { provider_id: pick(['vllm', 'sentence-transformers']), model_id: pick(refs) } } }
         : {};
       const [kept, full] = both(target, config(url, models, extra));
