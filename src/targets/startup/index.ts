@@ -65,7 +65,7 @@ export function checkStartup(config: JsonObject, release: Release, env: Containe
     if (!match.config(k.config, config)) continue;
     if (match.values.length === 0 || (k.text !== undefined && sharable(match.values, k.text))) return k.report;
   }
-  const report = run(config, release, env, options);
+  const report = runStartup(config, release, env, options);
   const copy = keptCopy(config) as JsonObject;
   const self = new ShapeMatch(release);
   self.config(copy, copy);
@@ -81,12 +81,8 @@ export function checkStartup(config: JsonObject, release: Release, env: Containe
   return report;
 }
 
-/** The start-up model itself, every stage. */
+/** The start-up model itself, every stage (what `checkStartup` runs for a shape not seen before). */
 export function runStartup(config: JsonObject, release: Release, env: ContainerEnv, options: StartupOptions = {}): StartupReport {
-  return run(config, release, env, options);
-}
-
-function run(config: JsonObject, release: Release, env: ContainerEnv, options: StartupOptions): StartupReport {
   const sub = substituteEnv(config, env, options.container?.home);
   const c = new StartupContext(release, sub.document, sub, options.container ?? {});
   c.findings.list.push(...sub.findings);
