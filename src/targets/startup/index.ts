@@ -14,7 +14,7 @@ import { resolveProviders } from './provider-resolution';
 import { registerResources } from './registration';
 import { Release } from './release';
 import { checkStrictTls } from './server-tls';
-import { keptCopy, RunText, runKey, ShapeMatch, sharable, textOf } from './shape';
+import { KeptShape, RunText, runKey, sharable, textOf } from './shape';
 import { checkStackConfig } from './stack-config';
 import { checkTenancy } from './tenancy';
 import { setBounded } from '../../core/bounded-map';
@@ -38,9 +38,9 @@ export interface StartupOptions {
   readonly container?: ContainerFacts;
 }
 
-/** A run kept for its shape: its config (what is not frozen, copied), its report, and what it read besides its opaque values. */
+/** A run kept for its shape: its config's steps (`KeptShape`), its report, and what it read besides its opaque values. */
 interface KeptRun {
-  readonly config: JsonObject;
+  readonly shape: KeptShape;
   readonly report: StartupReport;
   /** What it read besides its opaque values (none for a shape without them). */
   readonly text?: RunText;
@@ -61,23 +61,22 @@ export function checkStartup(config: JsonObject, release: Release, env: Containe
   const key = runKey(release, envIdOf(env, options.container?.home ?? '/'), options);
   const kept = KEPT_RUNS.get(key);
   for (const k of kept ?? []) {
-    const match = new ShapeMatch(release);
-    if (!match.config(k.config, config)) continue;
-    if (match.values.length === 0 || (k.text !== undefined && sharable(match.values, k.text))) return k.report;
+    const values = k.shape.match(config);
+    if (values === undefined) continue;
+    if (values.length === 0 || (k.text !== undefined && sharable(values, k.text))) return k.report;
   }
   const report = runStartup(config, release, env, options);
-  const copy = keptCopy(config) as JsonObject;
-  const self = new ShapeMatch(release);
-  self.config(copy, copy);
+  // Kept as steps (scalars, frozen parts, keys): nothing of the config that could change later.
+  const shape = new KeptShape(release, config);
   let text: RunText | undefined;
-  if (self.values.length > 0) {
+  if (shape.opaque.length > 0) {
     if (report.fatal.length > 0 || report.warnings.length > 0) return report;
-    text = textOf(copy, self.places, key, release, env);
-    if (!sharable(self.values, text)) return report;
+    text = textOf(config, shape.places, key, release, env);
+    if (!sharable(shape.opaque, text)) return report;
   }
   const runs = kept ?? setBounded(KEPT_RUNS, key, [], KEPT_KEYS_MAX);
   if (runs.length >= KEPT_RUNS_PER_KEY) runs.shift();
-  runs.push({ config: copy, report, text });
+  runs.push({ shape, report, text });
   return report;
 }
 

@@ -21,7 +21,7 @@ import { ContainerFacts } from './context';
 import { ContainerEnv } from './env-substitution';
 import { readsAsStringOrUrl } from './field-types';
 import { Release, releaseId } from './release';
-import { isJsonObject, JsonObject, JsonValue, newObject } from '../../core/json';
+import { isJsonObject, JsonObject, JsonValue } from '../../core/json';
 
 /** An HTTP(S) URL with a DNS-style host: `$1` before the host, `$2` the host, `$3` port and path. */
 const PLAIN_URL = /^(https?:\/\/)([a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)((?::[0-9]{1,5})?(?:\/[A-Za-z0-9._~/-]*)?)$/;
@@ -75,142 +75,178 @@ function opaqueModelId(field: string, v: JsonValue | undefined): v is string {
 }
 
 /**
- * Compares a kept run's config with another one, place by place: equal, except that at the
- * places where a value may be opaque both are opaque and stand in the same order of first
- * occurrence (`kept[i]` ↔ `values[i]`). Frozen parts are equal only when they are the same object.
+ * One step of a kept config, in the order a walk meets it: a scalar or frozen part (the same
+ * value, a frozen one the same object), a list (its length) or mapping (its keys, in order) that
+ * is not frozen, or an opaque value (a URL's host, between what comes before and after it, or a
+ * model id) with the index of its first occurrence among the opaque values.
  */
-export class ShapeMatch {
+type Step =
+  | { readonly kind: 'same'; readonly value: JsonValue }
+  | { readonly kind: 'list'; readonly length: number }
+  | { readonly kind: 'mapping'; readonly keys: readonly string[] }
+  | { readonly kind: 'host'; readonly before: string; readonly after: string; readonly index: number }
+  | { readonly kind: 'modelId'; readonly field: string; readonly index: number };
+
+/**
+ * A kept run's config as the steps a walk of it meets. Another config has its shape when it
+ * walks the same steps: equal, except that at the places where a value may be opaque both are
+ * opaque and stand in the same order of first occurrence.
+ */
+export class KeptShape {
   /** The kept config's opaque values, by index of first occurrence. */
-  readonly kept: string[] = [];
-  /** The other config's, at the same indexes. */
-  readonly values: string[] = [];
-  /** Where the other config has its opaque values (holder → key → what stays of the value): for `textOf`. */
-  readonly places = new Map<object, Map<string, string>>();
+  readonly opaque: string[] = [];
+  /** Where the kept config has its opaque values (holder → key → what stays of the value): for `textOf`. */
+  readonly places = new WeakMap<object, Map<string, string>>();
+  private readonly steps: Step[] = [];
 
-  constructor(private readonly release: Release) {}
-
-  config(k: JsonObject, c: JsonObject): boolean {
-    return this.mapping(k, c, (key, kv, cv) => (key === 'providers' ? this.providers(kv, cv) : key === 'registered_resources' ? this.resources(kv, cv) : this.plain(kv, cv)));
+  constructor(private readonly release: Release, config: JsonObject) {
+    this.steps.push({ kind: 'mapping', keys: Object.keys(config) });
+    for (const key of Object.keys(config)) {
+      const v = config[key];
+      if (key === 'providers') this.providers(v);
+      else if (key === 'registered_resources') this.resources(v);
+      else this.plain(v);
+    }
   }
 
-  private plain(k: JsonValue | undefined, c: JsonValue | undefined): boolean {
-    if (k === c) return true;
-    if (mutableList(k)) {
-      if (!mutableList(c) || c.length !== k.length) return false;
-      for (let i = 0; i < k.length; i++) if (!this.plain(k[i], c[i])) return false;
+  /** The other config's opaque values (at the kept ones' indexes) when it has this shape, else undefined. */
+  match(config: JsonObject): string[] | undefined {
+    const values: string[] = [];
+    let at = 0;
+    const same = (c: JsonValue | undefined): boolean => {
+      const step = this.steps[at++];
+      switch (step.kind) {
+        case 'same':
+          return c === step.value;
+        case 'list':
+          if (!mutableList(c) || c.length !== step.length) return false;
+          for (let i = 0; i < c.length; i++) if (!same(c[i])) return false;
+          return true;
+        case 'mapping': {
+          if (!mutableMapping(c)) return false;
+          // for…in visits own keys in Object.keys order without making their list; an inherited key only makes the match fail.
+          let i = 0;
+          for (const key in c) if (key !== step.keys[i++] || !same(c[key])) return false;
+          return i === step.keys.length;
+        }
+        case 'host': {
+          const url = typeof c === 'string' ? PLAIN_URL.exec(c) : null;
+          return url !== null && url[1] === step.before && url[3] === step.after && opaque(url[2], step.index);
+        }
+        case 'modelId':
+          return opaqueModelId(step.field, c) && opaque(c, step.index);
+      }
+    };
+    const opaque = (v: string, index: number): boolean => {
+      const i = values.indexOf(v);
+      if (i >= 0) return i === index;
+      if (index !== values.length) return false;
+      values.push(v);
       return true;
-    }
-    return mutableMapping(k) && this.mapping(k, c, (_key, kv, cv) => this.plain(kv, cv));
+    };
+    return same(config) ? values : undefined;
   }
 
-  /** Two mutable mappings with the same keys in the same order, whose values `same` compares. */
-  private mapping(k: JsonObject, c: JsonValue | undefined, same: (key: string, k: JsonValue, c: JsonValue) => boolean): boolean {
-    if (!mutableMapping(c)) return false;
-    const keys = keysOf(k);
-    // for…in visits own keys in Object.keys order without making their list; an inherited key only makes the match fail.
-    let i = 0;
-    for (const key in c) {
-      if (key !== keys[i++] || !same(key, k[key], c[key])) return false;
+  private plain(v: JsonValue): void {
+    if (mutableList(v)) {
+      this.steps.push({ kind: 'list', length: v.length });
+      for (const item of v) this.plain(item);
+    } else if (mutableMapping(v)) {
+      const keys = Object.keys(v);
+      this.steps.push({ kind: 'mapping', keys });
+      for (const k of keys) this.plain(v[k]);
+    } else {
+      this.steps.push({ kind: 'same', value: v });
     }
-    return i === keys.length;
   }
 
-  private opaque(k: string, c: string, holder: object, key: string, stays: string): boolean {
-    const i = this.kept.indexOf(k);
-    if (i !== this.values.indexOf(c)) return false;
-    if (i < 0) {
-      this.kept.push(k);
-      this.values.push(c);
-    }
+  private opaqueIndex(v: string, holder: object, key: string, stays: string): number {
+    let i = this.opaque.indexOf(v);
+    if (i < 0) i = this.opaque.push(v) - 1;
     let byKey = this.places.get(holder);
     if (byKey === undefined) this.places.set(holder, byKey = new Map());
     byKey.set(key, stays);
-    return true;
+    return i;
   }
 
-  /** `providers`: the config values of user entries may be opaque. */
-  private providers(k: JsonValue, c: JsonValue): boolean {
-    if (!mutableMapping(k)) return this.plain(k, c);
-    return this.mapping(k, c, (api, ki, ci) => {
-      if (!mutableList(ki)) return this.plain(ki, ci);
-      if (!mutableList(ci) || ci.length !== ki.length) return false;
-      for (let i = 0; i < ki.length; i++) {
-        const user = userEntry(ki[i]);
-        if (user !== userEntry(ci[i])) return false;
-        if (!(user ? this.providerEntry(api, ki[i] as JsonObject, ci[i] as JsonObject) : this.plain(ki[i], ci[i]))) return false;
+  /** `providers`: the config values of user entries (not frozen, no `module:`) may be opaque. */
+  private providers(v: JsonValue): void {
+    if (!mutableMapping(v)) return this.plain(v);
+    const apis = Object.keys(v);
+    this.steps.push({ kind: 'mapping', keys: apis });
+    for (const api of apis) {
+      const items = v[api];
+      if (!mutableList(items)) {
+        this.plain(items);
+        continue;
       }
-      return true;
-    });
+      this.steps.push({ kind: 'list', length: items.length });
+      for (const item of items) {
+        if (userEntry(item)) this.providerEntry(api, item);
+        else this.plain(item);
+      }
+    }
   }
 
-  private providerEntry(api: string, k: JsonObject, c: JsonObject): boolean {
-    const type = k.provider_type;
-    if (type !== c.provider_type) return false;
+  private providerEntry(api: string, entry: JsonObject): void {
+    const type = entry.provider_type;
     const known = typeof type === 'string' ? this.release.registry.find(api, type) : undefined;
-    return this.mapping(k, c, (key, kv, cv) => {
-      if (key !== 'config' || known === undefined || !mutableMapping(kv)) return this.plain(kv, cv);
-      return this.mapping(kv, cv, (field, kf, cf) => {
-        const ku = typeof kf === 'string' ? PLAIN_URL.exec(kf) : null;
-        const cu = typeof cf === 'string' ? PLAIN_URL.exec(cf) : null;
-        if ((ku === null) !== (cu === null)) return false;
-        const declared = ku ? known.fields.find((f) => f.key === field) : undefined;
-        if (ku === null || cu === null || declared === undefined || !readsAsStringOrUrl(declared.type)) return this.plain(kf, cf);
-        return ku[1] === cu[1] && ku[3] === cu[3] && this.opaque(ku[2], cu[2], cv as JsonObject, field, cu[1] + cu[3]);
-      });
-    });
+    const keys = Object.keys(entry);
+    this.steps.push({ kind: 'mapping', keys });
+    for (const key of keys) {
+      const config = entry[key];
+      if (key !== 'config' || known === undefined || !mutableMapping(config)) {
+        this.plain(config);
+        continue;
+      }
+      const fields = Object.keys(config);
+      this.steps.push({ kind: 'mapping', keys: fields });
+      for (const field of fields) {
+        const value = config[field];
+        const url = typeof value === 'string' ? PLAIN_URL.exec(value) : null;
+        const declared = url ? known.fields.find((f) => f.key === field) : undefined;
+        if (url === null || declared === undefined || !readsAsStringOrUrl(declared.type)) this.plain(value);
+        else this.steps.push({ kind: 'host', before: url[1], after: url[3], index: this.opaqueIndex(url[2], config, field, url[1] + url[3]) });
+      }
+    }
   }
 
   /** `registered_resources.models[*]`: plain model ids are opaque. */
-  private resources(k: JsonValue, c: JsonValue): boolean {
-    if (!mutableMapping(k)) return this.plain(k, c);
-    return this.mapping(k, c, (kind, ki, ci) => {
-      if (kind !== 'models' || !mutableList(ki)) return this.plain(ki, ci);
-      if (!mutableList(ci) || ci.length !== ki.length) return false;
-      for (let i = 0; i < ki.length; i++) {
-        const km = ki[i];
-        if (!mutableMapping(km)) {
-          if (!this.plain(km, ci[i])) return false;
+  private resources(v: JsonValue): void {
+    if (!mutableMapping(v)) return this.plain(v);
+    const kinds = Object.keys(v);
+    this.steps.push({ kind: 'mapping', keys: kinds });
+    for (const kind of kinds) {
+      const items = v[kind];
+      if (kind !== 'models' || !mutableList(items)) {
+        this.plain(items);
+        continue;
+      }
+      this.steps.push({ kind: 'list', length: items.length });
+      for (const model of items) {
+        if (!mutableMapping(model)) {
+          this.plain(model);
           continue;
         }
-        const cm = ci[i];
-        const same = this.mapping(km, cm, (field, kf, cf) => {
-          const opaque = opaqueModelId(field, kf);
-          if (opaque !== opaqueModelId(field, cf)) return false;
-          return opaque ? this.opaque(kf as string, cf as string, cm as JsonObject, field, '') : this.plain(kf, cf);
-        });
-        if (!same) return false;
+        const fields = Object.keys(model);
+        this.steps.push({ kind: 'mapping', keys: fields });
+        for (const field of fields) {
+          const id = model[field];
+          if (opaqueModelId(field, id)) this.steps.push({ kind: 'modelId', field, index: this.opaqueIndex(id, model, field, '') });
+          else this.plain(id);
+        }
       }
-      return true;
-    });
+    }
   }
-}
-
-/** The keys of a kept config's mapping (a kept copy never changes), listed once. */
-const KEYS = new WeakMap<JsonObject, readonly string[]>();
-
-function keysOf(o: JsonObject): readonly string[] {
-  let keys = KEYS.get(o);
-  if (keys === undefined) KEYS.set(o, keys = Object.keys(o));
-  return keys;
-}
-
-/** A copy of a config's parts that are not frozen (frozen parts are shared, never changed), to keep. */
-export function keptCopy(v: JsonValue): JsonValue {
-  if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return v;
-  if (Array.isArray(v)) return v.map(keptCopy);
-  const out = newObject();
-  for (const k of Object.keys(v)) out[k] = keptCopy(v[k]);
-  return out;
 }
 
 const LISTED_IDS = new WeakMap<Release, string>();
 
 /**
- * Everything a run reads as text besides its opaque values (`places`, from matching the
- * config with itself): every other key and string of the config, the env, the container facts
+ * Everything a run reads as text besides its opaque values (`places`, from its `KeptShape`): every other key and string of the config, the env, the container facts
  * and the release's listed model ids. Worked out once per shape.
  */
-export function textOf(config: JsonObject, places: ShapeMatch['places'], runKeyText: string, release: Release, env: ContainerEnv): RunText {
+export function textOf(config: JsonObject, places: KeptShape['places'], runKeyText: string, release: Release, env: ContainerEnv): RunText {
   let text = JSON.stringify(config, function (this: object, key: string, value: unknown) {
     const stays = places.get(this)?.get(key);
     return stays === undefined ? value : stays;

@@ -7,7 +7,7 @@
 import { deepFreeze, JsonObject } from '../../../src/core/json';
 import { ServerTarget } from '../../../src/targets/server-target';
 import { checkStartup, ContainerEnv, runStartup, StartupOptions } from '../../../src/targets/startup';
-import { keptCopy, RunText, ShapeMatch, sharable, textOf } from '../../../src/targets/startup/shape';
+import { KeptShape, RunText, sharable, textOf } from '../../../src/targets/startup/shape';
 import { seeded } from '../../support/seeded';
 
 const SHARED = deepFreeze({
@@ -59,17 +59,9 @@ function both(target: ServerTarget, c: JsonObject): [unknown, unknown] {
 describe('the shape of a run', () => {
   const release = ServerTarget.OGX_1_3._release;
   /** The other config's opaque values when it has the kept one's shape. */
-  const match = (kept: JsonObject, other: JsonObject): string[] | undefined => {
-    const m = new ShapeMatch(release);
-    return m.config(keptCopy(kept) as JsonObject, other) ? m.values : undefined;
-  };
-  const opaque = (c: JsonObject) => match(c, c);
-  const text = (c: JsonObject): RunText => {
-    const copy = keptCopy(c) as JsonObject;
-    const self = new ShapeMatch(release);
-    self.config(copy, copy);
-    return textOf(copy, self.places, 'facts', release, ENV);
-  };
+  const match = (kept: JsonObject, other: JsonObject): string[] | undefined => new KeptShape(release, kept).match(other);
+  const opaque = (c: JsonObject) => new KeptShape(release, c).opaque;
+  const text = (c: JsonObject): RunText => textOf(c, new KeptShape(release, c).places, 'facts', release, ENV);
 
   test('hosts and model ids are opaque: their values do not count, which of them are equal does', () => {
     const a = config('http://vllm-1:8000/v1', [{ id: 'model-1', pid: 'vllm', pmid: 'model-1' }]);
@@ -77,6 +69,7 @@ describe('the shape of a run', () => {
     expect(match(a, config('http://vllm-2:8000/v1', [{ id: 'model-2', pid: 'vllm', pmid: 'model-2' }]))).toEqual(['vllm-2', 'model-2']);
     expect(match(a, config('http://vllm-2:8000/v1', [{ id: 'model-2', pid: 'vllm', pmid: 'model-3' }]))).toBeUndefined();
     expect(match(a, config('http://model-1:8000/v1', [{ id: 'model-1', pid: 'vllm', pmid: 'model-1' }]))).toBeUndefined();
+    expect(match(config('http://h-1:1', [{ id: 'm-1', pid: 'vllm', pmid: 'm-2' }]), config('http://h-2:1', [{ id: 'h-2', pid: 'vllm', pmid: 'm-3' }]))).toBeUndefined();
   });
 
   test('what else the run reads must be equal: port, path, scheme, provider id, model type, frozen parts by identity', () => {
@@ -90,6 +83,7 @@ describe('the shape of a run', () => {
       config('http://vllm-1:8000/v1', [{ id: 'm', pid: 'vllm' }, { id: 'n', pid: 'vllm' }]),
       config('http://vllm-1:8000/v1', [{ id: 'm', pid: 'vllm' }], { server: { port: 8321 } }),
       { ...config('http://vllm-1:8000/v1', [{ id: 'm', pid: 'vllm' }]), storage: { backends: {}, stores: deepFreeze({ ...SHARED.stores as JsonObject }) } },
+      { ...config('http://vllm-1:8000/v1', [{ id: 'm', pid: 'vllm' }]), storage: { ...config('http://h', []).storage as JsonObject, stores: deepFreeze({ metadata: { backend: 'kv_default' } }) } },
     ]) expect(match(a, c)).toBeUndefined();
     expect(match(a, config('http://vllm-1:8000/v1', [{ id: 'm', pid: 'vllm' }]))).toEqual(['vllm-1', 'm']);
   });
