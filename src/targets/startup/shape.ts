@@ -10,12 +10,12 @@
  * - the `model_id` and `provider_model_id` of a registered model: read for emptiness, `auto`,
  *   `all`, a `<provider_id>/` prefix, identifiers `<provider_id>/<id>` compared with each other
  *   and with the models providers list, and in messages.
- * The key writes each opaque value as the index of its first occurrence, so which of them are
- * equal is part of the shape. A value can stand in for another only where nothing else could be
- * compared with it, so `sharable` holds only when no opaque value occurs inside another one or
+ * A kept run (`KeptShape`) holds each opaque value's index of first occurrence, so which of them
+ * are equal is part of the shape. A value can stand in for another only where nothing else could
+ * be compared with it, so `sharable` holds only when no opaque value occurs inside another one or
  * inside any other string of the run (config, env, container facts, the release's listed model
  * ids), and none is a word the model looks for. Frozen parts of the config are shared, never
- * changed objects: the key names them by identity.
+ * changed objects: a shape holds them by identity.
  */
 import { ContainerFacts } from './context';
 import { ContainerEnv } from './env-substitution';
