@@ -100,13 +100,7 @@ export class KeptShape {
   private readonly steps: Step[] = [];
 
   constructor(private readonly release: Release, config: JsonObject) {
-    this.steps.push({ kind: 'mapping', keys: Object.keys(config) });
-    for (const key of Object.keys(config)) {
-      const v = config[key];
-      if (key === 'providers') this.providers(v);
-      else if (key === 'registered_resources') this.resources(v);
-      else this.plain(v);
-    }
+    this.mapping(config, (key, v) => (key === 'providers' ? this.providers(v) : key === 'registered_resources' ? this.resources(v) : this.plain(v)));
   }
 
   /** The other config's opaque values (at the kept ones' indexes) when it has this shape, else undefined. */
@@ -147,17 +141,23 @@ export class KeptShape {
     return same(config) ? values : undefined;
   }
 
+  /** A mapping's step (its keys), then each value's steps as `each` writes them. */
+  private mapping(o: JsonObject, each: (key: string, v: JsonValue) => void): void {
+    const keys = Object.keys(o);
+    this.steps.push({ kind: 'mapping', keys });
+    for (const k of keys) each(k, o[k]);
+  }
+
+  /** A list's step (its length), then each item's steps as `each` writes them. */
+  private list(items: JsonValue[], each: (v: JsonValue) => void): void {
+    this.steps.push({ kind: 'list', length: items.length });
+    for (const item of items) each(item);
+  }
+
   private plain(v: JsonValue): void {
-    if (mutableList(v)) {
-      this.steps.push({ kind: 'list', length: v.length });
-      for (const item of v) this.plain(item);
-    } else if (mutableMapping(v)) {
-      const keys = Object.keys(v);
-      this.steps.push({ kind: 'mapping', keys });
-      for (const k of keys) this.plain(v[k]);
-    } else {
-      this.steps.push({ kind: 'same', value: v });
-    }
+    if (mutableList(v)) this.list(v, (item) => this.plain(item));
+    else if (mutableMapping(v)) this.mapping(v, (_k, child) => this.plain(child));
+    else this.steps.push({ kind: 'same', value: v });
   }
 
   private opaqueIndex(v: string, holder: object, key: string, stays: string): number {
@@ -172,79 +172,48 @@ export class KeptShape {
   /** `providers`: the config values of user entries (not frozen, no `module:`) may be opaque. */
   private providers(v: JsonValue): void {
     if (!mutableMapping(v)) return this.plain(v);
-    const apis = Object.keys(v);
-    this.steps.push({ kind: 'mapping', keys: apis });
-    for (const api of apis) {
-      const items = v[api];
-      if (!mutableList(items)) {
-        this.plain(items);
-        continue;
-      }
-      this.steps.push({ kind: 'list', length: items.length });
-      for (const item of items) {
-        if (userEntry(item)) this.providerEntry(api, item);
-        else this.plain(item);
-      }
-    }
+    this.mapping(v, (api, items) => {
+      if (!mutableList(items)) return this.plain(items);
+      this.list(items, (item) => (userEntry(item) ? this.providerEntry(api, item) : this.plain(item)));
+    });
   }
 
   private providerEntry(api: string, entry: JsonObject): void {
     const type = entry.provider_type;
     const known = typeof type === 'string' ? this.release.registry.find(api, type) : undefined;
-    const keys = Object.keys(entry);
-    this.steps.push({ kind: 'mapping', keys });
-    for (const key of keys) {
-      const config = entry[key];
-      if (key !== 'config' || known === undefined || !mutableMapping(config)) {
-        this.plain(config);
-        continue;
-      }
-      const fields = Object.keys(config);
-      this.steps.push({ kind: 'mapping', keys: fields });
-      for (const field of fields) {
-        const value = config[field];
+    this.mapping(entry, (key, config) => {
+      if (key !== 'config' || known === undefined || !mutableMapping(config)) return this.plain(config);
+      this.mapping(config, (field, value) => {
         const url = typeof value === 'string' ? PLAIN_URL.exec(value) : null;
         const declared = url ? known.fields.find((f) => f.key === field) : undefined;
-        if (url === null || declared === undefined || !readsAsStringOrUrl(declared.type)) this.plain(value);
-        else this.steps.push({ kind: 'host', before: url[1], after: url[3], index: this.opaqueIndex(url[2], config, field, url[1] + url[3]) });
-      }
-    }
+        if (url === null || declared === undefined || !readsAsStringOrUrl(declared.type)) return this.plain(value);
+        this.steps.push({ kind: 'host', before: url[1], after: url[3], index: this.opaqueIndex(url[2], config, field, url[1] + url[3]) });
+      });
+    });
   }
 
   /** `registered_resources.models[*]`: plain model ids are opaque. */
   private resources(v: JsonValue): void {
     if (!mutableMapping(v)) return this.plain(v);
-    const kinds = Object.keys(v);
-    this.steps.push({ kind: 'mapping', keys: kinds });
-    for (const kind of kinds) {
-      const items = v[kind];
-      if (kind !== 'models' || !mutableList(items)) {
-        this.plain(items);
-        continue;
-      }
-      this.steps.push({ kind: 'list', length: items.length });
-      for (const model of items) {
-        if (!mutableMapping(model)) {
-          this.plain(model);
-          continue;
-        }
-        const fields = Object.keys(model);
-        this.steps.push({ kind: 'mapping', keys: fields });
-        for (const field of fields) {
-          const id = model[field];
-          if (opaqueModelId(field, id)) this.steps.push({ kind: 'modelId', field, index: this.opaqueIndex(id, model, field, '') });
-          else this.plain(id);
-        }
-      }
-    }
+    this.mapping(v, (kind, items) => {
+      if (kind !== 'models' || !mutableList(items)) return this.plain(items);
+      this.list(items, (model) => {
+        if (!mutableMapping(model)) return this.plain(model);
+        this.mapping(model, (field, id) => {
+          if (!opaqueModelId(field, id)) return this.plain(id);
+          this.steps.push({ kind: 'modelId', field, index: this.opaqueIndex(id, model, field, '') });
+        });
+      });
+    });
   }
 }
 
 const LISTED_IDS = new WeakMap<Release, string>();
 
 /**
- * Everything a run reads as text besides its opaque values (`places`, from its `KeptShape`): every other key and string of the config, the env, the container facts
- * and the release's listed model ids. Worked out once per shape.
+ * Everything a run reads as text besides its opaque values (`places`, from its `KeptShape`):
+ * every other key and string of the config, the env, the container facts and the release's
+ * listed model ids. Worked out once per shape.
  */
 export function textOf(config: JsonObject, places: KeptShape['places'], runKeyText: string, release: Release, env: ContainerEnv): RunText {
   let text = JSON.stringify(config, function (this: object, key: string, value: unknown) {
