@@ -32,8 +32,10 @@ function spec(i: number, parts: Parts = {}): LlamaStackDistributionSpec {
     resources: { models: [`model-${i}`] },
     networking: { expose: { hostname: `llama-${i}.example.com` }, tls: parts.tls as any, allowedFrom: parts.allowed ? { namespaces: parts.allowed } : undefined },
     workload: {
-      overrides: { env: parts.env as any, volumes: parts.volumes as any, volumeMounts: parts.mounts as any },
+      overrides: { env: parts.env as any, volumes: parts.volumes as any, volumeMounts: parts.mounts as any, serviceAccountName: parts.sa },
       storage: { size: parts.size as any, mountPath: parts.mountPath },
+      topologySpreadConstraints: parts.topology as any,
+      resources: parts.resources as any,
     },
   } as LlamaStackDistributionSpec;
 }
@@ -70,6 +72,8 @@ describe('kubernetesInputProblems', () => {
       [{}, { volumes: [{ name: 'v', emptyDir: {} }], mounts: [{ name: 'v', mountPath: '/srv' }] }, 'ai'],
       [{}, { volumes: [{ name: 'v', emptyDir: {} }], mounts: [{ name: 'v', mountPath: '/srv' }], mountPath: '/srv' }, 'ai'],
       [{}, { volumes: [{ name: 'v', emptyDir: {} }], mounts: [{ name: 'w', mountPath: '/srv' }] }, 'ai'],
+      [{}, { sa: 'Bad_SA' }, 'ai'], [{}, { topology: [{ maxSkew: 0, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule' }] }, 'ai'],
+      [{}, { resources: { requests: { 'bad name!': '1' } } }, 'ai'],
     ];
     const seen = new Set<string>();
     for (let pass = 0; pass < 2; pass++) {
