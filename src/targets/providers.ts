@@ -8,6 +8,7 @@ import { effectiveBaseId, effectiveId, providerType, TargetGeneration } from './
 import { ProviderType } from './registry';
 import { ContainerEnv } from './startup';
 import { envIdOf, substitutedProviderId } from './startup/env-substitution';
+import { enablingSwitch } from './startup/registration';
 import { aliasChoices } from './startup/release';
 import { ALL_PROVIDER_APIS } from '../config/apis';
 import { compareBytewise, envPlaceholder, providerEnvName } from '../config/env-names';
@@ -197,28 +198,12 @@ export function enabledProviderIds(config: JsonObject, api: string, env: Contain
   return [...ids];
 }
 
-/** A conditional id (`${env.X:+id}`) as [X, id], or null. */
-function switchOf(p: JsonValue): readonly [string, string] | null {
-  const raw = isJsonObject(p) ? getOwn(p, 'provider_id') : undefined;
-  const m = typeof raw === 'string' ? /^\$\{env\.([A-Z0-9_]+):\+([^}]*)\}$/.exec(raw) : null;
-  return m ? [m[1], m[2]] : null;
-}
-
-/** The switch of a frozen (shared base) entry, read once. */
-const SWITCHES = new WeakMap<object, readonly [string, string] | null>();
-
 /** Env var that switches a base provider on (`${env.X:+id}`), if it is conditional. */
 export function enablingEnvVar(config: JsonObject, api: string, id: string): string | undefined {
   const providers = getOwn(config, 'providers');
   for (const p of isJsonObject(providers) ? listOf(providers, api) : []) {
-    let sw: readonly [string, string] | null | undefined;
-    if (p !== null && typeof p === 'object' && Object.isFrozen(p)) {
-      sw = SWITCHES.get(p);
-      if (sw === undefined) SWITCHES.set(p, sw = switchOf(p));
-    } else {
-      sw = switchOf(p);
-    }
-    if (sw && sw[1] === id) return sw[0];
+    const sw = enablingSwitch(p);
+    if (sw && sw.id === id) return sw.envVar;
   }
   return undefined;
 }

@@ -26,14 +26,35 @@ export interface Registered {
 
 const MODEL_TYPES = ['llm', 'embedding', 'rerank'];
 
+/** A provider entry whose id is `${env.X:+id}`: enabled only while X is set. */
+export interface EnablingSwitch {
+  readonly envVar: string;
+  readonly id: string;
+}
+
+/** The switch of a frozen (shared base) entry, read once. */
+const SWITCHES = new WeakMap<object, EnablingSwitch | null>();
+
+/** The entry's `${env.X:+id}` switch, or null when its id is not conditional. */
+export function enablingSwitch(entry: JsonValue): EnablingSwitch | null {
+  const frozen = isJsonObject(entry) && Object.isFrozen(entry);
+  let sw = frozen ? SWITCHES.get(entry) : undefined;
+  if (sw === undefined) {
+    const raw = isJsonObject(entry) ? getOwn(entry, 'provider_id') : undefined;
+    const m = typeof raw === 'string' ? /^\$\{env\.([A-Z0-9_]+):\+([^}]*)\}$/.exec(raw) : null;
+    sw = m ? { envVar: m[1], id: m[2] } : null;
+    if (frozen) SWITCHES.set(entry, sw);
+  }
+  return sw;
+}
+
 /** `${env.X:+id}` entries of the raw config: id → X, to say which env var would enable it. */
 export function conditionalProviders(raw: JsonObject, api: string): Map<string, string> {
   const out = new Map<string, string>();
   const providers = mapping(getOwn(raw, 'providers'));
   for (const p of list(providers ? getOwn(providers, api) : undefined)) {
-    const id = isJsonObject(p) ? getOwn(p, 'provider_id') : undefined;
-    const m = typeof id === 'string' ? /^\$\{env\.([A-Z0-9_]+):\+([^}]*)\}$/.exec(id) : null;
-    if (m) out.set(m[2], m[1]);
+    const sw = enablingSwitch(p);
+    if (sw) out.set(sw.id, sw.envVar);
   }
   return out;
 }
