@@ -10,3 +10,13 @@ export function setBounded<K, V>(map: Map<K, V>, key: K, value: V, limit: number
   map.set(key, value);
   return value;
 }
+
+/**
+ * Adds `value` to the list at `key` (a full map starts over first, as `setBounded`), the list
+ * keeping its `perKey` latest values: what memo tables of several candidates per key keep.
+ */
+export function pushBounded<K, V>(map: Map<K, V[]>, key: K, value: V, limit: number, perKey: number): void {
+  const values = map.get(key) ?? setBounded(map, key, [], limit);
+  if (values.length >= perKey) values.shift();
+  values.push(value);
+}

@@ -19,7 +19,7 @@
 import { isLibraryConstant } from './library-constants';
 import { objectProblems } from './object-checks';
 import { misreadWhenPlain, plainYamlProblems } from './plain-yaml';
-import { setBounded } from '../core/bounded-map';
+import { pushBounded } from '../core/bounded-map';
 import { ConfigProblem } from '../core/errors';
 
 type Value = unknown;
@@ -171,10 +171,6 @@ export function renderedObjectProblems(rendered: readonly Value[], spec: unknown
   if (seen) return problemsOf(configMaps, spec, quoted);
   const problems = problemsOf(rendered, spec, quoted);
   const objects = problems.length === 0 ? KeptObjects.of(name, others) : undefined;
-  if (objects !== undefined) {
-    const runs = kept ?? setBounded(KEPT, key, [], KEPT_KEYS_MAX);
-    if (runs.length >= KEPT_PER_KEY) runs.shift();
-    runs.push(objects);
-  }
+  if (objects !== undefined) pushBounded(KEPT, key, objects, KEPT_KEYS_MAX, KEPT_PER_KEY);
   return problems;
 }

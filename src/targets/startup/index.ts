@@ -17,7 +17,7 @@ import { checkStrictTls } from './server-tls';
 import { KeptShape, RunText, runKey, sharable, textOf } from './shape';
 import { checkStackConfig } from './stack-config';
 import { checkTenancy } from './tenancy';
-import { setBounded } from '../../core/bounded-map';
+import { pushBounded } from '../../core/bounded-map';
 import { deepFreeze, JsonObject } from '../../core/json';
 
 export { ContainerEnv, EnvValue } from './env-substitution';
@@ -74,9 +74,7 @@ export function checkStartup(config: JsonObject, release: Release, env: Containe
     text = textOf(config, shape.places, key, release, env);
     if (!sharable(shape.opaque, text)) return report;
   }
-  const runs = kept ?? setBounded(KEPT_RUNS, key, [], KEPT_KEYS_MAX);
-  if (runs.length >= KEPT_RUNS_PER_KEY) runs.shift();
-  runs.push({ shape, report, text });
+  pushBounded(KEPT_RUNS, key, { shape, report, text }, KEPT_KEYS_MAX, KEPT_RUNS_PER_KEY);
   return report;
 }
 

@@ -2,6 +2,7 @@
  * What one server release checks at start-up, as data (`data/targets/<id>/startup.json`) next to
  * its provider registry. Read by the start-up model; nothing here knows about Kubernetes.
  */
+import { ObjectIds } from '../../core/object-ids';
 import { ProviderRegistry } from '../registry';
 
 /** How a registered resource kind is keyed and which API registers it. */
@@ -149,11 +150,8 @@ export function providableApis(rules: StartupRules): string[] {
 }
 
 /** Each release a number, for cache keys (one Release object per target: its rules and registry). */
-const RELEASE_IDS = new WeakMap<Release, number>();
-let nextReleaseId = 0;
+const RELEASE_IDS = new ObjectIds<Release>();
 
 export function releaseId(release: Release): number {
-  let id = RELEASE_IDS.get(release);
-  if (id === undefined) RELEASE_IDS.set(release, id = nextReleaseId++);
-  return id;
+  return RELEASE_IDS.of(release);
 }

@@ -22,6 +22,7 @@ import { ContainerEnv } from './env-substitution';
 import { readsAsStringOrUrl } from './field-types';
 import { Release, releaseId } from './release';
 import { isJsonObject, JsonObject, JsonValue } from '../../core/json';
+import { ObjectIds } from '../../core/object-ids';
 
 /** An HTTP(S) URL with a DNS-style host: `$1` before the host, `$2` the host, `$3` port and path. */
 const PLAIN_URL = /^(https?:\/\/)([a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)((?::[0-9]{1,5})?(?:\/[A-Za-z0-9._~/-]*)?)$/;
@@ -33,19 +34,13 @@ const MODEL_ID_WORDS: ReadonlySet<string> = new Set(['auto', 'all']);
 const ENTRY_KEYS: ReadonlySet<string> = new Set(['provider_id', 'provider_type', 'config']);
 const OPAQUE_MODEL_FIELDS: ReadonlySet<string> = new Set(['model_id', 'provider_model_id']);
 
-const REQUIRED_IDS = new WeakMap<object, number>();
-let nextRequiredId = 0;
+/** Tables of required keys (target data, never changed) by identity. */
+const REQUIRED_IDS = new ObjectIds<object>();
 
 /** What two runs must have in common besides their configs: release, env, required keys, container facts. */
 export function runKey(release: Release, envId: number, options: ShapeOptions): string {
   const facts = options.container ?? {};
-  let required = -1;
-  if (options.requiredWhenEnabled !== undefined) {
-    // Target data, never changed: by identity.
-    const id = REQUIRED_IDS.get(options.requiredWhenEnabled);
-    if (id === undefined) REQUIRED_IDS.set(options.requiredWhenEnabled, required = nextRequiredId++);
-    else required = id;
-  }
+  const required = options.requiredWhenEnabled === undefined ? -1 : REQUIRED_IDS.of(options.requiredWhenEnabled);
   return `${releaseId(release)}\u0000${envId}\u0000${required}\u0000${JSON.stringify([facts.home, facts.writableDirs, facts.files, facts.modules, facts.insecureFlag])}`;
 }
 
