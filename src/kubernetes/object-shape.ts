@@ -39,17 +39,6 @@ function placeOf(parent: Place, key: string): Place {
   return key === 'annotations' ? 'annotations' : key === 'configMap' ? 'configMap' : 'read';
 }
 
-/** Names that differ only in digits, at the same places. */
-function digitsApart(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x !== y && !(x >= 48 && x <= 57 && y >= 48 && y <= 57)) return false;
-  }
-  return true;
-}
-
 /** `s` with every digit written as 0: names that differ only in digits have one skeleton. */
 function skeleton(s: string): string {
   return s.replace(/[0-9]/g, '0');
@@ -76,7 +65,8 @@ class KeptObjects {
   }
 
   readonly steps: Step[] = [];
-  private readonly skeleton: string;
+  /** The name's skeleton: a name stands in for it when theirs is the same (they differ in digits alone). */
+  readonly skeleton: string;
 
   private constructor(readonly name: string) {
     this.skeleton = skeleton(name);
@@ -166,7 +156,8 @@ export function renderedObjectProblems(rendered: readonly Value[], spec: unknown
   const others = rendered.filter((m) => !isConfigMap(m));
   const key = `${quoted}\u0000${others.map((m) => String((m as { kind?: unknown })?.kind)).join(',')}`;
   const kept = KEPT.get(key);
-  const seen = (kept ?? []).some((k) => (k.name === name || digitsApart(name, k.name)) && new ObjectMatch(k, name, quoted).same(others));
+  const nameSkeleton = skeleton(name);
+  const seen = (kept ?? []).some((k) => k.skeleton === nameSkeleton && new ObjectMatch(k, name, quoted).same(others));
   // The other objects hold nothing misread and no problem: the ConfigMap's problems are all of them.
   if (seen) return problemsOf(configMaps, spec, quoted);
   const problems = problemsOf(rendered, spec, quoted);

@@ -86,9 +86,9 @@ function libraryLayout(name: string, spec: LlamaStackDistributionSpec, target: S
   }
 }
 
-/** Every `{name, key}` Secret reference of the spec, with its path (formatted only when asked for). */
-function secretRefs(spec: LlamaStackDistributionSpec): [unknown, () => string][] {
-  const out: [unknown, () => string][] = [];
+/** Every `{name, key}` Secret reference of the spec, with its path. */
+function secretRefs(spec: LlamaStackDistributionSpec): [unknown, string][] {
+  const out: [unknown, string][] = [];
   const providers: unknown = spec.providers;
   if (isObject(providers)) {
     for (const field of Object.keys(providers)) {
@@ -96,20 +96,20 @@ function secretRefs(spec: LlamaStackDistributionSpec): [unknown, () => string][]
       if (!Array.isArray(list)) continue;
       for (let i = 0; i < list.length; i++) {
         const p: any = list[i];
-        if (isObject(p?.apiKey)) out.push([p.apiKey, () => `spec.providers.${field}[${i}].apiKey`]);
+        if (isObject(p?.apiKey)) out.push([p.apiKey, `spec.providers.${field}[${i}].apiKey`]);
         if (isObject(p?.secretRefs)) {
-          for (const k of Object.keys(p.secretRefs)) out.push([p.secretRefs[k], () => `spec.providers.${field}[${i}].secretRefs.${k}`]);
+          for (const k of Object.keys(p.secretRefs)) out.push([p.secretRefs[k], `spec.providers.${field}[${i}].secretRefs.${k}`]);
         }
       }
     }
   }
   const kv: any = spec.storage?.kv;
   const sql: any = spec.storage?.sql;
-  if (isObject(kv?.password)) out.push([kv.password, () => 'spec.storage.kv.password']);
-  if (isObject(sql?.connectionString)) out.push([sql.connectionString, () => 'spec.storage.sql.connectionString']);
-  if (isObject(sql?.password)) out.push([sql.password, () => 'spec.storage.sql.password']);
+  if (isObject(kv?.password)) out.push([kv.password, 'spec.storage.kv.password']);
+  if (isObject(sql?.connectionString)) out.push([sql.connectionString, 'spec.storage.sql.connectionString']);
+  if (isObject(sql?.password)) out.push([sql.password, 'spec.storage.sql.password']);
   for (const e of externalProviderEntries(spec)) {
-    for (const [k, ref] of Object.entries(isObject(e.ref.secretRefs) ? e.ref.secretRefs : {})) out.push([ref, () => `${e.path}.secretRefs.${k}`]);
+    for (const [k, ref] of Object.entries(isObject(e.ref.secretRefs) ? e.ref.secretRefs : {})) out.push([ref, `${e.path}.secretRefs.${k}`]);
   }
   return out;
 }
@@ -187,7 +187,7 @@ function inputOf(props: KubernetesInputProps, spec: LlamaStackDistributionSpec, 
     overrideConfigYamlBytes: typeof props.overrideConfigYaml === 'string' ? Buffer.byteLength(props.overrideConfigYaml, 'utf8') : undefined,
     allowedNamespaces: spec.networking?.allowedFrom?.namespaces,
     ownNamespaces: props.spec === undefined ? props.allowedFrom?.namespaces?.length ?? 0 : -1,
-    secretRefs: secretRefs(spec).map(([ref, path]) => [ref, path()] as const),
+    secretRefs: secretRefs(spec),
     serviceAccountName: overrides?.serviceAccountName,
     env: overrides?.env,
     topologySpreadConstraints: w?.topologySpreadConstraints,
