@@ -26,6 +26,13 @@ export interface ContainerFacts {
   readonly insecureFlag?: boolean;
 }
 
+/** Options of a start-up run (`checkStartup`). */
+export interface StartupOptions {
+  /** Provider type → config keys its `initialize()` needs when enabled. */
+  readonly requiredWhenEnabled?: { readonly [providerType: string]: readonly string[] };
+  readonly container?: ContainerFacts;
+}
+
 /** A provider entry the server builds: its id resolved to a non-empty string. */
 export interface EnabledProvider {
   readonly api: string;

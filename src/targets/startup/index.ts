@@ -6,7 +6,7 @@
  * docs/startup-model.md.
  */
 import { checkCliEnv } from './cli-env';
-import { ContainerFacts, StartupContext } from './context';
+import { StartupContext, StartupOptions } from './context';
 import { ContainerEnv, envIdOf, substituteEnv } from './env-substitution';
 import { StartupFinding } from './findings';
 import { checkPostStart } from './post-start';
@@ -21,7 +21,7 @@ import { pushBounded } from '../../core/bounded-map';
 import { deepFreeze, JsonObject } from '../../core/json';
 
 export { ContainerEnv, EnvValue } from './env-substitution';
-export { ContainerFacts } from './context';
+export { ContainerFacts, StartupOptions } from './context';
 export { StartupFinding } from './findings';
 export { Release, StartupRules, allApiNames, providableApis } from './release';
 
@@ -31,12 +31,6 @@ export interface StartupReport {
   readonly warnings: readonly StartupFinding[];
 }
 
-/** Options of `checkStartup`. */
-export interface StartupOptions {
-  /** Provider type → config keys its `initialize()` needs when enabled. */
-  readonly requiredWhenEnabled?: { readonly [providerType: string]: readonly string[] };
-  readonly container?: ContainerFacts;
-}
 
 /** A run kept for its shape: its config's steps (`KeptShape`), its report, and what it read besides its opaque values. */
 interface KeptRun {

@@ -17,7 +17,7 @@
  * ids), and none is a word the model looks for. Frozen parts of the config are shared, never
  * changed objects: a shape holds them by identity.
  */
-import { ContainerFacts } from './context';
+import { StartupOptions } from './context';
 import { ContainerEnv } from './env-substitution';
 import { readsAsStringOrUrl } from './field-types';
 import { Release, releaseId } from './release';
@@ -38,17 +38,12 @@ const OPAQUE_MODEL_FIELDS: ReadonlySet<string> = new Set(['model_id', 'provider_
 const REQUIRED_IDS = new ObjectIds<object>();
 
 /** What two runs must have in common besides their configs: release, env, required keys, container facts. */
-export function runKey(release: Release, envId: number, options: ShapeOptions): string {
+export function runKey(release: Release, envId: number, options: StartupOptions): string {
   const facts = options.container ?? {};
   const required = options.requiredWhenEnabled === undefined ? -1 : REQUIRED_IDS.of(options.requiredWhenEnabled);
   return `${releaseId(release)}\u0000${envId}\u0000${required}\u0000${JSON.stringify([facts.home, facts.writableDirs, facts.files, facts.modules, facts.insecureFlag])}`;
 }
 
-/** The options of a run that are part of its shape. */
-export interface ShapeOptions {
-  readonly requiredWhenEnabled?: object;
-  readonly container?: ContainerFacts;
-}
 
 function mutableMapping(v: JsonValue | undefined): v is JsonObject {
   return isJsonObject(v) && !Object.isFrozen(v);
