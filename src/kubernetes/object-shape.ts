@@ -14,10 +14,13 @@
  * The hash (and the ConfigMap name it is in) appears in the pod template's annotations and the
  * config volume's `configMap.name`, which no check reads (object-checks.ts reads annotation
  * keys and a volume's source keys): those values are free, only the misread question is asked.
- * The ConfigMap itself is checked every time.
+ * In the ConfigMap, the name ends in `-` and 8 hex digits of the hash: the rest of it is
+ * compared as any other string, and any 8 lower-case hex digits keep it a DNS-1123 subdomain
+ * of the same length (its only rule). Its data values are read for their size alone (and the
+ * misread question): the size is checked every time.
  */
 import { isLibraryConstant } from './library-constants';
-import { objectProblems } from './object-checks';
+import { configMapSizeProblem, objectProblems } from './object-checks';
 import { misreadWhenPlain, plainYamlProblems } from './plain-yaml';
 import { pushBounded } from '../core/bounded-map';
 import { ConfigProblem } from '../core/errors';
@@ -30,13 +33,29 @@ const KEPT_PER_KEY = 16;
 
 /**
  * Where a value sits, for whether a check reads it: inside `annotations` (values unread), inside
- * a `configMap` volume source (its `name` unread), a value no check reads, or anywhere else.
+ * a `configMap` volume source (its `name` unread), a value no check reads, a ConfigMap (its
+ * data values unread but for their size, its name ends in a hash), or anywhere else.
  */
-type Place = 'annotations' | 'configMap' | 'unread' | 'read';
+type Place = 'annotations' | 'configMap' | 'unread' | 'read' | 'configMapObject' | 'configMapMetadata' | 'data' | 'hashed';
 
 function placeOf(parent: Place, key: string): Place {
-  if (parent === 'annotations' || (parent === 'configMap' && key === 'name')) return 'unread';
+  if (parent === 'annotations' || parent === 'data' || (parent === 'configMap' && key === 'name')) return 'unread';
+  if (parent === 'configMapObject') return key === 'metadata' ? 'configMapMetadata' : key === 'data' || key === 'binaryData' ? 'data' : 'read';
+  if (parent === 'configMapMetadata' && key === 'name') return 'hashed';
   return key === 'annotations' ? 'annotations' : key === 'configMap' ? 'configMap' : 'read';
+}
+
+/** Where a rendered object's walk starts. */
+function rootPlace(m: Value): Place {
+  return isConfigMap(m) ? 'configMapObject' : 'read';
+}
+
+/** A generated ConfigMap's name: `<base>-config-` and the hash's first 8 hex digits. */
+const HASH_SUFFIX = /-[0-9a-f]{8}$/;
+
+/** `s` without the hash at its end (undefined when it has none). */
+function withoutHash(s: string): string | undefined {
+  return HASH_SUFFIX.test(s) ? s.slice(0, -8) : undefined;
 }
 
 /** `s` with every digit written as 0: names that differ only in digits have one skeleton. */
@@ -49,8 +68,11 @@ function skeleton(s: string): string {
  * and whether it may hold the name: its skeleton holds the name's), another scalar, a library
  * constant (shared: the same object), a list (its length) or a mapping (its keys, in order).
  */
+/** How a string is compared: as any other, not at all (unread), or without the hash at its end. */
+type StringPlace = 'read' | 'unread' | 'hashed';
+
 type Step =
-  | { readonly kind: 'string'; readonly value: string; readonly unread: boolean; readonly mayHoldName: boolean }
+  | { readonly kind: 'string'; readonly value: string; readonly place: StringPlace; readonly mayHoldName: boolean }
   | { readonly kind: 'scalar'; readonly value: unknown }
   | { readonly kind: 'constant'; readonly value: object; readonly mayHoldName: boolean }
   | { readonly kind: 'list'; readonly length: number }
@@ -61,7 +83,9 @@ class KeptObjects {
   /** Undefined when the objects have a hole in a list (not kept: a walk cannot compare it). */
   static of(name: string, objects: readonly Value[]): KeptObjects | undefined {
     const kept = new KeptObjects(name);
-    return kept.add(objects, 'read') ? kept : undefined;
+    kept.steps.push({ kind: 'list', length: objects.length });
+    for (let i = 0; i < objects.length; i++) if (!(i in objects) || !kept.add(objects[i], rootPlace(objects[i]))) return undefined;
+    return kept;
   }
 
   readonly steps: Step[] = [];
@@ -74,7 +98,8 @@ class KeptObjects {
 
   private add(v: Value, place: Place): boolean {
     if (typeof v === 'string') {
-      this.steps.push({ kind: 'string', value: v, unread: place === 'unread', mayHoldName: skeleton(v).includes(this.skeleton) });
+      const how: StringPlace = place === 'unread' || place === 'hashed' ? place : 'read';
+      this.steps.push({ kind: 'string', value: v, place: how, mayHoldName: skeleton(v).includes(this.skeleton) });
     } else if (v === null || typeof v !== 'object') {
       this.steps.push({ kind: 'scalar', value: v });
     } else if (isLibraryConstant(v)) {
@@ -128,10 +153,21 @@ class ObjectMatch {
     return this.name === this.kept.name || (!s.includes(this.name) && !s.includes(this.kept.name));
   }
 
-  private sameString(step: { readonly value: string; readonly unread: boolean; readonly mayHoldName: boolean }, c: string): boolean {
+  private sameString(step: { readonly value: string; readonly place: StringPlace; readonly mayHoldName: boolean }, c: string): boolean {
     const k = step.value;
-    if (step.unread) return k === c || this.quoted || !misreadWhenPlain(c);
-    if (k === c) return !step.mayHoldName || this.holdsNeither(c);
+    if (k === c) return step.place === 'unread' || !step.mayHoldName || this.holdsNeither(c);
+    if (step.place === 'read') return this.sameRead(k, c, step.mayHoldName);
+    if (step.place === 'hashed') {
+      const kRest = withoutHash(k);
+      const cRest = withoutHash(c);
+      if (kRest === undefined || cRest === undefined || !this.sameRead(kRest, cRest, step.mayHoldName)) return false;
+    }
+    return this.quoted || !misreadWhenPlain(c);
+  }
+
+  /** Two strings of a place a check reads: the same, or the same but for the names (then not misread). */
+  private sameRead(k: string, c: string, mayHoldName: boolean): boolean {
+    if (k === c) return !mayHoldName || this.holdsNeither(c);
     return this.name !== this.kept.name && c.replaceAll(this.name, this.kept.name) === k && k.replaceAll(this.kept.name, this.name) === c
       && (this.quoted || !misreadWhenPlain(c));
   }
@@ -141,10 +177,6 @@ function isConfigMap(m: Value): boolean {
   return typeof m === 'object' && m !== null && (m as { kind?: unknown }).kind === 'ConfigMap';
 }
 
-function problemsOf(objects: readonly Value[], spec: unknown, quoted: boolean): ConfigProblem[] {
-  return [...objectProblems(objects, spec), ...(quoted ? [] : plainYamlProblems(objects))];
-}
-
 /**
  * What the API server would reject in a distribution's rendered objects, and (unless `quoted`:
  * the writer quotes ambiguous strings itself) what cdk8s's writer would leave for other readers
@@ -152,16 +184,14 @@ function problemsOf(objects: readonly Value[], spec: unknown, quoted: boolean): 
  * objects checked before.
  */
 export function renderedObjectProblems(rendered: readonly Value[], spec: unknown, quoted: boolean, name: string): ConfigProblem[] {
-  const configMaps = rendered.filter(isConfigMap);
-  const others = rendered.filter((m) => !isConfigMap(m));
-  const key = `${quoted}\u0000${others.map((m) => String((m as { kind?: unknown })?.kind)).join(',')}`;
+  const key = `${quoted}\u0000${rendered.map((m) => String((m as { kind?: unknown })?.kind)).join(',')}`;
   const kept = KEPT.get(key);
   const nameSkeleton = skeleton(name);
-  const seen = (kept ?? []).some((k) => k.skeleton === nameSkeleton && new ObjectMatch(k, name, quoted).same(others));
-  // The other objects hold nothing misread and no problem: the ConfigMap's problems are all of them.
-  if (seen) return problemsOf(configMaps, spec, quoted);
-  const problems = problemsOf(rendered, spec, quoted);
-  const objects = problems.length === 0 ? KeptObjects.of(name, others) : undefined;
+  const seen = (kept ?? []).some((k) => k.skeleton === nameSkeleton && new ObjectMatch(k, name, quoted).same(rendered));
+  // Nothing misread and no problem but what the size of a ConfigMap's data may make.
+  if (seen) return rendered.filter(isConfigMap).flatMap((m) => configMapSizeProblem(m as Record<string, unknown>, spec) ?? []);
+  const problems = [...objectProblems(rendered, spec), ...(quoted ? [] : plainYamlProblems(rendered))];
+  const objects = problems.length === 0 ? KeptObjects.of(name, rendered) : undefined;
   if (objects !== undefined) pushBounded(KEPT, key, objects, KEPT_KEYS_MAX, KEPT_PER_KEY);
   return problems;
 }

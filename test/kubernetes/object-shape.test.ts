@@ -9,19 +9,33 @@ import { renderedObjectProblems } from '../../src/kubernetes/object-shape';
 import { plainYamlProblems } from '../../src/kubernetes/plain-yaml';
 import { seeded } from '../support/seeded';
 
+/** Config text over the 1 MiB a ConfigMap holds. */
+const BIG = 'a: ' + 'x'.repeat(1024 * 1024);
+
 function direct(objs: unknown[], quoted: boolean) {
   return [...objectChecks.objectProblems(objs), ...(quoted ? [] : plainYamlProblems(objs))];
 }
 
 interface Parts {
-  name: string; label?: string; annotation?: string; volume?: string; source?: string; container?: string; service?: string; data?: string;
+  name: string;
+  label?: string;
+  annotation?: string;
+  volume?: string;
+  source?: string;
+  container?: string;
+  service?: string;
+  data?: string;
+  /** The ConfigMap name's last part (the hash's first 8 hex digits). */
+  hash?: string;
+  /** The config text. */
+  text?: string;
 }
 
 function objects(p: Parts): unknown[] {
   const n = p.name;
   const labels = { 'app.kubernetes.io/instance': n, 'other': p.label ?? 'x' };
   return [
-    { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `${n}-config-0a1b`, labels }, data: { [p.data ?? 'config.yaml']: 'version: 2' } },
+    { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `${n}-config-${p.hash ?? '0a1b2c3d'}`, labels }, data: { [p.data ?? 'config.yaml']: p.text ?? 'version: 2' } },
     {
       apiVersion: 'apps/v1',
       kind: 'Deployment',
@@ -31,7 +45,7 @@ function objects(p: Parts): unknown[] {
         template: {
           metadata: { labels, annotations: { 'llamastack.io/config-hash': p.annotation ?? '0a1b2c' } },
           spec: {
-            volumes: [{ name: p.volume ?? 'config', configMap: { name: p.source ?? `${n}-config-0a1b` } }],
+            volumes: [{ name: p.volume ?? 'config', configMap: { name: p.source ?? `${n}-config-${p.hash ?? '0a1b2c3d'}` } }],
             containers: [{ name: p.container ?? 'server', image: 'img:1', volumeMounts: [{ name: 'config', mountPath: '/etc/c' }] }],
           },
         },
@@ -53,6 +67,32 @@ describe('renderedObjectProblems', () => {
   test('names that differ only in digits share the verdict; others do not', () => {
     for (const name of ['shape-a1', 'shape-a2', 'shape-a3', 'shape-b1']) expect(renderedObjectProblems(objects({ name }), undefined, false, name)).toEqual([]);
     expect(fullRuns()).toBe(2);
+  });
+
+  test('a ConfigMap of another config (its hash and data): shared, its size checked every time', () => {
+    for (const [hash, text] of [['0a1b2c3d', 'version: 2'], ['99aa88bb', 'version: 3\nmore: 1'], ['ffffffff', 'x'.repeat(1000)]]) {
+      expect(renderedObjectProblems(objects({ name: 'cm-1', hash, text }), undefined, false, 'cm-1')).toEqual([]);
+    }
+    const big = objects({ name: 'cm-2', hash: '12345678', text: BIG });
+    const problems = renderedObjectProblems(big, undefined, false, 'cm-2');
+    expect(fullRuns()).toBe(1);
+    expect(problems).toEqual(direct(big, false));
+    expect(problems.map((p) => p.path)).toEqual(['ConfigMap[cm-2-config-12345678].data']);
+  });
+
+  test('a ConfigMap name without 8 lower-case hex digits at its end, or data other readers misread: checked again', () => {
+    expect(renderedObjectProblems(objects({ name: 'cn-1' }), undefined, false, 'cn-1')).toEqual([]);
+    const cases: [Parts, number][] = [
+      [{ name: 'cn-2', hash: '0A1B2C3D' }, 1], [{ name: 'cn-2', hash: '0a1b2c3' }, 0], [{ name: 'cn-2', hash: 'g0a1b2c3' }, 0], [{ name: 'cn-2', text: '0o17' }, 1],
+    ];
+    for (const [p, count] of cases) {
+      const objs = objects(p);
+      full.mockClear();
+      const problems = renderedObjectProblems(objs, undefined, false, p.name);
+      expect(fullRuns()).toBe(1);
+      expect(problems).toEqual(direct(objs, false));
+      expect(problems).toHaveLength(count);
+    }
   });
 
   test('a string the same in both that holds a name, or a length apart: checked again', () => {
@@ -122,7 +162,9 @@ describe('renderedObjectProblems', () => {
         label: often('x', ['p-1', 'p-2', '-bad', '']),
         annotation: often('0a1b', ['0o17', 'yes', 'p-1', '9f8e']),
         volume: often('config', [name, 'p-1', 'Bad']),
-        source: often(`${name}-config-0a1b`, ['x', '0o17']),
+        source: often(`${name}-config-0a1b2c3d`, ['x', '0o17']),
+        hash: often('0a1b2c3d', ['99887766', 'ffeeddcc', '0A1B2C3D', '0a1b2c3', '0a1b2c3d4', '-a1b2c3d']),
+        text: often('version: 2', ['version: 3', '0o17', 'yes', BIG]),
         container: often('server', [name, 'p-2', 'Bad']),
         service: often(`${name}-service`, ['p-1-service', '1bad']),
         data: often('config.yaml', ['bad key']),
