@@ -86,6 +86,16 @@ function libraryLayout(name: string, spec: LlamaStackDistributionSpec, target: S
   }
 }
 
+/**
+ * Whether the library's volumes and mounts can make a problem: with volumes or mounts of the
+ * user's, or a storage mountPath of the user's. Without them, the library's own mounts never
+ * clash with one another in a way `volumeProblems` reports (it reports at a user's path only).
+ */
+function layoutMatters(spec: LlamaStackDistributionSpec): boolean {
+  const w = spec.workload;
+  return w?.overrides?.volumes !== undefined || w?.overrides?.volumeMounts !== undefined || w?.storage?.mountPath !== undefined;
+}
+
 /** Every `{name, key}` Secret reference of the spec, with its path. */
 function secretRefs(spec: LlamaStackDistributionSpec): [unknown, string][] {
   const out: [unknown, string][] = [];
@@ -193,7 +203,7 @@ function inputOf(props: KubernetesInputProps, spec: LlamaStackDistributionSpec, 
     topologySpreadConstraints: w?.topologySpreadConstraints,
     resources: w?.resources,
     storageSize: w?.storage?.size,
-    layout: libraryLayout(name, spec, target, props.auth),
+    layout: layoutMatters(spec) ? libraryLayout(name, spec, target, props.auth) : undefined,
     skipVolumes,
     skipMountPaths,
     volumes: overrides?.volumes,

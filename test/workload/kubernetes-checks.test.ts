@@ -5,8 +5,12 @@
  * caller gets its own problem objects.
  */
 import { LlamaStackDistributionSpec } from '../../src/config/spec';
+import { volumeProblems } from '../../src/kubernetes/pod-checks';
 import { ServerTarget } from '../../src/targets/server-target';
+import { libraryMounts, libraryVolumes } from '../../src/workload/deployment';
 import { checkKubernetesInput, KubernetesInputProps, kubernetesInputProblems } from '../../src/workload/kubernetes-checks';
+import { PodLayout } from '../../src/workload/plan';
+import { resolveEmptyDirSizeLimits } from '../../src/workload/volume-sizes';
 import { seeded } from '../support/seeded';
 
 const TARGET = ServerTarget.OGX_1_3;
@@ -119,5 +123,41 @@ describe('kubernetesInputProblems', () => {
     }
     expect(failing).toBeGreaterThan(1000);
     expect(failing).toBeLessThan(1500);
+  });
+
+  test('without volumes, mounts or a storage mountPath of the user\'s, the library\'s own layout makes no problem (so it is not built)', () => {
+    const tls = { enabled: true, secretName: 'tls', caBundle: { configMapName: 'ca', configMapKeys: ['a.crt', 'b.crt'] } };
+    const caCertificate = { configMapName: 'pg-ca' };
+    const postgres = (type: string) => ({ type, host: 'pg', db: 'd', user: 'u', password: { name: 'pg', key: 'p' }, tuning: { caCertificate } });
+    const external = { inference: [{ providerId: 'x', image: 'img:1' }], safety: [{ providerId: 'y', image: 'img:2' }] };
+    let layouts = 0;
+    for (const networking of [{}, { tls }]) {
+      for (const storage of [{}, { kv: postgres('postgres'), sql: postgres('postgres') }]) {
+        for (const workload of [{}, { storage: { size: '10Gi' } }]) {
+          for (const externalProviders of [undefined, external])
+            {for (const authCa of [undefined, { configMapName: 'kube-root-ca.crt', key: 'ca.crt' }])
+              for (const [defaultMountPath, legacyDataMount] of [['/.ogx', false], ['/.llama', true]] as const) {
+                const s = { distribution: { name: 'starter' }, networking, storage, workload, externalProviders } as unknown as LlamaStackDistributionSpec;
+                const layout: PodLayout = {
+                  name: 'llama', spec: s, configMapName: 'llama-config', defaultMountPath, legacyDataMount, authCa, emptyDirSizeLimits: resolveEmptyDirSizeLimits(undefined, s),
+                };
+                const input = {
+                  volumes: undefined,
+                  volumesPath: 'v',
+                  volumeMounts: undefined,
+                  volumeMountsPath: 'm',
+                  libraryVolumes: libraryVolumes(layout).map((v) => v.name),
+                  libraryMounts: libraryMounts(layout).map((m) => ({ name: m.name, mountPath: m.mountPath, path: undefined })),
+                };
+                expect(input.libraryMounts.length).toBeGreaterThan(3);
+                expect(volumeProblems(input)).toEqual([]);
+                layouts++;
+              }}
+        }
+      }
+    }
+    expect(layouts).toBe(64);
+    // With a storage mountPath of the user's the layout is built, and checked.
+    expect(kubernetesInputProblems({}, spec(1, { mountPath: '/tmp' }), 'ai', TARGET, 'llama').map((p) => p.path)).toEqual(['spec.workload.storage.mountPath']);
   });
 });
