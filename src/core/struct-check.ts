@@ -252,11 +252,10 @@ export function checkList(v: unknown, path: string, ctx: WalkCtx, opts: ListOpts
 export function mapOf<C extends WalkCtx>(value: Check<C>, minProperties: number): Check<C> {
   return (v, path, ctx) => {
     if (!isObject(v)) return typeProblem(ctx, path, 'object', v);
-    const keys = Object.keys(v);
+    // A key whose value is undefined is not there (the API server gets JSON), as everywhere in the walk.
+    const keys = Object.keys(v).filter((key) => v[key] !== undefined);
     if (keys.length < minProperties) report(ctx, path, `must have at least ${minProperties} entry`, 'add an entry, or remove the empty map');
-    for (const key of keys) {
-      if (v[key] !== undefined) value(v[key], childPath(path, key), ctx);
-    }
+    for (const key of keys) value(v[key], childPath(path, key), ctx);
   };
 }
 

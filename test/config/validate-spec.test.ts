@@ -294,6 +294,9 @@ const SCHEMA_CASES: Array<[string, object, string, string]> = [
   ['secret key not empty', { ...BASE, providers: { inference: [{ provider: 'v', apiKey: { name: 'n', key: '' } }] } },
     'spec.providers.inference[0].apiKey.key', 'must not be empty'],
   ['secretRefs minProperties', { ...BASE, providers: { inference: [{ provider: 'v', secretRefs: {} }] } }, 'spec.providers.inference[0].secretRefs', 'must have at least 1 entry'],
+  // The API server gets JSON: a key whose value is undefined is not there.
+  ['secretRefs minProperties, an undefined entry', { ...BASE, providers: { inference: [{ provider: 'v', secretRefs: { k: undefined } }] } },
+    'spec.providers.inference[0].secretRefs', 'must have at least 1 entry'],
   ['secretRefs key path', { ...BASE, providers: { inference: [{ provider: 'v', secretRefs: { 'db-name': { name: 's' } } }] } },
     'spec.providers.inference[0].secretRefs["db-name"].key', 'Required value'],
   ['secretRefs identifier key path', { ...BASE, providers: { inference: [{ provider: 'v', secretRefs: { host: { name: 's' } } }] } },

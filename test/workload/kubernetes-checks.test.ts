@@ -134,8 +134,8 @@ describe('kubernetesInputProblems', () => {
     for (const networking of [{}, { tls }]) {
       for (const storage of [{}, { kv: postgres('postgres'), sql: postgres('postgres') }]) {
         for (const workload of [{}, { storage: { size: '10Gi' } }]) {
-          for (const externalProviders of [undefined, external])
-            {for (const authCa of [undefined, { configMapName: 'kube-root-ca.crt', key: 'ca.crt' }])
+          for (const externalProviders of [undefined, external]) {
+            for (const authCa of [undefined, { configMapName: 'kube-root-ca.crt', key: 'ca.crt' }]) {
               for (const [defaultMountPath, legacyDataMount] of [['/.ogx', false], ['/.llama', true]] as const) {
                 const s = { distribution: { name: 'starter' }, networking, storage, workload, externalProviders } as unknown as LlamaStackDistributionSpec;
                 const layout: PodLayout = {
@@ -152,7 +152,9 @@ describe('kubernetesInputProblems', () => {
                 expect(input.libraryMounts.length).toBeGreaterThan(3);
                 expect(volumeProblems(input)).toEqual([]);
                 layouts++;
-              }}
+              }
+            }
+          }
         }
       }
     }
