@@ -12,11 +12,12 @@
  * its own path. So a spec with any of them replaced by another value passing the same tests has
  * the same problems: the key holds a placeholder in their place.
  *
- * The key is the JSON of that copy; it exists only for plain JSON data (the planner's snapshots),
- * where JSON text and the check see the same values: a key that is not undefined in an object is
- * dropped by both (`mapOf` counts only defined keys), anything else JSON would change (undefined
- * in a list, NaN, a Date, a class instance, a function) means no key and a full check.
+ * The key is the JSON of that copy. It is taken of a spec past the input boundary only (the
+ * planner's: a snapshot of the props, or a spec built from them), which is plain JSON data: JSON
+ * text shows every value as the check reads it, but for a key whose value is undefined, which
+ * JSON and the check both take as absent (`mapOf` counts only defined keys).
  */
+import { LlamaStackDistributionSpec } from './spec';
 import { validateSpec, ValidateSpecOptions } from './validate-spec';
 import { setBounded } from '../core/bounded-map';
 import { urlCredentials } from '../core/credential-keys';
@@ -30,87 +31,45 @@ const OPAQUE = '\u0000';
 const CLEAN = new Map<string, true>();
 const CLEAN_MAX = 256;
 
-/** Thrown (and caught) where JSON text would not be the value the check reads. */
-const NOT_PLAIN = new Error('not plain JSON');
-
 /**
- * The problems `validateSpec` finds in a snapshot spec; without a run of it when a spec of the same
- * shape had none.
+ * The problems `validateSpec` finds in a spec past the input boundary; without a run of it when a
+ * spec of the same shape had none.
  */
-export function specProblems(spec: unknown, options: ValidateSpecOptions): ConfigProblem[] {
-  const key = shapeKey(spec, options);
-  if (key !== undefined && CLEAN.has(key)) return [];
+export function specProblems(spec: LlamaStackDistributionSpec, options: ValidateSpecOptions): ConfigProblem[] {
+  const key = JSON.stringify([shapeOf(spec), options]);
+  if (CLEAN.has(key)) return [];
   const problems = validateSpec(spec, options);
-  if (key !== undefined && problems.length === 0) setBounded(CLEAN, key, true, CLEAN_MAX);
+  if (problems.length === 0) setBounded(CLEAN, key, true, CLEAN_MAX);
   return problems;
-}
-
-/** The spec's shape with the options, as text; undefined when it is not plain JSON. */
-export function shapeKey(spec: unknown, options: ValidateSpecOptions): string | undefined {
-  try {
-    return JSON.stringify([shapeOf(spec), options], plainOnly);
-  } catch (e) {
-    if (e === NOT_PLAIN) return undefined;
-    throw e;
-  }
-}
-
-function plainOnly(this: unknown, key: string, value: unknown): unknown {
-  const original = (this as Record<string, unknown>)[key];
-  switch (typeof original) {
-    case 'string':
-    case 'boolean':
-      return value;
-    case 'number':
-      if (Number.isFinite(original)) return value;
-      throw NOT_PLAIN;
-    case 'undefined':
-      // Dropped from an object, by JSON and by the check alike; in a list JSON writes null.
-      if (Array.isArray(this)) throw NOT_PLAIN;
-      return value;
-    case 'object':
-      if (original === null || Array.isArray(original)) return value;
-      plain(original);
-      return value;
-    default:
-      throw NOT_PLAIN;
-  }
-}
-
-/** `o` when JSON writes what it holds: an ordinary object without `toJSON`. */
-function plain<T extends object>(o: T): T {
-  const proto = Object.getPrototypeOf(o);
-  if ((proto !== Object.prototype && proto !== null) || typeof (o as { toJSON?: unknown }).toJSON === 'function') throw NOT_PLAIN;
-  return o;
 }
 
 function opaque(v: unknown, url: boolean): unknown {
   return typeof v === 'string' && v !== '' && (!url || urlCredentials(v) === undefined) ? OPAQUE : v;
 }
 
-/** A copy of the parts of `spec` that hold opaque values, with a placeholder for each (copies only of plain objects). */
-function shapeOf(spec: unknown): unknown {
+/** A copy of the parts of `spec` that hold opaque values, with a placeholder for each. */
+function shapeOf(spec: LlamaStackDistributionSpec): unknown {
   if (!isObject(spec)) return spec;
-  const out: Record<string, unknown> = { ...plain(spec) };
+  const out: Record<string, unknown> = { ...spec };
   const providers = spec.providers;
   if (isObject(providers)) {
-    const lists: Record<string, unknown> = { ...plain(providers) };
+    const lists: Record<string, unknown> = { ...providers };
     for (const field of Object.keys(lists)) {
       const list = lists[field];
-      if (Array.isArray(list)) lists[field] = list.map((p) => (isObject(p) && typeof p.endpoint === 'string' ? { ...plain(p), endpoint: opaque(p.endpoint, true) } : p));
+      if (Array.isArray(list)) lists[field] = list.map((p) => (isObject(p) && typeof p.endpoint === 'string' ? { ...p, endpoint: opaque(p.endpoint, true) } : p));
     }
     out.providers = lists;
   }
   const resources = spec.resources;
   if (isObject(resources) && Array.isArray(resources.models)) {
     out.resources = {
-      ...plain(resources),
-      models: resources.models.map((m: unknown) => (typeof m === 'string' ? opaque(m, false) : isObject(m) && typeof m.name === 'string' ? { ...plain(m), name: opaque(m.name, false) } : m)),
+      ...resources,
+      models: resources.models.map((m: unknown) => (typeof m === 'string' ? opaque(m, false) : isObject(m) && typeof m.name === 'string' ? { ...m, name: opaque(m.name, false) } : m)),
     };
   }
   const networking = spec.networking;
   if (isObject(networking) && isObject(networking.expose) && typeof networking.expose.hostname === 'string') {
-    out.networking = { ...plain(networking), expose: { ...plain(networking.expose), hostname: opaque(networking.expose.hostname, false) } };
+    out.networking = { ...networking, expose: { ...networking.expose, hostname: opaque(networking.expose.hostname, false) } };
   }
   return out;
 }
