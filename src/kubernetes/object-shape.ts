@@ -63,14 +63,14 @@ function skeleton(s: string): string {
   return s.replace(/[0-9]/g, '0');
 }
 
+/** How a string is compared: as any other, not at all (unread), or without the hash at its end. */
+type StringPlace = 'read' | 'unread' | 'hashed';
+
 /**
  * One step of objects checked before, in the order a walk meets them: a string (where it sits,
  * and whether it may hold the name: its skeleton holds the name's), another scalar, a library
  * constant (shared: the same object), a list (its length) or a mapping (its keys, in order).
  */
-/** How a string is compared: as any other, not at all (unread), or without the hash at its end. */
-type StringPlace = 'read' | 'unread' | 'hashed';
-
 type Step =
   | { readonly kind: 'string'; readonly value: string; readonly place: StringPlace; readonly mayHoldName: boolean }
   | { readonly kind: 'scalar'; readonly value: unknown }
