@@ -9,7 +9,7 @@ import { EXTERNAL_PROVIDERS_VOLUME } from './external-providers';
 import { AUTH_CA_VOLUME, PATHS, PodLayout } from './plan';
 import { resolveEmptyDirSizeLimits } from './volume-sizes';
 import type { ServerAuth } from '../auth/server-auth';
-import { EXTERNAL_PROVIDERS_MOUNT, externalProviderEntries } from '../config/external-providers';
+import { EXTERNAL_PROVIDERS_MOUNT, ExternalProviderEntry, externalProviderEntries } from '../config/external-providers';
 import { parseQuantity, quantitySign } from '../config/quantity';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { setBounded } from '../core/bounded-map';
@@ -96,8 +96,8 @@ function layoutMatters(spec: LlamaStackDistributionSpec): boolean {
   return w?.overrides?.volumes !== undefined || w?.overrides?.volumeMounts !== undefined || w?.storage?.mountPath !== undefined;
 }
 
-/** Every `{name, key}` Secret reference of the spec, with its path. */
-function secretRefs(spec: LlamaStackDistributionSpec): [unknown, string][] {
+/** Every `{name, key}` Secret reference of the spec (`external`: its external providers), with its path. */
+function secretRefs(spec: LlamaStackDistributionSpec, external: readonly ExternalProviderEntry[]): [unknown, string][] {
   const out: [unknown, string][] = [];
   const providers: unknown = spec.providers;
   if (isObject(providers)) {
@@ -118,7 +118,7 @@ function secretRefs(spec: LlamaStackDistributionSpec): [unknown, string][] {
   if (isObject(kv?.password)) out.push([kv.password, 'spec.storage.kv.password']);
   if (isObject(sql?.connectionString)) out.push([sql.connectionString, 'spec.storage.sql.connectionString']);
   if (isObject(sql?.password)) out.push([sql.password, 'spec.storage.sql.password']);
-  for (const e of externalProviderEntries(spec)) {
+  for (const e of external) {
     for (const [k, ref] of Object.entries(isObject(e.ref.secretRefs) ? e.ref.secretRefs : {})) out.push([ref, `${e.path}.secretRefs.${k}`]);
   }
   return out;
@@ -197,7 +197,7 @@ function inputOf(props: KubernetesInputProps, spec: LlamaStackDistributionSpec, 
     overrideConfigYamlBytes: typeof props.overrideConfigYaml === 'string' ? Buffer.byteLength(props.overrideConfigYaml, 'utf8') : undefined,
     allowedNamespaces: spec.networking?.allowedFrom?.namespaces,
     ownNamespaces: props.spec === undefined ? props.allowedFrom?.namespaces?.length ?? 0 : -1,
-    secretRefs: secretRefs(spec),
+    secretRefs: secretRefs(spec, external),
     serviceAccountName: overrides?.serviceAccountName,
     env: overrides?.env,
     topologySpreadConstraints: w?.topologySpreadConstraints,

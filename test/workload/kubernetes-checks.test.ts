@@ -25,6 +25,7 @@ interface Parts {
   tls?: unknown;
   allowed?: string[];
   image?: string;
+  external?: unknown;
 }
 
 function spec(i: number, parts: Parts = {}): LlamaStackDistributionSpec {
@@ -34,6 +35,7 @@ function spec(i: number, parts: Parts = {}): LlamaStackDistributionSpec {
       inference: [{ id: 'vllm', provider: 'vllm', endpoint: `http://vllm-${i}:8000/v1`, apiKey: (parts.apiKey ?? { name: 'vllm', key: 'token' }) as any }],
     },
     resources: { models: [`model-${i}`] },
+    externalProviders: parts.external as any,
     networking: { expose: { hostname: `llama-${i}.example.com` }, tls: parts.tls as any, allowedFrom: parts.allowed ? { namespaces: parts.allowed } : undefined },
     workload: {
       overrides: { env: parts.env as any, volumes: parts.volumes as any, volumeMounts: parts.mounts as any, serviceAccountName: parts.sa },
@@ -78,6 +80,9 @@ describe('kubernetesInputProblems', () => {
       [{}, { volumes: [{ name: 'v', emptyDir: {} }], mounts: [{ name: 'w', mountPath: '/srv' }] }, 'ai'],
       [{}, { sa: 'Bad_SA' }, 'ai'], [{}, { topology: [{ maxSkew: 0, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule' }] }, 'ai'],
       [{}, { resources: { requests: { 'bad name!': '1' } } }, 'ai'],
+      [{}, { external: { inference: [{ providerId: 'x', image: ' img:1' }] } }, 'ai'],
+      [{}, { external: { inference: [{ providerId: 'x', image: 'img:1' }] } }, 'ai'],
+      [{}, { external: { inference: [{ providerId: 'x', image: 'img:1', secretRefs: { k: { name: 'Bad_Secret', key: 'k' } } }] } }, 'ai'],
     ];
     const seen = new Set<string>();
     for (let pass = 0; pass < 2; pass++) {
@@ -87,10 +92,10 @@ describe('kubernetesInputProblems', () => {
         seen.add(JSON.stringify(expected));
       });
     }
-    // Every variant finds something of its own but six that find nothing: the base, the namespace left
-    // out, the hostPath allowed (a warning, not a problem), a bad namespace the props did not write,
-    // a good image, good namespaces and a mount of the user's own.
-    expect(seen.size).toBe(variants.length - 6);
+    // Every variant finds something of its own but seven that find nothing: the base, the namespace
+    // left out, the hostPath allowed (a warning, not a problem), a bad namespace the props did not
+    // write, a good image, good namespaces, a mount of the user's own and a good external provider.
+    expect(seen.size).toBe(variants.length - 7);
   });
 
 
