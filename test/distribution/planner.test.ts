@@ -3,8 +3,10 @@
  * without a construct.
  */
 import { Testing } from 'cdk8s';
-import { InferenceProvider, LlamaStackDistribution, SecretRef, ServerTarget, StorageBackend } from '../../src';
+import { ExternalProvider, InferenceProvider, LlamaStackDistribution, SecretRef, ServerTarget, StorageBackend } from '../../src';
 import { planDistribution } from '../../src/distribution/planner';
+import { checkedDistributionProps } from '../../src/distribution/props-shape';
+import { specAndProblemsFromProps } from '../../src/distribution/spec-from-props';
 import { LlamaStackDistributionResource } from '../../src/interop/custom-resources';
 import { distributionProblems, problemsOf } from '../support/problems';
 
@@ -39,4 +41,51 @@ test('the plan is what the construct renders', () => {
 test('planning twice gives the same plan (no state between calls)', () => {
   const props = { inference: [InferenceProvider.vllm({ endpoint: 'http://vllm:8000/v1' })], models: ['m'] };
   expect(planDistribution(props, { id: 'a' })).toEqual(planDistribution(props, { id: 'a' }));
+});
+
+/** Where `v` is not plain JSON data (a key left undefined in an object aside): the paths. */
+function notPlain(v: unknown, path: string): string[] {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return [];
+  if (typeof v === 'number') return Number.isFinite(v) ? [] : [path];
+  if (typeof v !== 'object') return [path];
+  const proto = Object.getPrototypeOf(v);
+  if (Array.isArray(v)) {
+    if (proto !== Array.prototype) return [path];
+    return Array.from({ length: v.length }, (_, i) => (i in v && v[i] !== undefined ? notPlain(v[i], `${path}[${i}]`) : [`${path}[${i}]`])).flat();
+  }
+  if (proto !== Object.prototype && proto !== null) return [path];
+  return Object.entries(Object.getOwnPropertyDescriptors(v)).flatMap(([k, d]) => {
+    if (!('value' in d) || !d.enumerable) return [`${path}.${k}`];
+    return d.value === undefined ? [] : notPlain(d.value, `${path}.${k}`);
+  });
+}
+
+test('the spec the planner checks is plain JSON data, which the spec check\'s shape key needs (config/spec-shape.ts)', () => {
+  const typed = checkedDistributionProps({
+    inference: [
+      InferenceProvider.vllm({ endpoint: 'http://vllm:8000/v1', apiKey: SecretRef.fromSecretName('vllm', 'token'), settings: { max_tokens: 4096, nested: { a: [1, 'two', null] } } }),
+      InferenceProvider.openai({ id: 'openai', apiKey: SecretRef.fromSecretName('openai', 'key'), secretRefs: { organization: SecretRef.fromSecretName('openai', 'org') } }),
+    ],
+    models: ['m', { name: 'e', provider: 'openai', modelType: 'embedding', embeddingDimension: 768 }],
+    kvStorage: StorageBackend.redis({ endpoint: 'redis://redis:6379', password: SecretRef.fromSecretName('redis', 'password') }),
+    sqlStorage: StorageBackend.postgres({ host: 'pg', db: 'd', user: 'u', password: SecretRef.fromSecretName('pg', 'password') }),
+    tls: { secretName: 'tls' },
+    expose: { hostname: 'llama.example.com', controllerNamespace: 'ingress-nginx' },
+    allowedFrom: { namespaces: ['apps'] },
+    env: { LOG_LEVEL: 'info', TOKEN: SecretRef.fromSecretName('t', 'k') },
+    persistentStorage: { size: '1Gi' },
+    volumes: [{ name: 'extra', emptyDir: {} }],
+    volumeMounts: [{ name: 'extra', mountPath: '/extra' }],
+    externalProviders: [ExternalProvider.fromImage({ id: 'acme', image: 'quay.io/acme/p:1', api: 'inference', providerType: 'remote::acme', module: 'acme' })],
+  });
+  const fromTyped = specAndProblemsFromProps(typed);
+  expect(fromTyped.problems).toEqual([]);
+  expect(notPlain(fromTyped.spec, 'spec')).toEqual([]);
+  const spec = { distribution: { name: 'starter' }, resources: { models: ['m'] }, workload: { replicas: 2 } };
+  Object.defineProperty(spec, 'networking', { get: () => ({ port: 8080 }), enumerable: true });
+  const snapshot = checkedDistributionProps({ spec }).spec;
+  expect(notPlain(snapshot, 'spec')).toEqual([]);
+  expect(snapshot).toEqual({ ...spec, networking: { port: 8080 } });
+  // What notPlain finds, so it can fail.
+  expect(notPlain({ a: [1, undefined], b: new Date(0), c: NaN, d: undefined, e: Object.create(null) }, 's')).toEqual(['s.a[1]', 's.b', 's.c']);
 });
