@@ -8,7 +8,6 @@ import { effectiveBaseId, effectiveId, providerType, TargetGeneration } from './
 import { ProviderType } from './registry';
 import { ContainerEnv } from './startup';
 import { envIdOf, substitutedProviderId } from './startup/env-substitution';
-import { enablingSwitch } from './startup/registration';
 import { aliasChoices } from './startup/release';
 import { ALL_PROVIDER_APIS } from '../config/apis';
 import { compareBytewise, envPlaceholder, providerEnvName } from '../config/env-names';
@@ -198,15 +197,6 @@ export function enabledProviderIds(config: JsonObject, api: string, env: Contain
   return [...ids];
 }
 
-/** Env var that switches a base provider on (`${env.X:+id}`), if it is conditional. */
-export function enablingEnvVar(config: JsonObject, api: string, id: string): string | undefined {
-  const providers = getOwn(config, 'providers');
-  for (const p of isJsonObject(providers) ? listOf(providers, api) : []) {
-    const sw = enablingSwitch(p);
-    if (sw && sw.id === id) return sw.envVar;
-  }
-  return undefined;
-}
 
 /** Provider ids of every API. */
 export function allProviderIds(config: JsonObject): Set<string> {

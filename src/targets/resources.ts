@@ -5,9 +5,10 @@
  * default shield follows the user's shields when the base's default would not be registered.
  */
 import { effectiveId, TargetGeneration } from './generation';
-import { enabledProviderIds, enablingEnvVar } from './providers';
+import { enabledProviderIds } from './providers';
 import { ContainerEnv } from './startup';
 import { substituteEnv } from './startup/env-substitution';
+import { enablingEnvVar } from './startup/registration';
 import { normalizeModel } from '../config/resources';
 import { LlamaStackDistributionSpec, ModelConfig, ShieldConfig } from '../config/spec';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';

@@ -27,7 +27,7 @@ export interface Registered {
 const MODEL_TYPES = ['llm', 'embedding', 'rerank'];
 
 /** A provider entry whose id is `${env.X:+id}`: enabled only while X is set. */
-export interface EnablingSwitch {
+interface EnablingSwitch {
   readonly envVar: string;
   readonly id: string;
 }
@@ -36,7 +36,7 @@ export interface EnablingSwitch {
 const SWITCHES = new WeakMap<object, EnablingSwitch | null>();
 
 /** The entry's `${env.X:+id}` switch, or null when its id is not conditional. */
-export function enablingSwitch(entry: JsonValue): EnablingSwitch | null {
+function enablingSwitch(entry: JsonValue): EnablingSwitch | null {
   const frozen = isJsonObject(entry) && Object.isFrozen(entry);
   let sw = frozen ? SWITCHES.get(entry) : undefined;
   if (sw === undefined) {
@@ -48,15 +48,14 @@ export function enablingSwitch(entry: JsonValue): EnablingSwitch | null {
   return sw;
 }
 
-/** `${env.X:+id}` entries of the raw config: id → X, to say which env var would enable it. */
-export function conditionalProviders(raw: JsonObject, api: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const providers = mapping(getOwn(raw, 'providers'));
+/** The env var X of the `${env.X:+id}` entry that enables provider `id` of `api` in the (raw) config, if one does. */
+export function enablingEnvVar(config: JsonObject, api: string, id: string): string | undefined {
+  const providers = mapping(getOwn(config, 'providers'));
   for (const p of list(providers ? getOwn(providers, api) : undefined)) {
     const sw = enablingSwitch(p);
-    if (sw) out.set(sw.id, sw.envVar);
+    if (sw && sw.id === id) return sw.envVar;
   }
-  return out;
+  return undefined;
 }
 
 class Registration {
@@ -100,7 +99,7 @@ class Registration {
   }
 
   private notEnabled(api: string, kind: string, id: string, path: string): void {
-    const env = conditionalProviders(this.raw, api).get(id);
+    const env = enablingEnvVar(this.raw, api, id);
     const known = this.c.enabledIn(api).map((p) => p.id);
     this.c.findings.fatal(`${path}.provider_id`,
       `Provider \`${id}\` not found: no enabled ${api} provider has that id${env ? ` (the base config enables ${id} only when ${env} is set)` : ''}`,
