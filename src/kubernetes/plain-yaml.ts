@@ -99,20 +99,17 @@ class PlainYamlWalk {
     const keys = Object.keys(x);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i];
-      if (mayBeMisread(k) && misreadCandidate(k)) this.note(k, ' (a key)');
+      if (misreadWhenPlain(k)) this.note(k, ' (a key)');
       this.value((x as Record<string, unknown>)[k], k);
     }
   }
 
   private value(x: unknown, key: string | number): void {
-    if (typeof x === 'string') {
-      if (!mayBeMisread(x) || !misreadCandidate(x)) return;
-    } else if (typeof x !== 'object' || x === null) {
-      return;
-    }
+    const misread = typeof x === 'string' && misreadWhenPlain(x);
+    if (!misread && (typeof x !== 'object' || x === null)) return;
     this.keys.push(key);
-    if (typeof x === 'string') this.note(x, '');
-    else this.nested(x);
+    if (misread) this.note(x, '');
+    else this.nested(x as object);
     this.keys.pop();
   }
 
