@@ -155,6 +155,7 @@ interface KubernetesInput {
   readonly topologySpreadConstraints: unknown;
   readonly resources: unknown;
   readonly storageSize: unknown;
+  /** The library's volume names and mounts; absent when they cannot clash with the user's (`layoutMatters`) or the spec is rejected. */
   readonly layout?: { volumes: string[]; mounts: LibraryMount[] };
   readonly skipVolumes: readonly string[];
   readonly skipMountPaths: readonly string[];
