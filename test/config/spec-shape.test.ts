@@ -7,7 +7,7 @@ import { LlamaStackDistributionSpec } from '../../src/config/spec';
 import { specProblems } from '../../src/config/spec-shape';
 import * as validate from '../../src/config/validate-spec';
 import { ValidateSpecOptions } from '../../src/config/validate-spec';
-import { seeded } from '../support/seeded';
+import { choices, seeded } from '../support/seeded';
 
 const OPTIONS: ValidateSpecOptions = { kvPostgres: true };
 
@@ -101,8 +101,7 @@ describe('specProblems', () => {
 
   test('3,000 generated specs of colliding values: the check\'s own problems every time', () => {
     const rnd = seeded(2026);
-    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
-    const often = <T>(usual: T, rare: readonly T[]): T => (rnd() < 0.8 ? usual : pick(rare));
+    const { pick, often } = choices(rnd, 0.8);
     let failing = 0;
     let shared = 0;
     for (let i = 0; i < 3000; i++) {

@@ -7,7 +7,7 @@ import { libraryConstant } from '../../src/kubernetes/library-constants';
 import * as objectChecks from '../../src/kubernetes/object-checks';
 import { renderedObjectProblems } from '../../src/kubernetes/object-shape';
 import { plainYamlProblems } from '../../src/kubernetes/plain-yaml';
-import { seeded } from '../support/seeded';
+import { choices, seeded } from '../support/seeded';
 
 /** Config text over the 1 MiB a ConfigMap holds. */
 const BIG = 'a: ' + 'x'.repeat(1024 * 1024);
@@ -150,13 +150,12 @@ describe('renderedObjectProblems', () => {
 
   test('3,000 distributions of colliding parts: the checks\' own problems every time', () => {
     const rnd = seeded(4242);
-    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+    const { pick, often } = choices(rnd, 0.85);
     const names = ['p-1', 'p-2', 'p-3', 'p-10', 'q-1', 'pp1', 'p-0'];
     let problems = 0;
     let shared = 0;
     for (let i = 0; i < 3000; i++) {
       const name = pick(names);
-      const often = <T>(usual: T, rare: readonly T[]): T => (rnd() < 0.85 ? usual : pick(rare));
       const parts: Parts = {
         name,
         label: often('x', ['p-1', 'p-2', '-bad', '']),

@@ -11,7 +11,7 @@ import { libraryMounts, libraryVolumes } from '../../src/workload/deployment';
 import { checkKubernetesInput, KubernetesInputProps, kubernetesInputProblems } from '../../src/workload/kubernetes-checks';
 import { PodLayout } from '../../src/workload/plan';
 import { resolveEmptyDirSizeLimits } from '../../src/workload/volume-sizes';
-import { seeded } from '../support/seeded';
+import { choices, seeded } from '../support/seeded';
 
 const TARGET = ServerTarget.OGX_1_3;
 
@@ -101,7 +101,7 @@ describe('kubernetesInputProblems', () => {
 
   test('1,500 runs of varied input: the checks\' own problems every time', () => {
     const rnd = seeded(99);
-    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+    const { pick } = choices(rnd);
     let failing = 0;
     for (let i = 0; i < 1500; i++) {
       const props: KubernetesInputProps = {

@@ -8,7 +8,7 @@ import { deepFreeze, JsonObject } from '../../../src/core/json';
 import { ServerTarget } from '../../../src/targets/server-target';
 import { checkStartup, ContainerEnv, runStartup, StartupOptions } from '../../../src/targets/startup';
 import { KeptShape, RunText, sharable, textOf } from '../../../src/targets/startup/shape';
-import { seeded } from '../../support/seeded';
+import { choices, seeded } from '../../support/seeded';
 
 const SHARED = deepFreeze({
   inference: { provider_id: 'sentence-transformers', provider_type: 'inline::sentence-transformers', config: {} },
@@ -169,7 +169,7 @@ describe('checkStartup gives what a full run gives', () => {
   test.each(['OGX_1_3', 'OGX_0_8', 'LLAMA_STACK_0_7'] as const)('%s: 2,000 runs with colliding values', (name) => {
     const target = ServerTarget[name];
     const rnd = seeded(name.length * 7919);
-    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+    const { pick } = choices(rnd);
     // Few structures, so shapes repeat; values that collide with each other, words and references.
     const hosts = ['h1', 'h2', 'e1', 'm1', 'vllm', 'data'];
     const ids = ['m1', 'm2', 'e1', 'e2', 'h1', 'auto', 'all', '', 'vllm', 'nomic-ai', 'a/b', '${env.X}'];
