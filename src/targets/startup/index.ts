@@ -31,7 +31,6 @@ export interface StartupReport {
   readonly warnings: readonly StartupFinding[];
 }
 
-
 /** A run kept for its shape: its config's steps (`KeptShape`), its report, and what it read besides its opaque values. */
 interface KeptRun {
   readonly shape: KeptShape;
