@@ -3,7 +3,7 @@ import { CliIo, problemsText, warningsText } from './io';
 import { Renderer } from './renderer';
 import { oneLine } from '../core/quote';
 import { isDistributionManifest } from '../interop/manifest';
-import { manifestYaml } from '../kubernetes/manifest-yaml';
+import { manifestYaml } from '../yaml/manifest-yaml';
 
 const RESOURCE_LIST = { apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList' };
 

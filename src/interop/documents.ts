@@ -3,7 +3,7 @@
  * deeper than the readers allow), before anything is interpreted.
  */
 import * as YAML from 'yaml';
-import { tooDeepDocuments, valueTooDeep, withoutDocuments } from '../config/yaml-depth';
+import { tooDeepDocuments, valueTooDeep, withoutDocuments } from '../yaml/depth';
 import { ConfigProblem } from '../core/errors';
 import { plainCopy, toJsonValue } from '../core/json-convert';
 import { oneLine } from '../core/quote';

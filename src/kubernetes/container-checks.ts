@@ -2,7 +2,7 @@
  * core/v1 container validation of what a user sets on the server's containers: the image, the
  * pull policy, env vars and the Secret / ConfigMap keys they read. Pure.
  */
-import { configMapKeyErrors, dns1123SubdomainErrors, envVarNameErrors, LazyPath, nameProblem, objectNameRule, pathText, shown } from './names';
+import { configMapKeyErrors, dns1123SubdomainErrors, envVarNameErrors, LazyPath, nameProblem, objectNameRule, pathText, shown } from './name-rules';
 import { ConfigProblem } from '../core/errors';
 import { isObject } from '../core/json';
 import { describeSecretValue } from '../core/redact';

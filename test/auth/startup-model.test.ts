@@ -9,8 +9,8 @@
  * See /work/shared/reference/llama-stack/startup-checks.md §8.1.
  */
 import { JsonObject, JsonValue } from '../../src/core/json';
-import { ServerTarget } from '../../src/targets/server-target';
-import { checkStartup, EnvValue, StartupReport } from '../../src/targets/startup';
+import { ServerTarget } from '../../src/releases/server-target';
+import { checkStartup, EnvValue, StartupReport } from '../../src/releases/startup';
 
 const TARGETS: [string, ServerTarget][] = [['ogx-0.8', ServerTarget.OGX_0_8], ['llama-stack-0.7', ServerTarget.LLAMA_STACK_0_7]];
 

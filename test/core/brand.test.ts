@@ -5,8 +5,8 @@
  */
 import { Testing } from 'cdk8s';
 import * as lib from '../../src';
-import { readBaseConfig } from '../../src/config/yaml-parse';
 import { brandSymbol, isMadeBy } from '../../src/core/brand';
+import { readBaseConfig } from '../../src/yaml/parse';
 
 let other!: typeof lib;
 jest.isolateModules(() => {

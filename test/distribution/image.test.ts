@@ -4,7 +4,7 @@
  */
 import { Testing } from 'cdk8s';
 import { LlamaStackDistribution } from '../../src/distribution';
-import { ServerTarget } from '../../src/targets/server-target';
+import { ServerTarget } from '../../src/releases/server-target';
 import { distributionProblems } from '../support/problems';
 
 describe('a released image given as props.image is checked against the target\'s line', () => {
