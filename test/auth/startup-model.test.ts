@@ -6,7 +6,7 @@
  * release refuses to start, plus where the route policy turns the health probes into 403s
  * ("probes": the server starts, the pod never becomes ready). Warnings are what pydantic drops
  * silently or what can never match.
- * See /work/shared/reference/llama-stack/startup-checks.md §8.1.
+ * See ../shared/reference/llama-stack/startup-checks.md §8.1.
  */
 import { JsonObject, JsonValue } from '../../src/core/json';
 import { ServerTarget } from '../../src/releases/server-target';

@@ -11,7 +11,7 @@ import { StorageBackend } from '../../src/values/storage-backend';
 import { schemaErrors } from '../support/k8s-schema';
 import { problemsOf } from '../support/problems';
 
-// These tests pin the operator-compatible target; test/targets.test.ts covers the server targets.
+// These tests pin the operator-compatible target; test/releases and test/generate cover the server targets.
 const OPERATOR = { target: ServerTarget.OPERATOR };
 
 function synth(props: LlamaStackDistributionProps, chartProps: { namespace?: string } = { namespace: 'ai' }): any[] {

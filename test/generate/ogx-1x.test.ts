@@ -1,6 +1,6 @@
 /**
  * The OGX 1.x targets (1.1.3, 1.2.2, 1.3.0): their data, the configs written for them, and the
- * start-up model of each release, as /work/shared/reference/llama-stack/startup-checks-1x.md and
+ * start-up model of each release, as ../shared/reference/llama-stack/startup-checks-1x.md and
  * ogx-1x.md describe them (same section numbers as startup-checks.md).
  */
 import * as fs from 'fs';

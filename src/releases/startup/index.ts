@@ -3,7 +3,7 @@
  * env substitution with the container's env, `StackConfig` validation, provider resolution,
  * resource registration and the post-start checks. Pure: no Kubernetes, no network.
  * What it cannot know (secret values, reachability, files in the image) is listed in
- * docs/startup-model.md.
+ * src/releases/startup/README.md.
  */
 import { checkCliEnv } from './cli-env';
 import { StartupContext, StartupOptions } from './context';
