@@ -6,6 +6,7 @@
 // devDependencies there, runs `prepare`, then packs the clone (which runs `prepare` once more; that
 // run finds the build up to date). Installing a packed tarball runs no `prepare`.
 // Usage: node scripts/prepare.js [--check]   (--check: print whether a build is needed, build nothing)
+// It writes to stderr only (but for --check).
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -53,9 +54,10 @@ if (process.argv.includes('--check')) {
   process.exit(0);
 }
 if (!reason) {
-  process.stdout.write('prepare: the build is up to date\n');
+  process.stderr.write('prepare: the build is up to date\n');
   process.exit(0);
 }
-process.stdout.write(`prepare: building (${reason})\n`);
+process.stderr.write(`prepare: building (${reason})\n`);
 const projen = path.join(path.dirname(require.resolve('projen/package.json', { paths: [root] })), 'bin', 'projen');
-execFileSync(process.execPath, [projen, 'compile'], { cwd: root, stdio: 'inherit' });
+// Its output goes to stderr, so the stdout of `npm pack` (the tarball's name, or --json) stays clean.
+execFileSync(process.execPath, [projen, 'compile'], { cwd: root, stdio: ['ignore', 2, 2] });
