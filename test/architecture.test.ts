@@ -13,6 +13,7 @@ const LAYERS: [RegExp, number][] = [
   [/^imports\//, 0],
   [/^config\//, 1],
   [/^input\//, 1],
+  [/^verify\//, 1],
   [/^kubernetes\//, 2],
   [/^(secret-ref|service-endpoint|expose|storage-backend|external-provider|name-registry)\.ts$|^(providers|auth)\//, 3],
   [/^targets\//, 4],
