@@ -418,6 +418,9 @@ class Run:
         name = f"provider {provider.get('id')} ({public_url(endpoint)})"
         detail = outcome.detail()
         status = outcome.status
+        if f"Error code: {status}" in detail:
+            # The provider's own status, passed through by the server (openai's APIStatusError).
+            why = f"{method} {path} answered {status}: \"{detail}\""
         if status in (401, 403) and f"Error code: {status}" in detail:
             return f"{model['id']}: {why}; {name} refused the server's credentials ({status}): check the API key the server passes to it"
         if status == 404 and "Error code: 404" in detail and not has_v1(endpoint):
