@@ -494,9 +494,10 @@ class Run:
 
     def vector_store(self):
         opts = self.options.get("vectorStore")
-        if not opts:
+        if opts is None or opts is False:
             self.skipped("vector-store", "off in the plan")
             return True
+        # true, or the store's settings ({} when the server's defaults are used)
         opts = opts if isinstance(opts, dict) else {}
         body = {"name": f"ogx-verify-{self.plan.get('server', {}).get('name', 'server')}", "metadata": {"created_by": "ogx-verify"}}
         for key, field in (("providerId", "provider_id"), ("embeddingModel", "embedding_model"), ("embeddingDimension", "embedding_dimension")):
