@@ -2,16 +2,16 @@
  * The verification input's problems, every one at once, each at its field's path with a fix. No
  * problem quotes a value that may be secret: URLs go through `quoteUrl`, other values `quoteValue`.
  */
+import { VerifyInput, VerifyModel, VerifyOptions } from './input';
+import { jobLabels, jobName } from './names';
+import { CheckRoute, resolveRoute, routeTable, targetsWithRoutes } from './routes';
+import { urlCredentials } from '../core/credential-keys';
 import { ConfigProblem } from '../core/errors';
 import { childPath, indexPath } from '../core/path';
 import { ProblemList } from '../core/problems';
 import { quoteValue } from '../core/quote';
 import { quoteUrl } from '../core/redact';
-import { parseHttpUrl } from '../core/url';
-import { urlCredentials } from '../core/credential-keys';
-import { VerifyInput, VerifyModel, VerifyOptions } from './input';
-import { CheckRoute, resolveRoute, routeTable, targetsWithRoutes } from './routes';
-import { jobLabels, jobName } from './names';
+import { hasEnvReference, parseHttpUrl } from '../core/url';
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -130,7 +130,9 @@ function checkProviders(p: ProblemList, input: VerifyInput, at: string): void {
     if (typeof prov.id !== 'string' || prov.id === '') p.add(childPath(here, 'id'), 'the provider has no id', 'give the provider_id');
     else if (ids.has(prov.id)) p.add(childPath(here, 'id'), `${quoteValue(prov.id)} is listed twice`, 'list each provider once');
     ids.add(prov.id);
-    if (prov.endpoint !== undefined && !parseHttpUrl(prov.endpoint)) {
+    if (prov.endpoint !== undefined && hasEnvReference(prov.endpoint)) {
+      p.add(childPath(here, 'endpoint'), 'the endpoint is read from the server\'s env at start-up (a ${env.…} reference)', 'leave it out: the failure then names the provider without its endpoint');
+    } else if (prov.endpoint !== undefined && !parseHttpUrl(prov.endpoint)) {
       p.add(childPath(here, 'endpoint'), `${quoteUrl(prov.endpoint)} is not an http:// or https:// URL`, 'give the base URL the server calls, or leave it out when it is not known at synth time');
     }
   });

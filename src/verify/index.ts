@@ -3,14 +3,14 @@
  * input, the ConfigMap (script and plan), the Job and the NetworkPolicy pieces it needs. Pure:
  * same input, same objects; no secret value in any of them (the token stays in its Secret).
  */
-import { LlamaStackConfigError } from '../core/errors';
-import { JsonObject } from '../core/json';
 import { verificationProblems } from './checks';
 import { VerifyInput } from './input';
 import { VerifyNetwork, verifyNetwork } from './network';
 import { renderVerifyConfigMap, renderVerifyJob } from './objects';
 import { verifyPlan } from './plan';
 import { verifyScript } from './script';
+import { LlamaStackConfigError } from '../core/errors';
+import { JsonObject } from '../core/json';
 
 export { VerifyAuth, VerifyCaRef, VerifyInput, VerifyModel, VerifyOptions, VerifyProvider, VERIFY_DEFAULTS } from './input';
 export { VerifyNetwork } from './network';

@@ -16,7 +16,9 @@ export function jobSelectorLabels(name: string): { [key: string]: string } {
 }
 
 /** All labels of the Job and its pod: the caller's extra labels (less the server selector's keys), then the library's. */
-export function jobLabels(name: string, extra: { readonly [key: string]: string } | undefined, serverSelector: { readonly [key: string]: string }): { [key: string]: string } {
+type Labels = { readonly [key: string]: string };
+
+export function jobLabels(name: string, extra: Labels | undefined, serverSelector: Labels): { [key: string]: string } {
   const out: { [key: string]: string } = {};
   for (const key of Object.keys(extra ?? {}).sort()) if (!(key in serverSelector)) out[key] = extra![key];
   return {

@@ -3,9 +3,9 @@
  * pods admit the Job's pod on their port, and the Job's pod may reach DNS, the server's pods on
  * that port, and (for its provider probes) what the caller adds.
  */
-import { JsonObject } from '../core/json';
 import { VerifyInput } from './input';
 import { jobLabels, jobName, jobSelectorLabels } from './names';
+import { JsonObject } from '../core/json';
 
 /** The NetworkPolicy pieces of the verification Job. */
 export interface VerifyNetwork {

@@ -5,10 +5,10 @@
  * and an object Flux recreates when its template changes (`kustomize.toolkit.fluxcd.io/force`).
  */
 import { createHash } from 'crypto';
-import { JsonObject } from '../core/json';
 import { VerifyInput } from './input';
 import { jobLabels, jobName, verifyConfigMapName } from './names';
 import { CA_DIR, CA_FILE, PLAN_KEY, SCRIPT_KEY, TOKEN_ENV, VERIFY_DIR, activeDeadline } from './plan';
+import { JsonObject } from '../core/json';
 
 /** Argo CD: run after each sync (once every resource is healthy), and delete the last run's Job first. Flux: recreate the Job when it changes. */
 export const JOB_ANNOTATIONS: { readonly [key: string]: string } = {

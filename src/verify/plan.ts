@@ -3,10 +3,10 @@
  * release's routes, the auth (where the token is, never the token), the models, the providers'
  * endpoints (without credentials) and the options. Keys in a fixed order: same input, same bytes.
  */
-import { JsonObject } from '../core/json';
 import { neededRoutes } from './checks';
 import { VERIFY_DEFAULTS, VerifyInput, VerifyProvider } from './input';
 import { CheckRoute, resolveRoute, routeTable } from './routes';
+import { JsonObject } from '../core/json';
 
 /** The plan format the script reads (its PLAN_VERSION). */
 export const PLAN_VERSION = 1;

@@ -54,7 +54,10 @@ function goodAnswer(req: FakeRequest, models: readonly FakeModel[]): FakeAnswer 
       body: {
         object: 'list',
         data: models.map((m) => ({
-          id: m.id, object: 'model', created: 1, owned_by: 'ogx',
+          id: m.id,
+          object: 'model',
+          created: 1,
+          owned_by: 'ogx',
           custom_metadata: { model_type: m.type, provider_id: m.providerId, provider_resource_id: m.id.split('/').slice(1).join('/'), ...(m.dimension ? { embedding_dimension: m.dimension } : {}) },
         })),
       },

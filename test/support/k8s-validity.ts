@@ -263,6 +263,20 @@ function deployment(r: Report, o: any): void {
   podSpec(r, s.template?.spec ?? {}, 'spec.template.spec');
 }
 
+/** batch/v1 Job (pkg/apis/batch/validation): the pod template, a restart policy a Job allows, its counters; the name goes into a pod label. */
+function job(r: Report, o: any): void {
+  const s = o.spec ?? {};
+  if (typeof o.metadata?.name === 'string' && o.metadata.name.length > 63) r.add('metadata.name', 'a Job name must be at most 63 characters (it is the pod label job-name)');
+  labels(r, s.template?.metadata?.labels, 'spec.template.metadata.labels');
+  if (s.selector !== undefined && !s.manualSelector) r.add('spec.selector', 'set by the Job controller unless manualSelector is true');
+  if (!['Never', 'OnFailure'].includes(s.template?.spec?.restartPolicy)) r.add('spec.template.spec.restartPolicy', 'a Job\'s pod must have restartPolicy Never or OnFailure');
+  for (const k of ['backoffLimit', 'completions', 'parallelism', 'ttlSecondsAfterFinished']) {
+    if (s[k] !== undefined && !(Number.isInteger(s[k]) && s[k] >= 0)) r.add(`spec.${k}`, 'must be a non-negative integer');
+  }
+  if (s.activeDeadlineSeconds !== undefined && !(Number.isInteger(s.activeDeadlineSeconds) && s.activeDeadlineSeconds > 0)) r.add('spec.activeDeadlineSeconds', 'must be a positive integer');
+  podSpec(r, s.template?.spec ?? {}, 'spec.template.spec');
+}
+
 function service(r: Report, o: any): void {
   const s = o.spec ?? {};
   if (s.type !== undefined && !['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName'].includes(s.type)) r.add('spec.type', 'unsupported value');
@@ -370,6 +384,7 @@ function httpRoute(r: Report, o: any): void {
 const CHECKS: { [kind: string]: (r: Report, o: any) => void } = {
   ConfigMap: configMap,
   Deployment: deployment,
+  Job: job,
   Service: service,
   PersistentVolumeClaim: pvc,
   HorizontalPodAutoscaler: hpa,
