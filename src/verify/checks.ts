@@ -41,6 +41,9 @@ export function verificationProblems(input: VerifyInput, at = 'verify'): ConfigP
   const job = jobName(input.name);
   if (job.length > 63 || !DNS_LABEL.test(job)) {
     p.add(childPath(at, 'name'), `the Job name ${quoteValue(job)} is not a DNS label of at most 63 characters`, 'use a server name of at most 56 lower-case letters, digits and \'-\'');
+  } else if (job.length > 52 && (input.options?.manualRuns ?? true)) {
+    // The CronJob controller appends 11 characters to a CronJob's name for its Jobs.
+    p.add(childPath(at, 'name'), `the CronJob name ${quoteValue(job)} is longer than 52 characters`, 'use a server name of at most 45 characters, or set options.manualRuns to false');
   }
   if (input.namespace !== undefined && !DNS_LABEL.test(input.namespace)) p.add(childPath(at, 'namespace'), `${quoteValue(input.namespace)} is not a namespace name`, 'use lower-case letters, digits and \'-\'');
   checkRoutes(p, input, at);

@@ -4,9 +4,9 @@
  * same input, same objects; no secret value in any of them (the token stays in its Secret).
  */
 import { verificationProblems } from './checks';
-import { VerifyInput } from './input';
+import { VERIFY_DEFAULTS, VerifyInput } from './input';
 import { VerifyNetwork, verifyNetwork } from './network';
-import { renderVerifyConfigMap, renderVerifyJob } from './objects';
+import { renderVerifyConfigMap, renderVerifyCronJob, renderVerifyJob } from './objects';
 import { verifyPlan } from './plan';
 import { verifyScript } from './script';
 import { LlamaStackConfigError } from '../core/errors';
@@ -24,6 +24,8 @@ export interface VerifyObjects {
   readonly configMap: JsonObject;
   /** `<name>-verify`: batch/v1 Job, an Argo CD PostSync hook. */
   readonly job: JsonObject;
+  /** `<name>-verify`: a suspended batch/v1 CronJob with the Job's template, for runs by hand (undefined when `manualRuns` is false). */
+  readonly cronJob?: JsonObject;
   /** The NetworkPolicy pieces, for the caller to merge where policies apply. */
   readonly network: VerifyNetwork;
   /** The plan the script reads (the ConfigMap's `plan.json`, parsed). */
@@ -41,5 +43,6 @@ export function renderVerification(input: VerifyInput, at = 'verify'): VerifyObj
   const planJson = `${JSON.stringify(plan, null, 2)}\n`;
   const configMap = renderVerifyConfigMap(input, verifyScript(), planJson);
   const job = renderVerifyJob(input, (configMap.metadata as JsonObject).name as string);
-  return { configMap, job, network: verifyNetwork(input), plan };
+  const manual = input.options?.manualRuns ?? VERIFY_DEFAULTS.manualRuns;
+  return { configMap, job, ...(manual ? { cronJob: renderVerifyCronJob(input, job) } : {}), network: verifyNetwork(input), plan };
 }

@@ -59,6 +59,12 @@ export interface VerifyOptions {
   readonly probeProviders?: boolean;
   /** The Job's activeDeadlineSeconds. @default readyWaitSeconds + timeoutSeconds × the requests + 60 */
   readonly activeDeadlineSeconds?: number;
+  /**
+   * A suspended CronJob `<name>-verify` with the Job's template, never scheduled, so the checks
+   * run by hand: `kubectl create job --from=cronjob/<name>-verify <run-name>` (kubectl copies
+   * only CronJobs). @default true
+   */
+  readonly manualRuns?: boolean;
 }
 
 /** A key of a ConfigMap holding a PEM CA bundle. */
@@ -113,4 +119,5 @@ export const VERIFY_DEFAULTS = {
   timeoutSeconds: 30,
   readyWaitSeconds: 300,
   probeProviders: true,
+  manualRuns: true,
 } as const;

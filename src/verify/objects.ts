@@ -103,3 +103,28 @@ export function renderVerifyJob(input: VerifyInput, configMapName: string): Json
     },
   };
 }
+
+/**
+ * The suspended CronJob `<name>-verify`: the Job's template for runs by hand. Suspended, it never
+ * schedules (the schedule is a placeholder); `kubectl create job --from=cronjob/…` copies its template.
+ */
+export function renderVerifyCronJob(input: VerifyInput, job: JsonObject): JsonObject {
+  const spec = job.spec as JsonObject;
+  const template = spec.template as JsonObject;
+  return {
+    apiVersion: 'batch/v1',
+    kind: 'CronJob',
+    metadata: meta(input, jobName(input.name)),
+    spec: {
+      schedule: '0 0 1 1 *',
+      suspend: true,
+      concurrencyPolicy: 'Forbid',
+      successfulJobsHistoryLimit: 1,
+      failedJobsHistoryLimit: 1,
+      jobTemplate: {
+        metadata: { labels: jobLabels(input.name, input.labels, input.serverPodLabels) },
+        spec: { backoffLimit: spec.backoffLimit, activeDeadlineSeconds: spec.activeDeadlineSeconds, template: JSON.parse(JSON.stringify(template)) as JsonObject },
+      },
+    },
+  };
+}

@@ -277,6 +277,17 @@ function job(r: Report, o: any): void {
   podSpec(r, s.template?.spec ?? {}, 'spec.template.spec');
 }
 
+/** batch/v1 CronJob: a name the controller can append its 11 characters to, a schedule, a Job template. */
+function cronJob(r: Report, o: any): void {
+  const s = o.spec ?? {};
+  if (typeof o.metadata?.name === 'string' && o.metadata.name.length > 52) r.add('metadata.name', 'a CronJob name must be at most 52 characters');
+  if (typeof s.schedule !== 'string' || s.schedule.trim().split(/\s+/).length !== 5) r.add('spec.schedule', 'must be a five-field cron schedule');
+  if (s.concurrencyPolicy !== undefined && !['Allow', 'Forbid', 'Replace'].includes(s.concurrencyPolicy)) r.add('spec.concurrencyPolicy', 'unsupported value');
+  const template = new Report('');
+  job(template, { metadata: { name: 'x' }, spec: s.jobTemplate?.spec });
+  for (const line of template.lines) r.add('spec.jobTemplate', line.replace(/^: /, ''));
+}
+
 function service(r: Report, o: any): void {
   const s = o.spec ?? {};
   if (s.type !== undefined && !['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName'].includes(s.type)) r.add('spec.type', 'unsupported value');
@@ -385,6 +396,7 @@ const CHECKS: { [kind: string]: (r: Report, o: any) => void } = {
   ConfigMap: configMap,
   Deployment: deployment,
   Job: job,
+  CronJob: cronJob,
   Service: service,
   PersistentVolumeClaim: pvc,
   HorizontalPodAutoscaler: hpa,

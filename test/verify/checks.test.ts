@@ -78,3 +78,11 @@ test('server pod labels the Job\'s own labels would match', () => {
   expect(verificationProblems(verifyInput({ serverPodLabels: { 'app.kubernetes.io/instance': 'demo' } })).map((p) => p.path)).toEqual(['verify.serverPodLabels']);
   expect(verificationProblems(verifyInput({ serverPodLabels: {} })).map((p) => p.path)).toEqual(['verify.serverPodLabels']);
 });
+
+test('a name too long for the manual-run CronJob (52 characters), fine without it', () => {
+  const name = 'a'.repeat(46);
+  expect(verificationProblems(verifyInput({ name, serverPodLabels: { 'app': 'llama-stack', 'app.kubernetes.io/instance': name } })).map((p) => `${p.path}: ${p.message} — ${p.fix}`)).toEqual([
+    `verify.name: the CronJob name "${name}-verify" is longer than 52 characters — use a server name of at most 45 characters, or set options.manualRuns to false`,
+  ]);
+  expect(verificationProblems(verifyInput({ name, serverPodLabels: { 'app': 'llama-stack', 'app.kubernetes.io/instance': name }, options: { manualRuns: false } }))).toEqual([]);
+});

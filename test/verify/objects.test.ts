@@ -77,7 +77,7 @@ test('valid objects, admitted by the restricted profile, with every option on', 
   ];
   for (const v of variants) {
     const out = renderVerification(v);
-    const objects = [out.configMap, out.job, out.network.jobNetworkPolicy];
+    const objects = [out.configMap, out.job, out.cronJob!, out.network.jobNetworkPolicy];
     expect(schemaErrors(objects)).toEqual([]);
     expect(k8sValidityProblems(objects)).toEqual([]);
     expect(restrictedViolationsOf(objects)).toEqual([]);
@@ -148,4 +148,27 @@ test('the deadline follows the checks, or the option', () => {
   const deadline = (o: VerifyInput['options']) => (renderVerification(verifyInput({ options: o })).job.spec as any).activeDeadlineSeconds;
   expect(deadline({ llmCompletion: true, vectorStore: true, timeoutSeconds: 10, readyWaitSeconds: 0 })).toBe(10 * (2 + 2 * 2 + 2) + 60);
   expect(deadline({ activeDeadlineSeconds: 900 })).toBe(900);
+});
+
+test('a suspended CronJob with the Job\'s template, for runs by hand; none with manualRuns off', () => {
+  const { job, cronJob } = renderVerification(verifyInput());
+  expect(cronJob!.metadata).toEqual({ ...(job.metadata as any), annotations: undefined });
+  expect((cronJob!.metadata as any).annotations).toBeUndefined();
+  expect(cronJob!.spec).toEqual({
+    schedule: '0 0 1 1 *',
+    suspend: true,
+    concurrencyPolicy: 'Forbid',
+    successfulJobsHistoryLimit: 1,
+    failedJobsHistoryLimit: 1,
+    jobTemplate: {
+      metadata: { labels: (job.metadata as any).labels },
+      spec: { backoffLimit: 0, activeDeadlineSeconds: (job.spec as any).activeDeadlineSeconds, template: (job.spec as any).template },
+    },
+  });
+  expect(renderVerification(verifyInput({ options: { manualRuns: false } })).cronJob).toBeUndefined();
+  const bad = JSON.parse(JSON.stringify(cronJob));
+  bad.spec.jobTemplate.spec.template.spec.restartPolicy = 'Always';
+  bad.spec.jobTemplate.spec.template.spec.securityContext = {};
+  expect(k8sValidityProblems([bad])).toEqual(['CronJob/demo-verify: spec.jobTemplate: spec.template.spec.restartPolicy: a Job\'s pod must have restartPolicy Never or OnFailure']);
+  expect(restrictedViolationsOf([bad])).toEqual(['CronJob demo-verify: container verify: seccompProfile must be RuntimeDefault or Localhost']);
 });
