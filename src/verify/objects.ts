@@ -123,7 +123,11 @@ export function renderVerifyCronJob(input: VerifyInput, job: JsonObject): JsonOb
       failedJobsHistoryLimit: 1,
       jobTemplate: {
         metadata: { labels: jobLabels(input.name, input.labels, input.serverPodLabels) },
-        spec: { backoffLimit: spec.backoffLimit, activeDeadlineSeconds: spec.activeDeadlineSeconds, template: JSON.parse(JSON.stringify(template)) as JsonObject },
+        spec: {
+          backoffLimit: spec.backoffLimit,
+          activeDeadlineSeconds: spec.activeDeadlineSeconds,
+          template: JSON.parse(JSON.stringify(template)) as JsonObject,
+        },
       },
     },
   };
