@@ -34,7 +34,7 @@ function input(id: string, url: string): VerifyInput {
 }
 
 /** The script's own default routes (DEFAULT_ROUTES), read by importing it in python3. */
-const SCRIPT_ROUTES = JSON.parse(execFileSync('python3', ['-c',
+const SCRIPT_ROUTES = JSON.parse(execFileSync('python3', ['-B', '-c',
   'import importlib.util, json, sys; s = importlib.util.spec_from_file_location("v", sys.argv[1]); m = importlib.util.module_from_spec(s); s.loader.exec_module(m); print(json.dumps(m.DEFAULT_ROUTES))',
   SCRIPT], { encoding: 'utf8' }));
 
