@@ -228,9 +228,10 @@ def read_plan(argv):
     for key in ("routes", "auth", "options"):
         if not isinstance(plan.get(key, {}), dict):
             raise PlanError(f"{path}: {key} must be an object")
-    timeout = plan.get("options", {}).get("timeoutSeconds", 30)
-    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0:
-        raise PlanError(f"{path}: options.timeoutSeconds must be a positive number")
+    for key, low in (("timeoutSeconds", 0), ("readyWaitSeconds", -1)):
+        value = plan.get("options", {}).get(key, 1)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= low:
+            raise PlanError(f"{path}: options.{key} must be a {'positive' if low == 0 else 'non-negative'} number")
     return plan
 
 

@@ -325,6 +325,22 @@ test('provider: 401 (the server\'s key for it is wrong), and a provider that ans
   expect(run.lines[5]).toBe(`FAIL completion: vllm/llama-3: POST /v1/chat/completions answered 500: "Internal server error: An unexpected error occurred."; provider vllm (${s.url}/provider/v1): it answers the Job, so the server fails to reach or use it: check the server's egress (NetworkPolicy) and its log`);
 });
 
+test('provider: no answer within the timeout', async () => {
+  const s = await serve((r) => (r.path === '/v1/chat/completions' ? { status: 504, body: { error: { message: 'Operation timed out' } } } : r.path === '/slow/v1/models' ? { hang: true } : undefined));
+  const run = await runScript(planOf(s.url, { providers: [{ id: 'vllm', type: 'remote::vllm', endpoint: `${s.url}/slow/v1` }], options: { llmCompletion: true, timeoutSeconds: 1, readyWaitSeconds: 0 } }));
+  expect(run.lines[5]).toBe(`FAIL completion: vllm/llama-3: POST /v1/chat/completions answered 504: "Operation timed out"; provider vllm (${s.url}/slow/v1): no answer from 127.0.0.1:${s.port} within 1 s (timeout)`);
+});
+
+test('a bug in the script is one line and exit 3, never a stack trace', async () => {
+  const s = await serve();
+  const plan = planOf(s.url);
+  plan.routes.health = 5;
+  const run = await runScript(plan);
+  expect(run.lines).toEqual(['FAIL internal: TypeError in the verification script (please report it)', 'RESULT fail: the verification script failed']);
+  expect(run.code).toBe(3);
+  expect(run.stderr).toBe('');
+});
+
 test('an endpoint\'s user info never reaches the output', async () => {
   const s = await serve((r) => (r.path === '/v1/chat/completions' ? UNEXPECTED : undefined));
   const plan = planOf(s.url);
@@ -362,6 +378,8 @@ test('an unusable plan: exit 2, one line, no stack trace', async () => {
   expect(run.stderr).toBe('');
   run = await runScript({ planVersion: 1, baseUrl: 'ftp://x' });
   expect(run.lines[0]).toMatch(/plan\.json: baseUrl must be an http:\/\/ or https:\/\/ URL$/);
+  run = await runScript({ planVersion: 1, baseUrl: 'http://x', options: { readyWaitSeconds: 'soon' } });
+  expect(run.lines[0]).toMatch(/plan\.json: options\.readyWaitSeconds must be a non-negative number$/);
   run = await runScript({}, {}, []);
   expect(run.lines[0]).toBe('FAIL plan: no plan: pass its path (python3 ogx_verify.py plan.json) or set OGX_VERIFY_PLAN');
   expect(run.code).toBe(2);
