@@ -13,6 +13,8 @@ const MODULES: { [gvk: string]: string } = {
   'v1/PersistentVolumeClaim': 'kubernetes-models/v1/PersistentVolumeClaim',
   'v1/Secret': 'kubernetes-models/v1/Secret',
   'apps/v1/Deployment': 'kubernetes-models/apps/v1/Deployment',
+  'batch/v1/Job': 'kubernetes-models/batch/v1/Job',
+  'batch/v1/CronJob': 'kubernetes-models/batch/v1/CronJob',
   'autoscaling/v2/HorizontalPodAutoscaler': 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler',
   'policy/v1/PodDisruptionBudget': 'kubernetes-models/policy/v1/PodDisruptionBudget',
   'networking.k8s.io/v1/NetworkPolicy': 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy',
