@@ -16,7 +16,7 @@ import { SPEC_EXCLUSIVE_PROPS, SpecOrigins, nonEmpty, specAndProblemsFromProps }
 import { ConfigGenerator, sha256Hex } from '../config/config-generator';
 import { SecretEnvVar } from '../config/secrets';
 import { LlamaStackDistributionSpec } from '../config/spec';
-import { specProblems } from '../config/spec-shape';
+import { validateSpec } from '../config/validate-spec';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { exposeProblems, networkingProblems, resolveExposure } from '../expose';
 import { plainYamlInputProblems } from '../kubernetes/plain-yaml';
@@ -115,7 +115,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   const spec = props.spec ?? fromProps!.spec;
   problems.push(...fromProps?.problems ?? []);
   const target = props.target ?? DEFAULT_TARGET;
-  problems.push(...specProblems(spec, {
+  problems.push(...validateSpec(spec, {
     hasBaseConfig: props.baseConfigYaml !== undefined, disableableApis: target.disableableApis, kvPostgres: !target.isOperator,
   }));
   const imageWarnings: ConfigProblem[] = [];

@@ -60,7 +60,7 @@ function notPlain(v: unknown, path: string): string[] {
   });
 }
 
-test('the spec the planner checks is plain JSON data, which the spec check\'s shape key needs (config/spec-shape.ts)', () => {
+test('the spec the planner checks is plain JSON data', () => {
   const typed = checkedDistributionProps({
     inference: [
       InferenceProvider.vllm({ endpoint: 'http://vllm:8000/v1', apiKey: SecretRef.fromSecretName('vllm', 'token'), settings: { max_tokens: 4096, nested: { a: [1, 'two', null] } } }),
