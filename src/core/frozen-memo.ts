@@ -46,10 +46,17 @@ export interface FrozenMemoKeys {
   readonly providerId: readonly [values: readonly (string | undefined)[]];
   readonly entryFacts: readonly [path: string, release: object];
   readonly listOutcome: readonly [api: string, release: object];
-  readonly configFindings: readonly [path: string, type: string, requiredExtras: readonly string[], run: readonly [
-    release: object, files: readonly string[], writableDirs: readonly string[] | null, backendTypes: readonly (readonly [string, string])[], injectsMetadataStore: boolean,
-  ]];
+  readonly configFindings: readonly [path: string, type: string, requiredExtras: readonly string[], run: ConfigRunKey];
 }
+
+/** What one start-up run gives every provider's config checks (`configFindings`). */
+export type ConfigRunKey = readonly [
+  release: object,
+  files: readonly string[],
+  writableDirs: readonly string[] | null,
+  backendTypes: readonly (readonly [string, string])[],
+  injectsMetadataStore: boolean,
+];
 
 /** Where a node keeps its value (a part is never a symbol). */
 const VALUE = Symbol('value');

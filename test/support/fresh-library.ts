@@ -14,6 +14,7 @@ export interface FreshLibrary {
 export function freshLibrary(): FreshLibrary {
   let fresh: FreshLibrary | undefined;
   jest.isolateModules(() => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     fresh = { lib: require('../../src'), plan: require('../../src/distribution/planner').planDistribution };
   });
   return fresh!;

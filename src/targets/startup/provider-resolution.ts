@@ -14,7 +14,7 @@ import { aliasChoices } from './release';
 import { ProviderType } from '../registry';
 import { familyOf, runBackendTypes, sqlitePath } from './stack-config';
 import { isCredentialKey } from '../../core/credential-keys';
-import { frozenMemo } from '../../core/frozen-memo';
+import { ConfigRunKey, frozenMemo } from '../../core/frozen-memo';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../core/json';
 
 function keysOf(c: StartupContext, providers: JsonObject): void {
@@ -330,13 +330,11 @@ function storageReferences(c: StartupContext, p: EnabledProvider): void {
 const CONFIG_FINDINGS = frozenMemo<'configFindings', readonly StartupFinding[]>('configFindings', 64);
 
 /** What a run gives every provider's config checks: the release, the pod's files and writable directories, backend types, an injected metadata store. */
-type RunParts = readonly [release: object, files: readonly string[], writableDirs: readonly string[] | null, backendTypes: readonly (readonly [string, string])[], injects: boolean];
-
-function runParts(c: StartupContext): RunParts {
+function runParts(c: StartupContext): ConfigRunKey {
   return [c.release, c.facts.files ?? [], c.facts.writableDirs ?? null, [...runBackendTypes(c)], injectsMetadataStore(c)];
 }
 
-function checkConfig(c: StartupContext, p: EnabledProvider, requiredExtras: readonly string[], run: RunParts): void {
+function checkConfig(c: StartupContext, p: EnabledProvider, requiredExtras: readonly string[], run: ConfigRunKey): void {
   const check = (): void => {
     configClass(c, p, requiredExtras);
     initialisation(c, p);
