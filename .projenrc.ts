@@ -31,7 +31,7 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   // jsii modules are peers (+ dev pins at the floor).
   peerDeps: ['cdk8s-plus-28@^2.5.6'],
   // yaml: base-config parsing (AST access for YAML 1.1 scalar resolution); not part of the public API.
-  bundledDeps: ['yaml@^2.8.1'],
+  bundledDeps: ['yaml@^2.8.3'],
   devDeps: [
     '@types/node@^22',
     'cdk8s-plus-28@2.5.6',

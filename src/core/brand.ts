@@ -12,6 +12,11 @@ export type BrandName =
   | 'Provider' | 'SecretRef' | 'ServerAuth' | 'AccessRule' | 'RouteRule'
   | 'StorageBackend' | 'ExternalProvider' | 'ServerTarget' | 'LlamaStackConfigError';
 
+/** Every brand, for `isLibraryObject`. */
+const BRAND_NAMES: readonly BrandName[] = [
+  'Provider', 'SecretRef', 'ServerAuth', 'AccessRule', 'RouteRule', 'StorageBackend', 'ExternalProvider', 'ServerTarget', 'LlamaStackConfigError',
+];
+
 /** The registered Symbol of a class's brand, the same in every copy of the library. */
 export function brandSymbol(name: BrandName): symbol {
   return Symbol.for(`cdk8s-llama-stack.${name}`);
@@ -30,6 +35,11 @@ export function isMadeBy(v: unknown, name: BrandName): boolean {
   } catch {
     return false; // a Proxy whose traps throw
   }
+}
+
+/** True for an object made by any of the library's classes (in any copy of the library). */
+export function isLibraryObject(v: unknown): boolean {
+  return BRAND_NAMES.some((name) => isMadeBy(v, name));
 }
 
 /** True for a provider of the given config.yaml API (`inference`, `vector_io`…). */

@@ -13,7 +13,6 @@ import type { LlamaStackDistributionProps } from './props';
 import { atPropsPaths } from './props-paths';
 import { checkedDistributionProps } from './props-shape';
 import { SPEC_EXCLUSIVE_PROPS, SpecOrigins, nonEmpty, specAndProblemsFromProps } from './spec-from-props';
-import { specProblems } from '../spec/spec-shape';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { ConfigGenerator, sha256Hex } from '../generate/operator/config-generator';
 import { checkOverrideConfig } from '../generate/override-config';
@@ -24,6 +23,7 @@ import { NON_ROOT_USER } from '../releases/pod-paths';
 import { DEFAULT_TARGET, ServerTarget } from '../releases/server-target';
 import { SecretEnvVar } from '../spec/secret-env';
 import { LlamaStackDistributionSpec } from '../spec/spec';
+import { validateSpec } from '../spec/validate-spec';
 import { exposeProblems, networkingProblems, resolveExposure } from '../values/expose';
 import { RenderedObjects, renderObjects, WorkloadPlan } from '../workload';
 import { cacheSubPath } from '../workload/cache-seed';
@@ -115,7 +115,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   const spec = props.spec ?? fromProps!.spec;
   problems.push(...fromProps?.problems ?? []);
   const target = props.target ?? DEFAULT_TARGET;
-  problems.push(...specProblems(spec, {
+  problems.push(...validateSpec(spec, {
     hasBaseConfig: props.baseConfigYaml !== undefined, disableableApis: target.disableableApis, kvPostgres: !target.isOperator,
   }));
   const imageWarnings: ConfigProblem[] = [];

@@ -205,16 +205,17 @@ const RECREATE = libraryConstant({ type: 'Recreate' });
 
 /** The pod's security context for a release's uid and fsGroup (the targets' data: a handful). */
 function podSecurity(runAsUser: number, fsGroup: number): object {
-  const key = `${runAsUser}:${fsGroup}`;
-  let found = POD_SECURITY.get(key);
+  let byGroup = POD_SECURITY.get(runAsUser);
+  if (byGroup === undefined) POD_SECURITY.set(runAsUser, byGroup = new Map());
+  let found = byGroup.get(fsGroup);
   if (!found) {
     found = libraryConstant({ runAsNonRoot: true, runAsUser, runAsGroup: runAsUser, fsGroup, seccompProfile: { type: 'RuntimeDefault' } });
-    if (POD_SECURITY.size >= 64) POD_SECURITY.clear();
-    POD_SECURITY.set(key, found);
+    byGroup.set(fsGroup, found);
   }
   return found;
 }
-const POD_SECURITY = new Map<string, object>();
+/** By uid, then fsGroup: the releases' own numbers, so a few entries. */
+const POD_SECURITY = new Map<number, Map<number, object>>();
 
 function deploymentManifest(plan: WorkloadPlan): KubeManifest {
   const names = objectNames(plan.name);

@@ -9,7 +9,8 @@ import { renderPvc } from './pvc';
 import { renderHpa, renderPdb } from './scaling';
 import { renderService, renderServiceAccount } from './service';
 import { LlamaStackConfigError } from '../core/errors';
-import { renderedObjectProblems } from '../kubernetes/object-shape';
+import { objectProblems } from '../kubernetes/object-checks';
+import { plainYamlProblems } from '../kubernetes/plain-yaml';
 
 /** The objects of one distribution, keyed by role; absent ones were not asked for. */
 export interface RenderedObjects {
@@ -47,7 +48,9 @@ export function renderObjects(plan: WorkloadPlan, configYaml: string | undefined
     prometheusRule: renderPrometheusRule(plan),
   };
   const rendered = Object.values(objects).filter((m) => m !== undefined);
-  const problems = renderedObjectProblems(rendered, plan.spec, plan.quotedYaml === true, plan.name);
+  // cdk8s's writer leaves ambiguous strings plain: unless the writer quotes them itself, what
+  // other readers would misread is a problem too.
+  const problems = [...objectProblems(rendered, plan.spec), ...(plan.quotedYaml === true ? [] : plainYamlProblems(rendered))];
   if (problems.length > 0) throw new LlamaStackConfigError(problems);
   return objects;
 }
