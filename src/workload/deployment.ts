@@ -203,8 +203,16 @@ function scheduling(plan: WorkloadPlan): { topologySpreadConstraints?: any[]; af
 
 const RECREATE = libraryConstant({ type: 'Recreate' });
 
+/**
+ * OpenShift: no UID, GID or fsGroup. `restricted-v2` assigns them from the namespace's range
+ * (the pod runs in group 0, and the images make their writable paths group-0 writable); the
+ * rest of the restricted profile stays.
+ */
+const SCC_ASSIGNED_POD_SECURITY = libraryConstant({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
+
 /** The pod's security context for a release's uid and fsGroup (the targets' data: a handful). */
-function podSecurity(runAsUser: number, fsGroup: number): object {
+function podSecurity(runAsUser: number | undefined, fsGroup: number | undefined): object {
+  if (runAsUser === undefined || fsGroup === undefined) return SCC_ASSIGNED_POD_SECURITY;
   const key = `${runAsUser}:${fsGroup}`;
   let found = POD_SECURITY.get(key);
   if (!found) {

@@ -1,9 +1,10 @@
 /** Renders every object of a distribution, in apply order. */
+import { renderInjectedCaBundle } from './ca-bundle';
 import { renderConfigMap } from './config-map';
 import { renderDeployment } from './deployment';
 import { KubeManifest } from './manifest';
 import { renderPrometheusRule, renderServiceMonitor } from './monitoring';
-import { renderHttpRoute, renderIngress, renderNetworkPolicy } from './network';
+import { renderHttpRoute, renderIngress, renderNetworkPolicy, renderRoute } from './network';
 import { WorkloadPlan } from './plan';
 import { renderPvc } from './pvc';
 import { renderHpa, renderPdb } from './scaling';
@@ -14,6 +15,8 @@ import { renderedObjectProblems } from '../kubernetes/object-shape';
 /** The objects of one distribution, keyed by role; absent ones were not asked for. */
 export interface RenderedObjects {
   readonly configMap?: KubeManifest;
+  /** OpenShift: the ConfigMap the cluster injects its trusted CAs into. */
+  readonly trustedCaBundle?: KubeManifest;
   readonly serviceAccount?: KubeManifest;
   readonly pvc?: KubeManifest;
   readonly deployment: KubeManifest;
@@ -23,6 +26,8 @@ export interface RenderedObjects {
   readonly networkPolicy?: KubeManifest;
   readonly ingress?: KubeManifest;
   readonly httpRoute?: KubeManifest;
+  /** OpenShift: the Route that replaces the Ingress. */
+  readonly route?: KubeManifest;
   readonly serviceMonitor?: KubeManifest;
   readonly prometheusRule?: KubeManifest;
 }
@@ -34,6 +39,7 @@ export interface RenderedObjects {
 export function renderObjects(plan: WorkloadPlan, configYaml: string | undefined): RenderedObjects {
   const objects: RenderedObjects = {
     configMap: plan.generatedConfig && configYaml !== undefined ? renderConfigMap(plan, configYaml) : undefined,
+    trustedCaBundle: renderInjectedCaBundle(plan),
     serviceAccount: renderServiceAccount(plan),
     pvc: renderPvc(plan),
     deployment: renderDeployment(plan),
@@ -43,6 +49,7 @@ export function renderObjects(plan: WorkloadPlan, configYaml: string | undefined
     networkPolicy: renderNetworkPolicy(plan),
     ingress: renderIngress(plan),
     httpRoute: renderHttpRoute(plan),
+    route: renderRoute(plan),
     serviceMonitor: renderServiceMonitor(plan),
     prometheusRule: renderPrometheusRule(plan),
   };

@@ -43,9 +43,21 @@ export interface WorkloadPlan {
   readonly imagePullPolicy?: string;
   /** Every env var of the server container, in order (targets/deployment-env.ts `podEnv`). */
   readonly env: PodEnvVar[];
-  /** The uid the pod runs as and the fsGroup of its volumes (non-root: the restricted profile). */
-  readonly runAsUser: number;
-  readonly fsGroup: number;
+  /**
+   * The uid the pod runs as and the fsGroup of its volumes (non-root: the restricted profile).
+   * Undefined on OpenShift: the `restricted-v2` SCC assigns both from the namespace's range.
+   */
+  readonly runAsUser?: number;
+  readonly fsGroup?: number;
+  /**
+   * Written for OpenShift: the NetworkPolicy admits the router and the monitoring stack by their
+   * `network.openshift.io/policy-group`, and DNS on the cluster DNS pods' port 5353 too.
+   */
+  readonly openShift?: boolean;
+  /** OpenShift service CA: the Service asks for a serving certificate in this Secret. */
+  readonly servingCertSecret?: string;
+  /** OpenShift: the ConfigMap the Cluster Network Operator fills with the cluster's trusted CAs (written empty). */
+  readonly injectedCaBundle?: string;
   /** A cache directory the image bakes in under `/.cache`, copied into the cache emptyDir (cache-seed.ts). */
   readonly bakedCacheDir?: string;
   /** Where the data volume goes when `workload.storage.mountPath` is not set. */
