@@ -34,6 +34,7 @@ export const TARGET_CONFIG_OPTIONS = struct('TargetConfigOptions', {
   serverTls: SERVER_TLS_SETTINGS,
   tenancy: TENANCY,
   vectorStoresStorage: STORAGE_BACKEND,
+  entrypointPassesInsecure: bool(),
 });
 
 /** Also the parse options' shape: render options are parse options too. */

@@ -15,17 +15,18 @@ import { atPropsPaths } from './props-paths';
 import { checkedDistributionProps } from './props-shape';
 import { SPEC_EXCLUSIVE_PROPS, SpecOrigins, nonEmpty, specAndProblemsFromProps } from './spec-from-props';
 import { trustedCaBundle, trustProblems, withTrustedCa } from './trusted-ca';
-import { specProblems } from '../spec/spec-shape';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { ConfigGenerator, sha256Hex } from '../generate/operator/config-generator';
 import { checkOverrideConfig } from '../generate/override-config';
 import { generateTargetConfig } from '../generate/target-config';
 import { plainYamlInputProblems } from '../kubernetes/plain-yaml';
+import { imageLayoutOf } from '../releases/image-layouts';
 import { containerPort, DEFAULT_PORT, metricsPort, podEnv } from '../releases/pod-env';
 import { NON_ROOT_USER } from '../releases/pod-paths';
 import { DEFAULT_TARGET, ServerTarget } from '../releases/server-target';
 import { SecretEnvVar } from '../spec/secret-env';
 import { LlamaStackDistributionSpec } from '../spec/spec';
+import { specProblems } from '../spec/spec-shape';
 import { exposeProblems, networkingProblems, resolveExposure } from '../values/expose';
 import { Platform } from '../values/platform';
 import { RenderedObjects, renderObjects, WorkloadPlan } from '../workload';
@@ -83,6 +84,8 @@ interface PlannedConfig {
   readonly configMapName: string;
   readonly secretEnvVars: SecretEnvVar[];
   readonly warnings: ConfigProblem[];
+  /** Server data directories the config writes under outside the pod's mounts: the data volume is mounted there too. */
+  readonly dataDirs?: string[];
 }
 
 /** Plans a distribution; throws one `LlamaStackConfigError` with every problem at its props path. */
@@ -162,7 +165,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   if (props.spec === undefined) problems.push(...exposeProblems(props.expose, spec, props.allowedFrom !== undefined, openShift));
   if (problems.length > 0) throw new LlamaStackConfigError(problems);
 
-  const config = planConfig(props, spec, target, name);
+  const config = planConfig(props, spec, target, name, imageLayoutOf(image)?.entrypointInsecure);
   if (config.configYaml !== undefined && target.isOperator) {
     // Server targets run the release's start-up model, which substitutes the container's env.
     const missing = missingEnvProblems(config.configYaml, config.secretEnvVars, spec, target);
@@ -222,6 +225,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     injectedCaBundle: props.caBundle?.clusterInjected === true ? trust?.configMapName : undefined,
     bakedCacheDir: cacheSubPath(target.tiktokenCacheDir) !== undefined ? target.tiktokenCacheDir : undefined,
     defaultMountPath: target.dataDir,
+    dataDirs: config.dataDirs,
     legacyDataMount: target.isOperator,
     containerPort: containerPort(spec, target),
     retainConfigMaps: props.retainConfigMaps,
@@ -253,7 +257,8 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
 }
 
 /** The config the server runs: the user's ConfigMap, an override text, or a generated one. */
-function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistributionSpec, target: ServerTarget, name: string): PlannedConfig {
+function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistributionSpec, target: ServerTarget, name: string,
+  entrypointInsecure: boolean | undefined): PlannedConfig {
   const serverTlsDir = spec.networking?.tls?.enabled === true ? PATHS.tlsDir : undefined;
   if (spec.overrideConfig) {
     return { configMapName: spec.overrideConfig.configMapName, secretEnvVars: [], warnings: [] };
@@ -262,6 +267,7 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
     const checked = checkOverrideConfig(props.overrideConfigYaml, spec, target, {
       serverTlsDir,
       scratchDirs: [PATHS.tmpDir, PATHS.cacheDir],
+      entrypointInsecure,
     }, props.allowPerPodState === true);
     if (checked.problems.length > 0) throw new LlamaStackConfigError(checked.problems);
     const contentHash = sha256Hex(props.overrideConfigYaml);
@@ -271,6 +277,7 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
       configMapName: configMapName(name, contentHash),
       secretEnvVars: [],
       warnings: checked.warnings,
+      dataDirs: checked.dataDirs,
     };
   }
   const generated = target.isOperator
@@ -286,6 +293,7 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
       serverTls: props.tls ? { ciphers: props.tls.ciphers, hstsMaxAgeSeconds: props.tls.hstsMaxAgeSeconds } : undefined,
       tenancy: props.tenancy,
       vectorStoresStorage: props.vectorStoresStorage,
+      entrypointPassesInsecure: entrypointInsecure,
     });
   return {
     configYaml: generated.configYaml,
@@ -293,6 +301,7 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
     configMapName: configMapName(name, generated.contentHash),
     secretEnvVars: generated.envVars,
     warnings: 'warnings' in generated ? generated.warnings : [],
+    dataDirs: 'dataDirs' in generated ? generated.dataDirs : undefined,
   };
 }
 

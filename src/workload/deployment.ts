@@ -44,6 +44,8 @@ export function libraryMounts(plan: PodLayout): any[] {
     { name: 'lls-storage', mountPath: mountPathOf(plan) },
     // The operator pipeline's db paths are under /data: keep them on the same (persistent) volume.
     ...(plan.legacyDataMount ? [MOUNTS.legacyData] : []),
+    // A config written for another HOME (the Open Data Hub image's /opt/app-root/src/.ogx): the same volume there.
+    ...(plan.dataDirs ?? []).map((mountPath) => ({ name: 'lls-storage', mountPath })),
     MOUNTS.cache,
     MOUNTS.tmp,
   ];

@@ -62,6 +62,11 @@ export interface WorkloadPlan {
   readonly bakedCacheDir?: string;
   /** Where the data volume goes when `workload.storage.mountPath` is not set. */
   readonly defaultMountPath: string;
+  /**
+   * Server data directories (`…/.ogx`, `…/.llama`) the config writes under elsewhere (a base
+   * config built for another image's HOME): the data volume is mounted at each too.
+   */
+  readonly dataDirs?: readonly string[];
   /** The operator pipeline's configs write under /data: mount the data volume there too. */
   readonly legacyDataMount: boolean;
   /** The port the server listens on (`networking.port` unless that one is privileged). */
@@ -90,7 +95,7 @@ export interface WorkloadPlan {
 }
 
 /** What decides the pod's own volumes and mounts (the input checks read them before there is a plan). */
-export type PodLayout = Pick<WorkloadPlan, 'name' | 'spec' | 'configMapName' | 'emptyDirSizeLimits' | 'authCa' | 'legacyDataMount' | 'defaultMountPath'>;
+export type PodLayout = Pick<WorkloadPlan, 'name' | 'spec' | 'configMapName' | 'emptyDirSizeLimits' | 'authCa' | 'legacyDataMount' | 'defaultMountPath' | 'dataDirs'>;
 
 /** The Service port: `networking.port`. */
 export function portOf(plan: WorkloadPlan): number {
