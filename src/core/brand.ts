@@ -10,7 +10,7 @@
 /** The library's branded classes. */
 export type BrandName =
   | 'Provider' | 'SecretRef' | 'ServerAuth' | 'AccessRule' | 'RouteRule'
-  | 'StorageBackend' | 'ExternalProvider' | 'ServerTarget' | 'LlamaStackConfigError';
+  | 'StorageBackend' | 'ExternalProvider' | 'ServerTarget' | 'Platform' | 'LlamaStackConfigError';
 
 /** Every brand, for `isLibraryObject`. */
 const BRAND_NAMES: readonly BrandName[] = [
