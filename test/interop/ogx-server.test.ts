@@ -144,12 +144,13 @@ describe('configgen inputs (the image names OGX 1.3.0, which becomes the target)
     expect(dc.apis).not.toContain('file_processors');
   });
 
-  test('rh-override-storage: a postgres connection string cannot start a server, with spec fields in the fix', async () => {
+  test('rh-override-storage: a postgres connection string cannot start a server, with the OGXServer\'s named backends in the fix', async () => {
     const r = await render([file('rh-override-storage')]);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/spec\.storage\.sql: no server release accepts a connection string/);
-    expect(r.err).toContain('set spec.storage.sql.host/port/db/user/password');
+    expect(r.err).toMatch(/spec\.storage\.sql\.connectionString: no server release reads a Postgres connection string/);
+    expect(r.err).toContain('give the database in spec.storage.backends: {<name>: {type: sql_postgres, host, port, db, user, password: {name, key}}}');
     expect(r.err).not.toContain('StorageBackend');
+    expect(r.err).not.toContain('v1alpha2');
   });
 
   test('err-override-config (configgen: nothing to generate): rendered, the Deployment mounting the named ConfigMap', async () => {
