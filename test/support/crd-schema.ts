@@ -98,6 +98,13 @@ function withDefaults(s: Schema | undefined, v: unknown): unknown {
   return out;
 }
 
+/** The object as the API server stores it: its CRD's defaults filled in (`kubectl get` returns these). */
+export function withCrdDefaults<T>(o: T): T {
+  const schema = schemas().get(`${(o as any)?.apiVersion} ${(o as any)?.kind}`);
+  if (!schema) throw new Error(`no CRD in crds/ for ${(o as any)?.apiVersion} ${(o as any)?.kind}`);
+  return withDefaults(schema, o) as T;
+}
+
 /** One error per failing rule: its message (or the rule), plus the evaluation error if there was one. */
 function checkRules(s: Schema, v: unknown, p: string, errors: string[]): void {
   for (const r of s['x-kubernetes-validations']) {
