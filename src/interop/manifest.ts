@@ -279,8 +279,9 @@ export function distributionFromParsed(scope: Construct, id: string, parsed: Par
   options: ManifestRenderOptions = {}): LlamaStackDistribution {
   const completed = completeExternalProviders(parsed.spec, options.externalProviders);
   if (completed.problems.length > 0) throw new LlamaStackConfigError(completed.problems);
+  let d: LlamaStackDistribution;
   try {
-    return new LlamaStackDistribution(scope, id, {
+    d = new LlamaStackDistribution(scope, id, {
       name: parsed.name,
       namespace: parsed.namespace,
       spec: completed.spec,
@@ -295,6 +296,9 @@ export function distributionFromParsed(scope: Construct, id: string, parsed: Par
     if (e instanceof LlamaStackConfigError) throw new LlamaStackConfigError(e.problems.map((p) => manifestProblem(p, parsed)));
     throw e;
   }
+  // The warnings it prints at synth, at the manifest's paths too (the list it prints is this one).
+  d.warnings.splice(0, d.warnings.length, ...d.warnings.map((w) => manifestProblem(w, parsed)));
+  return d;
 }
 
 /** Every LlamaStackDistribution of a YAML stream; any other document, or any problem, is an error. */
