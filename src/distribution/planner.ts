@@ -78,6 +78,16 @@ interface PlannedConfig {
   readonly configMapName: string;
   readonly secretEnvVars: SecretEnvVar[];
   readonly warnings: ConfigProblem[];
+  /** Data directories the config names that the pod gives a volume of their own. */
+  readonly dataDirs?: string[];
+}
+
+/** The pod's writable directories besides the data volume: the scratch volumes and the user's writable mounts. */
+function scratchDirs(spec: LlamaStackDistributionSpec): string[] {
+  const user = (spec.workload?.overrides?.volumeMounts ?? [])
+    .filter((m) => m && typeof m.mountPath === 'string' && m.readOnly !== true)
+    .map((m) => m.mountPath.replace(/\/+$/, ''));
+  return [PATHS.tmpDir, PATHS.cacheDir, ...user];
 }
 
 /** Plans a distribution; throws one `LlamaStackConfigError` with every problem at its props path. */
@@ -206,6 +216,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     bakedCacheDir: cacheSubPath(target.tiktokenCacheDir) !== undefined ? target.tiktokenCacheDir : undefined,
     defaultMountPath: target.dataDir,
     legacyDataMount: target.isOperator,
+    dataDirs: config.dataDirs,
     containerPort: containerPort(spec, target),
     retainConfigMaps: props.retainConfigMaps,
     quotedYaml,
@@ -243,7 +254,7 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
   if (props.overrideConfigYaml !== undefined) {
     const checked = checkOverrideConfig(props.overrideConfigYaml, spec, target, {
       serverTlsDir,
-      scratchDirs: [PATHS.tmpDir, PATHS.cacheDir],
+      scratchDirs: scratchDirs(spec),
     }, props.allowPerPodState === true);
     if (checked.problems.length > 0) throw new LlamaStackConfigError(checked.problems);
     const contentHash = sha256Hex(props.overrideConfigYaml);
@@ -253,6 +264,7 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
       configMapName: configMapName(name, contentHash),
       secretEnvVars: [],
       warnings: checked.warnings,
+      dataDirs: checked.dataDirs,
     };
   }
   const generated = target.isOperator
@@ -268,6 +280,7 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
       serverTls: props.tls ? { ciphers: props.tls.ciphers, hstsMaxAgeSeconds: props.tls.hstsMaxAgeSeconds } : undefined,
       tenancy: props.tenancy,
       vectorStoresStorage: props.vectorStoresStorage,
+      scratchDirs: scratchDirs(spec),
     });
   return {
     configYaml: generated.configYaml,
@@ -275,6 +288,7 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
     configMapName: configMapName(name, generated.contentHash),
     secretEnvVars: generated.envVars,
     warnings: 'warnings' in generated ? generated.warnings : [],
+    dataDirs: 'dataDirs' in generated ? generated.dataDirs : undefined,
   };
 }
 

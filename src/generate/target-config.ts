@@ -113,6 +113,12 @@ export interface TargetConfig {
    * start-up model expects the release to log as warnings (none for a config this library writes).
    */
   readonly warnings: ConfigProblem[];
+  /**
+   * Directories the config names for data (a store's directory, a files provider's
+   * `storage_dir`) that no volume of the pod holds, such as the RHOAI image's paths under its
+   * home: the Deployment gives each a volume of its own.
+   */
+  readonly dataDirs: string[];
 }
 
 function countProviders(config: JsonObject): number {
@@ -182,6 +188,7 @@ export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: S
     resourceCount: countResources(spec),
     distribution,
     warnings: [...g.warnings, ...startup.warnings],
+    dataDirs: startup.dataDirs,
   };
 }
 

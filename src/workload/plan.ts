@@ -52,6 +52,11 @@ export interface WorkloadPlan {
   readonly defaultMountPath: string;
   /** The operator pipeline's configs write under /data: mount the data volume there too. */
   readonly legacyDataMount: boolean;
+  /**
+   * Directories the config names for data that no other volume holds (the RHOAI image's paths
+   * under its home): each gets an emptyDir, or a directory of the data PVC (generate/startup-check.ts).
+   */
+  readonly dataDirs?: readonly string[];
   /** The port the server listens on (`networking.port` unless that one is privileged). */
   readonly containerPort: number;
   /** Annotate the generated ConfigMap so GitOps tools do not prune it when the config changes. */
@@ -78,7 +83,7 @@ export interface WorkloadPlan {
 }
 
 /** What decides the pod's own volumes and mounts (the input checks read them before there is a plan). */
-export type PodLayout = Pick<WorkloadPlan, 'name' | 'spec' | 'configMapName' | 'emptyDirSizeLimits' | 'authCa' | 'legacyDataMount' | 'defaultMountPath'>;
+export type PodLayout = Pick<WorkloadPlan, 'name' | 'spec' | 'configMapName' | 'emptyDirSizeLimits' | 'authCa' | 'legacyDataMount' | 'defaultMountPath' | 'dataDirs'>;
 
 /** The Service port: `networking.port`. */
 export function portOf(plan: WorkloadPlan): number {
