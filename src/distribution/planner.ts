@@ -24,7 +24,7 @@ import { NON_ROOT_USER } from '../releases/pod-paths';
 import { DEFAULT_TARGET, ServerTarget } from '../releases/server-target';
 import { SecretEnvVar } from '../spec/secret-env';
 import { LlamaStackDistributionSpec } from '../spec/spec';
-import { exposeProblems, networkingProblems, resolveExposure } from '../values/expose';
+import { ExposeOptions, exposeProblems, networkingProblems, resolveExposure } from '../values/expose';
 import { RenderedObjects, renderObjects, WorkloadPlan } from '../workload';
 import { cacheSubPath } from '../workload/cache-seed';
 import { serviceUrl } from '../workload/endpoint';
@@ -185,8 +185,8 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     extraLabels: props.labels ?? {},
     storageClassName: props.persistentStorage?.storageClassName,
     ingressClassName: props.expose?.ingressClassName,
-    // A spec's expose gets the defaults (with pod TLS: backend-protocol HTTPS).
-    exposure: resolveExposure(name, props.expose ?? {}, tls),
+    // A spec's expose gets the defaults (with pod TLS: backend-protocol HTTPS), and the Secret it names.
+    exposure: resolveExposure(name, props.expose ?? specExpose(spec), tls),
     nodeSelector: props.nodeSelector,
     tolerations: nonEmpty(props.tolerations),
     imagePullPolicy: props.imagePullPolicy,
@@ -243,6 +243,13 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     containerPort: workload.containerPort,
     url: serviceUrl(serviceName, namespace, port, tls),
   };
+}
+
+/** The edge settings a spec gives (`networking.expose.tlsSecretName`: the Secret the Ingress serves). */
+function specExpose(spec: LlamaStackDistributionSpec): ExposeOptions {
+  const expose = spec.networking?.expose;
+  if (expose?.tlsSecretName === undefined) return {};
+  return { hostname: expose.hostname, tls: { secretName: expose.tlsSecretName } };
 }
 
 /** The config the server runs: the user's ConfigMap, an override text, or a generated one. */

@@ -79,8 +79,18 @@ class Reader {
     }
     const storage = readStorage(c, spec.storage, spec.workload);
     if (storage) out.storage = storage;
-    if (Array.isArray(spec.disabledAPIs) && spec.disabledAPIs.length > 0) {
-      out.disabled = plainCopy(spec.disabledAPIs);
+    const disabled: unknown[] = Array.isArray(spec.disabledAPIs) ? spec.disabledAPIs : [];
+    // conversations: the server serves it whatever `apis` lists (an internal API), so the operator's
+    // removing it from `apis` changes nothing.
+    const kept = disabled.filter((a) => a !== 'conversations');
+    disabled.forEach((a, i) => {
+      if (a === 'conversations') {
+        c.warn(`spec.disabledAPIs[${i}]`, 'not carried: the server serves conversations whatever its apis list holds (it is no API a config can remove)', 'remove conversations');
+      }
+    });
+    if (kept.length > 0) {
+      out.disabled = plainCopy(kept);
+      disabled.forEach((a, i) => { if (a !== 'conversations') c.source(`spec.disabled[${kept.indexOf(a)}]`, `spec.disabledAPIs[${i}]`); });
       c.source('spec.disabled', 'spec.disabledAPIs');
     }
     const networking = readNetwork(c, spec.network, spec.tls, spec.praxisMode);

@@ -1,7 +1,7 @@
 /**
  * OGXServer `spec.network`, `spec.tls` and `spec.praxisMode` in: the port, serving TLS, trusted
- * CAs, external access and the ingress rules this library can write (namespaces by name or label
- * key); the rest is said. Praxis mode (an internal-only server behind the Praxis gateway, with
+ * CAs, external access with the certificate the Ingress serves, and the ingress rules this library
+ * can write (namespaces by name or label key); the rest is said. Praxis mode (an internal-only server behind the Praxis gateway, with
  * upstream-header authentication) is refused: this library writes none of it, and the server
  * must not silently become reachable without the gateway.
  */
@@ -112,13 +112,11 @@ export function readNetwork(c: OgxReadContext, rawNetwork: unknown, rawTls: unkn
   if (ext) {
     // The CRD defaults enabled to false: externalAccess without enabled: true exposes nothing.
     const on = ext.enabled === true;
-    out.expose = { enabled: on, ...(ext.hostname !== undefined ? { hostname: ext.hostname } : {}) };
+    const secret = isObject(ext.tls) && typeof ext.tls.secretName === 'string' ? ext.tls.secretName : undefined;
+    out.expose = { enabled: on, ...(ext.hostname !== undefined ? { hostname: ext.hostname } : {}), ...(on && secret !== undefined ? { tlsSecretName: secret } : {}) };
     c.source('spec.networking.expose', 'spec.network.externalAccess');
     c.source('spec.networking.expose.hostname', 'spec.network.externalAccess.hostname');
-    if (on && isObject(ext.tls)) {
-      c.problem('spec.network.externalAccess.tls', 'the Ingress rendered from a manifest serves no certificate of its own: clients would reach the host over plain HTTP',
-        'remove externalAccess.tls and terminate TLS in front of the Ingress, or serve TLS from the pod (spec.network.tls)');
-    }
+    c.source('spec.networking.expose.tlsSecretName', 'spec.network.externalAccess.tls.secretName');
   }
   const pol = isObject(n.policy) ? n.policy : undefined;
   const allowed = policy(c, pol, typeof n.port === 'number' ? n.port : 8321);

@@ -173,5 +173,6 @@ export const OGX_SPEC: Field = obj({
   }),
   monitoring: obj({ enabled: val(), metricsPort: val('warned') }, 'warned'),
   registryRefreshIntervalSeconds: val('warned'),
-  praxisMode: obj({ enabled: val(), praxisSelector: whole('refused'), migrationJob: whole('refused') }),
+  // Praxis on is refused (ogx-server-network.ts); off, its selector and migration Job are warnings.
+  praxisMode: obj({ enabled: val('refused'), praxisSelector: whole('warned'), migrationJob: whole('warned') }, 'refused'),
 });
