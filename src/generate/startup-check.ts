@@ -36,7 +36,8 @@ function toProblem(g: TargetGeneration, f: StartupFinding, configProp: string | 
 }
 
 /** The start-up run with the pod's writable directories (the data volume, the scratch dirs, `dataDirs`). */
-function run(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, env: ContainerEnv, pod: PodFacts, dataDirs: readonly string[]) {
+function run(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, env: ContainerEnv, pod: PodFacts,
+  dataDirs: readonly string[]) {
   const tlsFiles = pod.serverTlsDir ? [`${pod.serverTlsDir}/tls.crt`, `${pod.serverTlsDir}/tls.key`] : [];
   return checkStartup(config, g.target._release, env, {
     requiredWhenEnabled: g.data.requiredExtras,

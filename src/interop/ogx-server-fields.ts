@@ -8,11 +8,11 @@
  * Maps are read in one order whatever the input's key order (the keys sorted), so a server written
  * by hand, returned by `kubectl get -o yaml` or built by kustomize reads the same.
  */
+import { describe } from './manifest-problems';
 import { ConfigProblem } from '../core/errors';
 import { isObject } from '../core/json';
 import { childPath, indexPath } from '../core/path';
 import { quoteValue } from '../core/quote';
-import { describe } from './manifest-problems';
 
 /** What the reader does with a field. */
 export type Handling = 'mapped' | 'warned' | 'refused';
@@ -72,8 +72,7 @@ export function shapeProblems(v: unknown, field: Field, path: string, out: Confi
       if (typeof v === 'object') wrong('a single value');
       break;
     case 'ref':
-      if (!isObject(v)) wrong('a {name, key} reference');
-      else {
+      if (!isObject(v)) {wrong('a {name, key} reference');} else {
         for (const k of Object.keys(v)) {
           if (k !== 'name' && k !== 'key') out.push({ path: childPath(path, k), message: `unknown field ${quoteValue(k)}`, fix: 'remove it; a reference has name and key only' });
         }

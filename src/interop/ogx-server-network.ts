@@ -113,7 +113,11 @@ export function readNetwork(c: OgxReadContext, rawNetwork: unknown, rawTls: unkn
     // The CRD defaults enabled to false: externalAccess without enabled: true exposes nothing.
     const on = ext.enabled === true;
     const secret = isObject(ext.tls) && typeof ext.tls.secretName === 'string' ? ext.tls.secretName : undefined;
-    out.expose = { enabled: on, ...(ext.hostname !== undefined ? { hostname: ext.hostname } : {}), ...(on && secret !== undefined ? { tlsSecretName: secret } : {}) };
+    out.expose = {
+      enabled: on,
+      ...(ext.hostname !== undefined ? { hostname: ext.hostname } : {}),
+      ...(on && secret !== undefined ? { tlsSecretName: secret } : {}),
+    };
     c.source('spec.networking.expose', 'spec.network.externalAccess');
     c.source('spec.networking.expose.hostname', 'spec.network.externalAccess.hostname');
     c.source('spec.networking.expose.tlsSecretName', 'spec.network.externalAccess.tls.secretName');

@@ -50,7 +50,9 @@ const CHUNKS = { defaultChunkSizeTokens: val(), defaultChunkOverlapTokens: val()
 const id = { id: val() };
 
 const kind = (field: string, bucket: 'remote' | 'inline', name: string, type: string, isList: boolean, fields: { [k: string]: Field },
-  renames?: { [k: string]: string }): OgxProviderKind => ({ field, bucket, kind: name, type, list: isList, fields: isList ? { ...id, ...fields } : fields, renames });
+  renames?: { [k: string]: string }): OgxProviderKind => ({
+  field, bucket, kind: name, type, list: isList, fields: isList ? { ...id, ...fields } : fields, renames,
+});
 
 /** Every typed kind, in the operator's expansion order. */
 export const OGX_PROVIDER_KINDS: readonly OgxProviderKind[] = [
@@ -58,18 +60,45 @@ export const OGX_PROVIDER_KINDS: readonly OgxProviderKind[] = [
   kind('inference', 'remote', 'openai', 'remote::openai', true, { endpoint: val(), apiKey: ref(), ...ROUTED }, { endpoint: 'base_url' }),
   kind('inference', 'remote', 'azure', 'remote::azure', true, { endpoint: val(), apiKey: ref(), apiType: val(), apiVersion: val(), ...ROUTED }, { endpoint: 'base_url' }),
   kind('inference', 'remote', 'bedrock', 'remote::bedrock', true, {
-    region: val(), apiKey: ref(), awsAccessKeyId: ref(), awsSecretAccessKey: ref(), awsSessionToken: ref(), awsRoleArn: val(), awsRoleSessionName: val(),
-    awsWebIdentityTokenFile: val(), profileName: val(), totalMaxAttempts: val(), retryMode: val(), connectTimeout: val(), readTimeout: val(), sessionTTL: val(), ...ROUTED,
+    region: val(),
+    apiKey: ref(),
+    awsAccessKeyId: ref(),
+    awsSecretAccessKey: ref(),
+    awsSessionToken: ref(),
+    awsRoleArn: val(),
+    awsRoleSessionName: val(),
+    awsWebIdentityTokenFile: val(),
+    profileName: val(),
+    totalMaxAttempts: val(),
+    retryMode: val(),
+    connectTimeout: val(),
+    readTimeout: val(),
+    sessionTTL: val(),
+    ...ROUTED,
   }, { region: 'region_name', apiKey: 'aws_bedrock_bearer_token', sessionTTL: 'session_ttl' }),
   kind('inference', 'remote', 'vertexai', 'remote::vertexai', true, { project: val(), location: val(), ...ROUTED }),
   kind('inference', 'remote', 'watsonx', 'remote::watsonx', true, { endpoint: val(), apiKey: ref(), projectId: val(), timeout: val(), ...ROUTED }, { endpoint: 'base_url' }),
   kind('vectorIo', 'remote', 'pgvector', 'remote::pgvector', true, {
-    host: val(), port: val(), db: val(), user: val(), password: ref(), distanceMetric: val(),
+    host: val(),
+    port: val(),
+    db: val(),
+    user: val(),
+    password: ref(),
+    distanceMetric: val(),
     vectorIndex: obj({ hnsw: vals('m', 'efConstruction', 'efSearch'), ivfFlat: vals('nlist', 'nprobe') }),
   }),
   kind('vectorIo', 'remote', 'milvus', 'remote::milvus', true, { uri: val(), token: ref(), consistencyLevel: val() }),
   kind('vectorIo', 'remote', 'qdrant', 'remote::qdrant', true, {
-    url: val(), host: val(), port: val(), apiKey: ref(), location: val(), grpcPort: val(), preferGrpc: val(), https: val(), prefix: val(), timeout: val(),
+    url: val(),
+    host: val(),
+    port: val(),
+    apiKey: ref(),
+    location: val(),
+    grpcPort: val(),
+    preferGrpc: val(),
+    https: val(),
+    prefix: val(),
+    timeout: val(),
   }),
   kind('toolRuntime', 'remote', 'braveSearch', 'remote::brave-search', true, { apiKey: ref(), maxResults: val() }),
   kind('toolRuntime', 'remote', 'tavilySearch', 'remote::tavily-search', true, { apiKey: ref(), maxResults: val() }),
@@ -120,9 +149,21 @@ function providersSchema(): Field {
 }
 
 const STORAGE_BACKEND = obj({
-  type: val(), host: val(), port: val(), db: val(), user: val(), password: ref(), sslMode: val(), caCertPath: val(),
-  tableName: val('refused'), poolSize: val(), maxOverflow: val(), commandTimeout: val(),
-  poolRecycle: val('warned'), poolPrePing: val('warned'), poolPrePingEnv: val('warned'),
+  type: val(),
+  host: val(),
+  port: val(),
+  db: val(),
+  user: val(),
+  password: ref(),
+  sslMode: val(),
+  caCertPath: val(),
+  tableName: val('refused'),
+  poolSize: val(),
+  maxOverflow: val(),
+  commandTimeout: val(),
+  poolRecycle: val('warned'),
+  poolPrePing: val('warned'),
+  poolPrePingEnv: val('warned'),
 });
 const SQL_STORE = obj({ backend: val(), tableName: val() });
 

@@ -237,7 +237,7 @@ class StorageReader {
     }
     const unused = Object.keys(types).filter((n) => !used.kv.has(n) && !used.sql.has(n));
     for (const n of unused) {
-      this.c.warn(`spec.storage.backends.${n}`, 'not carried: no store uses this backend', `remove it, or point a store at it`);
+      this.c.warn(`spec.storage.backends.${n}`, 'not carried: no store uses this backend', 'remove it, or point a store at it');
     }
     if (Object.keys(types).length > 0) {
       this.c.warn('spec.storage.backends', 'the backend names are not carried: the config names the key-value backend kv_default and the SQL one sql_default, and the password env vars are this library\'s',

@@ -45,6 +45,7 @@ export function canMountDataDir(dir: string): boolean {
   if (!dir.startsWith('/') || dir.split('/').some((s, i) => i > 0 && (s === '' || s === '.' || s === '..'))) return false;
   if (SYSTEM_TREES.some((t) => dir === t || dir.startsWith(`${t}/`))) return false;
   if (IMAGE_TREES.includes(dir)) return false;
-  const ours = [PATHS.configDir, PATHS.tlsDir, PATHS.authCaDir, PATHS.caBundleDir, PATHS.caBundleSourceDir, PATHS.dataDir, PATHS.cacheDir, PATHS.tmpDir, PATHS.defaultMountPath];
+  const ours = [PATHS.configDir, PATHS.tlsDir, PATHS.authCaDir, PATHS.caBundleDir, PATHS.caBundleSourceDir, PATHS.dataDir, PATHS.cacheDir,
+    PATHS.tmpDir, PATHS.defaultMountPath];
   return !ours.some((m) => m === dir || m.startsWith(`${dir}/`));
 }

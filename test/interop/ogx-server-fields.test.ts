@@ -8,8 +8,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
-import { convertOgxServer } from '../../src/interop/ogx-server-in';
 import { fieldPaths, shapeProblems } from '../../src/interop/ogx-server-fields';
+import { convertOgxServer } from '../../src/interop/ogx-server-in';
 import { OGX_SPEC } from '../../src/interop/ogx-server-schema';
 import { runCli } from '../support/cli-run';
 import { withCrdDefaults } from '../support/crd-schema';
@@ -146,7 +146,11 @@ function sortedDeep(v: any): any {
 function asKubectlGet(text: string): string {
   const o = withCrdDefaults(YAML.parse(text));
   o.metadata = {
-    ...o.metadata, uid: '2b5c6b8e-4a48-4a8e-9d0a-1d7c2f0f6b11', resourceVersion: '48213', generation: 1, creationTimestamp: '2026-11-20T10:00:00Z',
+    ...o.metadata,
+    uid: '2b5c6b8e-4a48-4a8e-9d0a-1d7c2f0f6b11',
+    resourceVersion: '48213',
+    generation: 1,
+    creationTimestamp: '2026-11-20T10:00:00Z',
     annotations: { 'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify(YAML.parse(text)) },
   };
   o.status = { phase: 'Ready', conditions: [{ type: 'Ready', status: 'True', reason: 'Ready', lastTransitionTime: '2026-11-20T10:01:00Z', message: '' }] };

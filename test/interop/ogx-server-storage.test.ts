@@ -21,12 +21,28 @@ const envOf = (objects: any[]) => objects.find((o) => o.kind === 'Deployment').s
 const DOCUMENTED = {
   backends: {
     pg_kv: {
-      type: 'kv_postgres', host: '${env.POSTGRES_HOST:=localhost}', port: '${env.POSTGRES_PORT:=5432}', db: '${env.POSTGRES_DB:=ogx}', user: '${env.POSTGRES_USER:=ogx}',
-      password: { name: 'ogx-db', key: 'password' }, tableName: '${env.POSTGRES_TABLE_NAME:=ogx_kvstore}', poolSize: 5, maxOverflow: 10, commandTimeout: 30,
+      type: 'kv_postgres',
+      host: '${env.POSTGRES_HOST:=localhost}',
+      port: '${env.POSTGRES_PORT:=5432}',
+      db: '${env.POSTGRES_DB:=ogx}',
+      user: '${env.POSTGRES_USER:=ogx}',
+      password: { name: 'ogx-db', key: 'password' },
+      tableName: '${env.POSTGRES_TABLE_NAME:=ogx_kvstore}',
+      poolSize: 5,
+      maxOverflow: 10,
+      commandTimeout: 30,
     },
     pg_sql: {
-      type: 'sql_postgres', host: '${env.POSTGRES_HOST:=localhost}', port: '${env.POSTGRES_PORT:=5432}', db: '${env.POSTGRES_DB:=ogx}', user: '${env.POSTGRES_USER:=ogx}',
-      password: { name: 'ogx-db', key: 'password' }, poolSize: 10, maxOverflow: 20, poolRecycle: 3600, poolPrePing: true,
+      type: 'sql_postgres',
+      host: '${env.POSTGRES_HOST:=localhost}',
+      port: '${env.POSTGRES_PORT:=5432}',
+      db: '${env.POSTGRES_DB:=ogx}',
+      user: '${env.POSTGRES_USER:=ogx}',
+      password: { name: 'ogx-db', key: 'password' },
+      poolSize: 10,
+      maxOverflow: 20,
+      poolRecycle: 3600,
+      poolPrePing: true,
     },
   },
 };
@@ -38,12 +54,25 @@ describe('named backends', () => {
     expect(r.code).toBe(0);
     const storage = configOf(r.objects).storage;
     expect(storage.backends.kv_default).toEqual({
-      type: 'kv_postgres', host: '${env.POSTGRES_HOST:=localhost}', port: 5432, db: '${env.POSTGRES_DB:=ogx}', user: '${env.POSTGRES_USER:=ogx}',
-      password: expect.stringMatching(/^\$\{env\.[A-Z_]+\}$/), pool_size: 5, max_overflow: 10, command_timeout: 30,
+      type: 'kv_postgres',
+      host: '${env.POSTGRES_HOST:=localhost}',
+      port: 5432,
+      db: '${env.POSTGRES_DB:=ogx}',
+      user: '${env.POSTGRES_USER:=ogx}',
+      password: expect.stringMatching(/^\$\{env\.[A-Z_]+\}$/),
+      pool_size: 5,
+      max_overflow: 10,
+      command_timeout: 30,
     });
     expect(storage.backends.sql_default).toEqual({
-      type: 'sql_postgres', host: '${env.POSTGRES_HOST:=localhost}', port: 5432, db: '${env.POSTGRES_DB:=ogx}', user: '${env.POSTGRES_USER:=ogx}',
-      password: expect.stringMatching(/^\$\{env\.[A-Z_]+\}$/), pool_size: 10, max_overflow: 20,
+      type: 'sql_postgres',
+      host: '${env.POSTGRES_HOST:=localhost}',
+      port: 5432,
+      db: '${env.POSTGRES_DB:=ogx}',
+      user: '${env.POSTGRES_USER:=ogx}',
+      password: expect.stringMatching(/^\$\{env\.[A-Z_]+\}$/),
+      pool_size: 10,
+      max_overflow: 20,
     });
     expect(JSON.stringify(storage)).not.toContain('sqlite');
     expect(storage.stores).toMatchObject({

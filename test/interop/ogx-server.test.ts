@@ -165,10 +165,23 @@ describe('configgen inputs (the image names OGX 1.3.0, which becomes the target)
 /** The base config each configgen case starts from (test/fixtures/ogx-operator/README.md). */
 const CASE_BASES: { [c: string]: string } = {
   'happy-basic': 'starter-one-vllm',
-  'p0-inference-base-url': 'empty-inference', 'p0-network-nesting': 'empty-inference', 'p1-inference-extra-fields': 'empty-inference', 'p1-model-quantization': 'empty-inference',
-  'p1-batches-config': 'empty-batches', 'p1-fileprocessors-config': 'empty-file_processors', 'p1-filesearch-config': 'empty-tool_runtime',
-  'p1-milvus-config': 'empty-vector_io', 'p1-pgvector-config': 'empty-vector_io', 'p1-qdrant-config': 'empty-vector_io', 'p1-responses-config': 'empty-responses',
-  'rh-add-models': 'rh', 'rh-combined': 'rh', 'rh-custom-port': 'rh', 'rh-disable-apis': 'rh', 'rh-override-inference': 'rh', 'rh-override-storage': 'rh',
+  'p0-inference-base-url': 'empty-inference',
+  'p0-network-nesting': 'empty-inference',
+  'p1-inference-extra-fields': 'empty-inference',
+  'p1-model-quantization': 'empty-inference',
+  'p1-batches-config': 'empty-batches',
+  'p1-fileprocessors-config': 'empty-file_processors',
+  'p1-filesearch-config': 'empty-tool_runtime',
+  'p1-milvus-config': 'empty-vector_io',
+  'p1-pgvector-config': 'empty-vector_io',
+  'p1-qdrant-config': 'empty-vector_io',
+  'p1-responses-config': 'empty-responses',
+  'rh-add-models': 'rh',
+  'rh-combined': 'rh',
+  'rh-custom-port': 'rh',
+  'rh-disable-apis': 'rh',
+  'rh-override-inference': 'rh',
+  'rh-override-storage': 'rh',
 };
 
 /**
