@@ -30,5 +30,9 @@ const props: LlamaStackDistributionProps = {
 
 const app = new App({ outdir: 'dist/examples/operator' });
 new LlamaStackDistributionResource(new Chart(app, 'llama-stack-operator', { namespace: 'ai' }), 'llama', props);
-new OgxServerResource(new Chart(app, 'ogx-operator', { namespace: 'ai' }), 'llama', props);
+// The OGX operator serves the external endpoint itself: it needs the endpoint's TLS Secret.
+new OgxServerResource(new Chart(app, 'ogx-operator', { namespace: 'ai' }), 'llama', {
+  ...props,
+  expose: { ...props.expose, tls: { secretName: 'llama-example-com-tls' } },
+});
 app.synth();

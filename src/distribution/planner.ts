@@ -27,7 +27,7 @@ import { DEFAULT_TARGET, ServerTarget } from '../releases/server-target';
 import { SecretEnvVar } from '../spec/secret-env';
 import { LlamaStackDistributionSpec } from '../spec/spec';
 import { validateSpec } from '../spec/validate-spec';
-import { exposeProblems, networkingProblems, resolveExposure } from '../values/expose';
+import { ExposeOptions, exposeProblems, networkingProblems, resolveExposure } from '../values/expose';
 import { Platform } from '../values/platform';
 import { RenderedObjects, renderObjects, WorkloadPlan } from '../workload';
 import { cacheSubPath } from '../workload/cache-seed';
@@ -84,8 +84,16 @@ interface PlannedConfig {
   readonly configMapName: string;
   readonly secretEnvVars: SecretEnvVar[];
   readonly warnings: ConfigProblem[];
-  /** Server data directories the config writes under outside the pod's mounts: the data volume is mounted there too. */
+  /** Data directories the config names that the pod gives a volume of their own. */
   readonly dataDirs?: string[];
+}
+
+/** The pod's writable directories besides the data volume: the scratch volumes and the user's writable mounts. */
+function scratchDirs(spec: LlamaStackDistributionSpec): string[] {
+  const user = (spec.workload?.overrides?.volumeMounts ?? [])
+    .filter((m) => m && typeof m.mountPath === 'string' && m.readOnly !== true)
+    .map((m) => m.mountPath.replace(/\/+$/, ''));
+  return [PATHS.tmpDir, PATHS.cacheDir, ...user];
 }
 
 /** Plans a distribution; throws one `LlamaStackConfigError` with every problem at its props path. */
@@ -190,8 +198,8 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     extraLabels: props.labels ?? {},
     storageClassName: props.persistentStorage?.storageClassName,
     ingressClassName: props.expose?.ingressClassName,
-    // A spec's expose gets the defaults (with pod TLS: backend-protocol HTTPS; on OpenShift a Route).
-    exposure: resolveExposure(name, props.expose ?? {}, tls, writesRoute(props, spec, openShift)),
+    // A spec's expose gets the defaults (with pod TLS: backend-protocol HTTPS; on OpenShift a Route), and the Secret it names.
+    exposure: resolveExposure(name, props.expose ?? specExpose(spec), tls, writesRoute(props, spec, openShift)),
     nodeSelector: props.nodeSelector,
     tolerations: nonEmpty(props.tolerations),
     imagePullPolicy: props.imagePullPolicy,
@@ -225,8 +233,8 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     injectedCaBundle: props.caBundle?.clusterInjected === true ? trust?.configMapName : undefined,
     bakedCacheDir: cacheSubPath(target.tiktokenCacheDir) !== undefined ? target.tiktokenCacheDir : undefined,
     defaultMountPath: target.dataDir,
-    dataDirs: config.dataDirs,
     legacyDataMount: target.isOperator,
+    dataDirs: config.dataDirs,
     containerPort: containerPort(spec, target),
     retainConfigMaps: props.retainConfigMaps,
     quotedYaml,
@@ -256,6 +264,13 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   };
 }
 
+/** The edge settings a spec gives (`networking.expose.tlsSecretName`: the Secret the Ingress serves). */
+function specExpose(spec: LlamaStackDistributionSpec): ExposeOptions {
+  const expose = spec.networking?.expose;
+  if (expose?.tlsSecretName === undefined) return {};
+  return { hostname: expose.hostname, tls: { secretName: expose.tlsSecretName } };
+}
+
 /** The config the server runs: the user's ConfigMap, an override text, or a generated one. */
 function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistributionSpec, target: ServerTarget, name: string,
   entrypointInsecure: boolean | undefined): PlannedConfig {
@@ -266,7 +281,7 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
   if (props.overrideConfigYaml !== undefined) {
     const checked = checkOverrideConfig(props.overrideConfigYaml, spec, target, {
       serverTlsDir,
-      scratchDirs: [PATHS.tmpDir, PATHS.cacheDir],
+      scratchDirs: scratchDirs(spec),
       entrypointInsecure,
     }, props.allowPerPodState === true);
     if (checked.problems.length > 0) throw new LlamaStackConfigError(checked.problems);
@@ -294,6 +309,7 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
       tenancy: props.tenancy,
       vectorStoresStorage: props.vectorStoresStorage,
       entrypointPassesInsecure: entrypointInsecure,
+      scratchDirs: scratchDirs(spec),
     });
   return {
     configYaml: generated.configYaml,

@@ -7,7 +7,7 @@
  */
 import { TargetGeneration } from './generation';
 import { LlamaStackConfigError } from '../core/errors';
-import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
+import { getOwn, isJsonObject, JsonObject, JsonValue, newObject } from '../core/json';
 import { quoteValue } from '../core/quote';
 import { mapOf, shallowCopy } from '../core/writable-json';
 import { LlamaStackDistributionSpec } from '../spec/spec';
@@ -35,10 +35,18 @@ export function loadBaseConfig(g: TargetGeneration, spec: LlamaStackDistribution
     if (e instanceof YamlReadError) throw new LlamaStackConfigError([{ path: 'baseConfig', message: e.message, fix: 'pass the YAML config of the image' }]);
     throw e;
   }
-  if (base === null || !isJsonObject(getOwn(base, 'providers'))) {
-    throw new LlamaStackConfigError([{ path: 'baseConfig', message: 'a base config needs a providers mapping', fix: 'pass the config.yaml the image ships' }]);
+  if (base === null || !isJsonObject(base)) {
+    throw new LlamaStackConfigError([{ path: 'baseConfig', message: 'is not a config mapping', fix: 'pass the config.yaml the image ships' }]);
   }
-  return { config: shallowCopy(base), distribution };
+  const providers = getOwn(base, 'providers');
+  if (providers !== undefined && providers !== null && !isJsonObject(providers)) {
+    throw new LlamaStackConfigError([{ path: 'baseConfig.providers', message: 'must be a mapping of API: [providers]', fix: 'write providers as the image\'s config.yaml does, or leave it out' }]);
+  }
+  const config = shallowCopy(base);
+  // A base without providers is filled from the spec, as the OGX operator fills an empty base
+  // from the CR: its APIs get the spec's providers, or none.
+  if (providers === undefined || providers === null) config.providers = newObject();
+  return { config, distribution };
 }
 
 /** Resource kinds whose entries need a `provider_id` to be registered (0.7.1 datasets infer theirs). */

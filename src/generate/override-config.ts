@@ -18,24 +18,24 @@ import { readBaseConfig, YamlReadError } from '../yaml/parse';
 
 const PROP = 'props.overrideConfigYaml';
 
-function notAMapping(): { problems: ConfigProblem[]; warnings: ConfigProblem[] } {
-  return { problems: [{ path: PROP, message: 'is not a config mapping', fix: 'pass the text of a complete config.yaml (version, distro_name, apis, providers…)' }], warnings: [] };
+function notAMapping(): { problems: ConfigProblem[]; warnings: ConfigProblem[]; dataDirs: string[] } {
+  return { problems: [{ path: PROP, message: 'is not a config mapping', fix: 'pass the text of a complete config.yaml (version, distro_name, apis, providers…)' }], warnings: [], dataDirs: [] };
 }
 
-/** What an override config would do on `target`: fatal problems, and warnings. */
+/** What an override config would do on `target`: fatal problems, warnings, and the data directories the pod must give a volume. */
 export function checkOverrideConfig(text: string, spec: LlamaStackDistributionSpec, target: ServerTarget, pod: PodFacts, allowPerPodState = false):
-{ problems: ConfigProblem[]; warnings: ConfigProblem[]; dataDirs?: string[] } {
+{ problems: ConfigProblem[]; warnings: ConfigProblem[]; dataDirs: string[] } {
   let config;
   try {
     config = readBaseConfig(text);
   } catch (e) {
     // The reader speaks the operator's (Go) wording; a document that is not a mapping says so plainly.
     if (e instanceof YamlReadError && /cannot unmarshal/.test(e.message)) return notAMapping();
-    if (e instanceof YamlReadError) return { problems: [{ path: PROP, message: `not YAML the server can read: ${e.message}`, fix: 'pass the text of a config.yaml' }], warnings: [] };
+    if (e instanceof YamlReadError) return { problems: [{ path: PROP, message: `not YAML the server can read: ${e.message}`, fix: 'pass the text of a config.yaml' }], warnings: [], dataDirs: [] };
     throw e;
   }
   if (config === null || !isJsonObject(config)) return notAMapping();
-  if (target.isOperator) return { problems: [], warnings: [] };
+  if (target.isOperator) return { problems: [], warnings: [], dataDirs: [] };
   const g = new TargetGeneration(target);
   const env = containerEnv(target, spec, []);
   const refused = containerApiProblems(g.rules, config, env, () => PROP);

@@ -9,8 +9,8 @@ import { TargetGeneration } from './generation';
 import { ConfigProblem } from '../core/errors';
 import { JsonObject } from '../core/json';
 import { dataMountPath, podHome } from '../releases/pod-env';
+import { canMountDataDir } from '../releases/pod-paths';
 import { checkStartup, ContainerEnv, StartupFinding } from '../releases/startup';
-import { dataDirsOutside } from '../releases/startup/data-dirs';
 import { LlamaStackDistributionSpec } from '../spec/spec';
 
 /** Where the pod can write and which files it has, as the workload renders it. */
@@ -41,27 +41,36 @@ function toProblem(g: TargetGeneration, f: StartupFinding, configProp: string | 
   };
 }
 
-/**
- * Runs the start-up model with the container's env (`containerEnv`); returns fatal findings as
- * problems, the warnings, and the server data directories the config writes under outside the
- * pod's mounts (`dataDirs`: the pod mounts its data volume at each, so they count as writable).
- */
-export function checkGeneratedConfig(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, env: ContainerEnv, pod: PodFacts):
-{ problems: ConfigProblem[]; warnings: ConfigProblem[]; dataDirs: string[] } {
+/** The start-up run with the pod's writable directories (the data volume, the scratch dirs, `dataDirs`). */
+function run(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, env: ContainerEnv, pod: PodFacts,
+  dataDirs: readonly string[]) {
   const tlsFiles = pod.serverTlsDir ? [`${pod.serverTlsDir}/tls.crt`, `${pod.serverTlsDir}/tls.key`] : [];
-  const home = podHome(g.target, spec);
-  const mounted = [dataMountPath(g.target, spec), ...pod.scratchDirs];
-  const dataDirs = dataDirsOutside(config, env, home, mounted);
-  const report = checkStartup(config, g.target._release, env, {
+  return checkStartup(config, g.target._release, env, {
     requiredWhenEnabled: g.data.requiredExtras,
     container: {
-      home,
-      writableDirs: [...mounted, ...dataDirs],
+      home: podHome(g.target, spec),
+      writableDirs: [dataMountPath(g.target, spec), ...pod.scratchDirs, ...dataDirs],
       files: tlsFiles,
       // OGX 1.2.1+ images pass --insecure (the 1.2+ TLS gate then lets plain HTTP through).
       insecureFlag: pod.entrypointInsecure ?? g.target.entrypointPassesInsecure,
     },
   });
+}
+
+/**
+ * Runs the start-up model with the container's env (`containerEnv`); returns fatal findings as
+ * problems and the warnings. A directory the config names for data that no volume holds (the
+ * RHOAI image's `storage_dir` under its home, say) gets one, whatever the image's home: it is
+ * returned in `dataDirs` for the Deployment to mount, unless a volume there would hide the
+ * image's own files (then it stays a problem).
+ */
+export function checkGeneratedConfig(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, env: ContainerEnv, pod: PodFacts):
+{ problems: ConfigProblem[]; warnings: ConfigProblem[]; dataDirs: string[] } {
+  let report = run(g, config, spec, env, pod, []);
+  const wanted = [...new Set(report.fatal.map((f) => f.unwritableDir).filter((d): d is string => d !== undefined && canMountDataDir(d)))].sort();
+  // One volume for a directory and the ones below it.
+  const dataDirs = wanted.filter((d) => !wanted.some((o) => o !== d && d.startsWith(`${o}/`)));
+  if (dataDirs.length > 0) report = run(g, config, spec, env, pod, dataDirs);
   const map = (f: StartupFinding): ConfigProblem => toProblem(g, f, pod.configProp);
   return { problems: report.fatal.map(map), warnings: report.warnings.map(map), dataDirs };
 }

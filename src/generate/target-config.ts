@@ -121,9 +121,9 @@ export interface TargetConfig {
    */
   readonly warnings: ConfigProblem[];
   /**
-   * Server data directories (`…/.ogx`, `…/.llama`) the config writes under outside the data
-   * volume and the scratch directories, e.g. `/opt/app-root/src/.ogx` of a base config built for
-   * the Open Data Hub image: the constructs mount the data volume at each.
+   * Directories the config names for data (a store's directory, a files provider's
+   * `storage_dir`) that no volume of the pod holds, such as the RHOAI image's paths under its
+   * home: the Deployment gives each a volume of its own.
    */
   readonly dataDirs: string[];
 }

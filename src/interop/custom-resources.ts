@@ -9,7 +9,7 @@
 import { ApiObject, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { externalProvidersForCrd, externalProvidersForOgx } from './external-providers';
-import { typedEntry } from './ogx-typed-providers';
+import { OGX_CONFIG_KEY, OgxMapping } from './ogx-server-out';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { plainCopy } from '../core/json-convert';
 import { DistributionPlan, planDistribution } from '../distribution/planner';
@@ -17,12 +17,11 @@ import { LlamaStackDistributionProps } from '../distribution/props';
 import { atPropsPaths } from '../distribution/props-paths';
 import { checkedDistributionProps } from '../distribution/props-shape';
 import { SpecOrigins, specAndProblemsFromProps } from '../distribution/spec-from-props';
-import { effectiveId } from '../generate/generation';
 import { LlamaStackDistributionV1Alpha2 } from '../imports/llamastack.io';
 import { OgxServer } from '../imports/ogx.io';
-import { DEFAULT_TARGET, ServerTarget } from '../releases/server-target';
-import { PROVIDER_APIS, SERVER_PROVIDER_APIS } from '../spec/apis';
-import { LlamaStackDistributionSpec, ProviderConfig, SecretKeyRef } from '../spec/spec';
+import { DEFAULT_TARGET } from '../releases/server-target';
+import { SERVER_PROVIDER_APIS } from '../spec/apis';
+import { LlamaStackDistributionSpec } from '../spec/spec';
 import { withController } from '../values/expose';
 
 type Obj = Record<string, any>;
@@ -76,8 +75,12 @@ function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigPr
   if (props.expose?.ingressClassName !== undefined) {
     no('props.expose.ingressClassName', 'an IngressClass (the Ingress uses the cluster default)', 'remove ingressClassName, or make the class the cluster default');
   }
-  if (props.expose?.tls !== undefined) {
-    no('props.expose.tls', 'the Ingress\'s certificate (the operator\'s Ingress has no TLS section)', 'remove expose.tls, or render the workload with LlamaStackDistribution');
+  const ogx = kind.includes('OGXServer');
+  if (props.expose?.tls !== undefined && (!ogx || props.expose.tls.secretName === undefined)) {
+    no('props.expose.tls', ogx ? 'a cert-manager issuer for the Ingress (the operator\'s Ingress serves an existing Secret: externalAccess.tls.secretName)'
+      : 'the Ingress\'s certificate (the operator\'s Ingress has no TLS section)', ogx ? 'set expose.tls.secretName to an existing kubernetes.io/tls Secret' : 'remove expose.tls, or render the workload with LlamaStackDistribution');
+  } else if (ogx && (props.expose?.tls?.clusterIssuer !== undefined || props.expose?.tls?.issuer !== undefined)) {
+    no('props.expose.tls', 'a cert-manager issuer for the Ingress (the operator\'s Ingress serves an existing Secret: externalAccess.tls.secretName)', 'remove clusterIssuer and issuer');
   }
   if (props.expose?.annotations !== undefined) {
     no('props.expose.annotations', 'Ingress annotations (the operator writes the Ingress)', 'remove expose.annotations, or render the workload with LlamaStackDistribution');
@@ -263,6 +266,13 @@ export class LlamaStackDistributionResource extends Construct {
         fix: 'use StorageBackend.postgres({ connectionString }) for an operator-managed server',
       });
     }
+    if (c.spec.networking?.expose?.tlsSecretName !== undefined) {
+      problems.push({
+        path: 'spec.networking.expose.tlsSecretName',
+        message: 'the LlamaStackDistribution CRD has no Ingress TLS Secret (tlsSecretName is this library\'s extension)',
+        fix: 'remove tlsSecretName, or deploy with LlamaStackDistribution or OgxServerResource',
+      });
+    }
     if (c.spec.monitoring !== undefined) {
       problems.push({
         path: props.spec ? 'spec.monitoring' : 'props.monitoring',
@@ -287,205 +297,6 @@ export class LlamaStackDistributionResource extends Construct {
       spec: this.spec as any,
     });
     this.node.defaultChild = this.resource;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// OGXServer
-
-/** `disabled` names that map to OGXServer `disabledAPIs`. */
-const OGX_DISABLEABLE = ['inference', 'tool_runtime', 'vector_io'];
-/** APIs OGX 0.8 no longer has: disabling them changes nothing, so they are left out. */
-const GONE_IN_OGX = ['agents', 'datasetio', 'eval', 'scoring', 'telemetry'];
-/** The OGXServer CRD's pattern for ConfigMap and Secret keys. */
-const OGX_KEY = /^[a-zA-Z0-9]([a-zA-Z0-9\-_.]*[a-zA-Z0-9])?$/;
-const CONFIG_KEY = 'config.yaml';
-
-class OgxMapping {
-  readonly problems: ConfigProblem[] = [];
-
-  /** `namespace`: props.namespace, else the chart's (undefined when neither is set). */
-  constructor(private readonly target: ServerTarget, private readonly namespace: string | undefined) {}
-
-  no(path: string, message: string, fix: string): void {
-    this.problems.push({ path, message: `the OGXServer CRD cannot express this: ${message}`, fix });
-  }
-
-  /** A Secret or ConfigMap key reference, held to the OGXServer key pattern. */
-  ref(r: SecretKeyRef, path: string): SecretKeyRef {
-    if (!OGX_KEY.test(r.key)) {
-      this.no(`${path}.key`, `key "${r.key}" does not match ${OGX_KEY.source}`, 'rename the key in the Secret or ConfigMap');
-    }
-    return { name: r.name, key: r.key };
-  }
-
-  spec(spec: LlamaStackDistributionSpec, image: string, baseConfigMap: string | undefined): Obj {
-    return pruned({
-      distribution: { image },
-      baseConfig: baseConfigMap && !spec.overrideConfig ? { name: baseConfigMap, key: CONFIG_KEY } : undefined,
-      providers: this.providers(spec),
-      resources: spec.resources?.models ? { models: spec.resources.models } : undefined,
-      storage: this.storage(spec),
-      disabledAPIs: this.disabled(spec),
-      network: this.network(spec),
-      tls: this.tls(spec),
-      workload: this.workload(spec),
-      overrideConfig: spec.overrideConfig ? { name: spec.overrideConfig.configMapName, key: CONFIG_KEY } : undefined,
-      // This library creates no ServiceMonitor or PrometheusRule; neither should the operator.
-      monitoring: { enabled: false },
-    }) ?? {};
-  }
-
-  /** Every provider as the CRD's typed field where one exists, else a `custom` entry with the config keys this library writes for the target. */
-  private providers(spec: LlamaStackDistributionSpec): Obj | undefined {
-    const out: Obj = {};
-    for (const { field, api } of PROVIDER_APIS) {
-      const list = spec.providers?.[field];
-      if (!list || list.length === 0 || field === 'telemetry') continue; // telemetry: the dry run reports it
-      const path = `spec.providers.${field}`;
-      if (field === 'safety') {
-        this.no(path, 'OGXServer has no safety API (removed upstream after OGX 0.8)', 'remove the safety providers and shields, or deploy with LlamaStackDistribution');
-        continue;
-      }
-      const buckets: Obj = {};
-      list.forEach((p, i) => {
-        const entry = this.provider(p, api, `${path}[${i}]`);
-        // The CRD's typed field where one exists (a single-object kind only once), custom for the rest.
-        const typed = typedEntry(entry as any);
-        if (typed && typed.field === field && (typed.list || buckets[typed.bucket]?.[typed.kind] === undefined)) {
-          buckets[typed.bucket] ??= {};
-          if (typed.list) (buckets[typed.bucket][typed.kind] ??= []).push(typed.value);
-          else buckets[typed.bucket][typed.kind] = typed.value;
-          return;
-        }
-        const bucket = entry.type.startsWith('inline::') ? 'inline' : 'remote';
-        buckets[bucket] ??= {};
-        (buckets[bucket].custom ??= []).push(entry);
-      });
-      out[field] = buckets;
-    }
-    return pruned(out);
-  }
-
-  private provider(p: ProviderConfig, api: string, path: string): Obj {
-    const type = p.provider.includes('::') ? p.provider : `remote::${p.provider}`;
-    const known = this.target._registry.find(api, type);
-    const settings: Obj = {};
-    if (p.endpoint) settings[known?.urlKey ?? 'url'] = p.endpoint;
-    Object.assign(settings, plainCopy(p.settings) ?? {});
-    const secretRefs: Obj = {};
-    if (p.apiKey) secretRefs[known?.credentialKey ?? 'api_key'] = this.ref(p.apiKey, `${path}.apiKey`);
-    for (const [k, r] of Object.entries(p.secretRefs ?? {})) secretRefs[k] = this.ref(r, `${path}.secretRefs.${k}`);
-    return {
-      id: effectiveId(p),
-      type,
-      ...(Object.keys(secretRefs).length > 0 ? { secretRefs } : {}),
-      ...(Object.keys(settings).length > 0 ? { settings } : {}),
-    };
-  }
-
-  private storage(spec: LlamaStackDistributionSpec): Obj | undefined {
-    if (spec.monitoring !== undefined) {
-      this.no('spec.monitoring', 'this library\'s monitoring (the OGXServer\'s own spec.monitoring is written by the operator\'s rules)',
-        'remove monitoring, or deploy with LlamaStackDistribution');
-    }
-    const kv = spec.storage?.kv;
-    const sql = spec.storage?.sql;
-    if (kv?.type === 'postgres') {
-      this.no('spec.storage.kv', 'its key-value storage is sqlite or redis (kv_postgres is this library\'s extension for server targets)',
-        'use redis or sqlite for an operator-managed OGXServer, or deploy with LlamaStackDistribution');
-    }
-    if (sql?.type === 'postgres' && sql.host !== undefined) {
-      this.no('spec.storage.sql', 'its postgres storage is a connectionString, which OGX servers do not read (no host, db, user or password fields)',
-        'keep sqlite storage for an operator-managed OGXServer, or deploy with LlamaStackDistribution');
-    }
-    return pruned({
-      kv: kv ? pruned({ type: kv.type ?? 'sqlite', endpoint: kv.endpoint, password: kv.password && this.ref(kv.password, 'spec.storage.kv.password') }) : undefined,
-      sql: sql ? pruned({
-        type: sql.type ?? 'sqlite',
-        connectionString: sql.connectionString && this.ref(sql.connectionString, 'spec.storage.sql.connectionString'),
-      }) : undefined,
-    });
-  }
-
-  private disabled(spec: LlamaStackDistributionSpec): string[] | undefined {
-    const out: string[] = [];
-    (spec.disabled ?? []).forEach((api, i) => {
-      if (OGX_DISABLEABLE.includes(api)) out.push(api);
-      else if (!GONE_IN_OGX.includes(api)) this.no(`spec.disabled[${i}]`, `disabledAPIs cannot remove "${api}"`, `remove "${api}" from disabled`);
-    });
-    if (spec.resources?.shields && spec.resources.shields.length > 0) {
-      this.no('spec.resources.shields', 'OGXServer registers no shields (no safety API)', 'remove shields');
-    }
-    return out.length > 0 ? out : undefined;
-  }
-
-  private network(spec: LlamaStackDistributionSpec): Obj | undefined {
-    const n = spec.networking ?? {};
-    const port = n.port ?? 8321;
-    const from = n.allowedFrom;
-    let policy: Obj;
-    if (!from) {
-      // No allowedFrom: this library creates no NetworkPolicy, the operator one by default.
-      policy = { enabled: false };
-    } else {
-      // The operator always admits the server's own namespace (and its own); these rules add the rest.
-      const peers = (from.namespaces ?? []).includes('*')
-        ? [{ namespaceSelector: {} }]
-        : [
-          ...(from.namespaces ?? []).map((ns) => ({ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': ns } } })),
-          ...(from.labels ?? []).map((key) => ({ namespaceSelector: { matchExpressions: [{ key, operator: 'Exists' }] } })),
-        ];
-      policy = peers.length > 0 ? { enabled: true, ingress: [{ from: peers, ports: [{ protocol: 'TCP', port }] }] } : { enabled: true };
-    }
-    const expose = n.expose;
-    return pruned({
-      port: n.port,
-      tls: n.tls?.enabled ? { secretName: n.tls.secretName } : undefined,
-      externalAccess: expose ? pruned({ enabled: expose.enabled !== false, hostname: expose.hostname }) : undefined,
-      policy,
-    });
-  }
-
-  private tls(spec: LlamaStackDistributionSpec): Obj | undefined {
-    const ca = spec.networking?.tls?.caBundle;
-    if (!ca) return undefined;
-    // The dry run already rejects another namespace when one is known; with none known, the
-    // OGXServer (which names no CA namespace) cannot promise the ConfigMap's.
-    if (ca.configMapNamespace !== undefined && ca.configMapNamespace !== this.namespace) {
-      this.no('spec.networking.tls.caBundle.configMapNamespace',
-        `trusted CA ConfigMaps must be in the OGXServer's namespace (${this.namespace ?? 'not set'}), not "${ca.configMapNamespace}"`,
-        `set props.namespace to "${ca.configMapNamespace}", or copy the ConfigMap and drop configMapNamespace`);
-    }
-    const keys = ca.configMapKeys && ca.configMapKeys.length > 0 ? ca.configMapKeys : ['ca-bundle.crt'];
-    const path = 'spec.networking.tls.caBundle';
-    return { trust: { caCertificates: keys.map((key, i) => this.ref({ name: ca.configMapName, key }, `${path}.configMapKeys[${i}]`)) } };
-  }
-
-  private workload(spec: LlamaStackDistributionSpec): Obj | undefined {
-    const w = spec.workload;
-    if (!w) return undefined;
-    const o = w.overrides;
-    if (o?.terminationGracePeriodSeconds !== undefined) {
-      this.no('spec.workload.overrides.terminationGracePeriodSeconds', 'OGXServer overrides have no termination grace period', 'remove terminationGracePeriodSeconds');
-    }
-    return pruned({
-      replicas: w.replicas,
-      workers: w.workers,
-      resources: plainCopy(w.resources),
-      autoscaling: plainCopy(w.autoscaling),
-      storage: w.storage ? { ...w.storage } : undefined,
-      podDisruptionBudget: plainCopy(w.podDisruptionBudget),
-      topologySpreadConstraints: plainCopy(w.topologySpreadConstraints),
-      overrides: o ? pruned({
-        serviceAccountName: o.serviceAccountName,
-        env: plainCopy(o.env),
-        command: plainCopy(o.command),
-        args: plainCopy(o.args),
-        volumes: plainCopy(o.volumes),
-        volumeMounts: plainCopy(o.volumeMounts),
-      }) : undefined,
-    });
   }
 }
 
@@ -527,7 +338,7 @@ export class OgxServerResource extends Construct {
     this.name = c.name;
     const baseName = props.baseConfigYaml !== undefined ? `${this.name}-base-config` : undefined;
     // The mapping reads a checked spec only: when the dry run failed, its problems are the answer.
-    const spec = c.plan ? mapping.spec(c.spec, c.plan.image, baseName) : {};
+    const spec = c.plan ? mapping.spec(c.spec, c.plan.image, baseName, props.expose?.tls?.secretName) : {};
     problems.push(...mapping.problems, ...externalProvidersForOgx(c.spec));
     if (problems.length > 0) throw new LlamaStackConfigError(atPropsPaths(problems, c.origins));
     if (baseName !== undefined && !c.spec.overrideConfig) {
@@ -535,7 +346,7 @@ export class OgxServerResource extends Construct {
         apiVersion: 'v1',
         kind: 'ConfigMap',
         metadata: pruned({ name: baseName, namespace: props.namespace, labels: { 'ogx.io/watch': 'true' } }),
-        data: { [CONFIG_KEY]: props.baseConfigYaml },
+        data: { [OGX_CONFIG_KEY]: props.baseConfigYaml },
       });
     }
     this.resource = new PlainOgxServer(this, 'Resource', {

@@ -9,6 +9,7 @@ import { readManifestDocuments } from './documents';
 import { completeExternalProviders } from './external-providers';
 import { bare, describe, Obj, Problems } from './manifest-problems';
 import { convertOgxServer, OGX_KIND, OGX_V1BETA1 } from './ogx-server-in';
+import { ogxProblem } from './ogx-server-problems';
 import { manifestVocabulary } from './user-config';
 import { V1Alpha1Converter } from './v1alpha1';
 import { checkedArgument, checkedOptions, snapshotJson } from '../core/checked';
@@ -281,6 +282,12 @@ export function parseDistribution(obj: unknown, options: ManifestParseOptions = 
 /** The manifest path of a problem found in the v1alpha2 spec or props built from a manifest. */
 export function manifestProblem(found: ConfigProblem, parsed: ParsedDistribution): ConfigProblem {
   const problem = { ...found, fix: manifestVocabulary(found.fix) };
+  // An OGXServer's problems speak OGXServer: its paths and fields, never this library's spec.
+  if (parsed.apiVersion.startsWith('ogx.io/')) {
+    if (problem.path === 'props.name' || problem.path === 'id') return ogxProblem({ ...problem, path: 'metadata.name' }, {});
+    if (problem.path === 'props.namespace') return ogxProblem({ ...problem, path: 'metadata.namespace' }, {});
+    return ogxProblem(problem, parsed.sourcePaths ?? {});
+  }
   if (problem.path === 'props.name' || problem.path === 'id') return { ...problem, path: 'metadata.name' };
   if (problem.path === 'props.namespace') {
     return { ...problem, path: 'metadata.namespace', message: `${problem.message} (the manifest's namespace, or the one it is rendered into)` };
@@ -308,8 +315,9 @@ export function distributionFromParsed(scope: Construct, id: string, parsed: Par
       fix: `render it for ${parsed.platform.id} (--platform ${parsed.platform.id}), or change the annotation`,
     }]);
   }
+  let d: LlamaStackDistribution;
   try {
-    return new LlamaStackDistribution(scope, id, {
+    d = new LlamaStackDistribution(scope, id, {
       name: parsed.name,
       namespace: parsed.namespace,
       spec: completed.spec,
@@ -325,6 +333,9 @@ export function distributionFromParsed(scope: Construct, id: string, parsed: Par
     if (e instanceof LlamaStackConfigError) throw new LlamaStackConfigError(e.problems.map((p) => manifestProblem(p, parsed)));
     throw e;
   }
+  // The warnings it prints at synth, at the manifest's paths too (the list it prints is this one).
+  d.warnings.splice(0, d.warnings.length, ...d.warnings.map((w) => manifestProblem(w, parsed)));
+  return d;
 }
 
 /** Every LlamaStackDistribution of a YAML stream; any other document, or any problem, is an error. */

@@ -26,3 +26,26 @@ export const PATHS = {
 
 /** Non-root ids for the restricted Pod Security Standard (the operator's fsGroup, and OGX 1.3's own user). */
 export const NON_ROOT_USER = 1001;
+
+/** System trees: a volume at or under one would hide what the image needs. */
+const SYSTEM_TREES = ['/bin', '/boot', '/dev', '/etc', '/lib', '/lib32', '/lib64', '/proc', '/run', '/sbin', '/sys', '/usr'];
+/**
+ * The image's own directories (its root, homes and application roots: the upstream images' `/`,
+ * the UBI Python images' `/opt/app-root` and its home `/opt/app-root/src`, the RHOAI image's):
+ * a volume there, or at a directory above one, would hide the image's files.
+ */
+const IMAGE_TREES = ['/', '/opt', '/opt/app-root', '/opt/app-root/src', '/home', '/root', '/var', '/srv', '/mnt', '/app'];
+
+/**
+ * True when the pod can give `dir` a volume of its own: a directory the server writes its data
+ * into (a store's directory, a files provider's `storage_dir`), whatever the image's home, that
+ * holds nothing of the image and none of the pod's own mounts.
+ */
+export function canMountDataDir(dir: string): boolean {
+  if (!dir.startsWith('/') || dir.split('/').some((s, i) => i > 0 && (s === '' || s === '.' || s === '..'))) return false;
+  if (SYSTEM_TREES.some((t) => dir === t || dir.startsWith(`${t}/`))) return false;
+  if (IMAGE_TREES.includes(dir)) return false;
+  const ours = [PATHS.configDir, PATHS.tlsDir, PATHS.authCaDir, PATHS.caBundleDir, PATHS.caBundleSourceDir, PATHS.dataDir, PATHS.cacheDir,
+    PATHS.tmpDir, PATHS.defaultMountPath];
+  return !ours.some((m) => m === dir || m.startsWith(`${dir}/`));
+}

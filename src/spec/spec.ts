@@ -246,6 +246,13 @@ export interface ExposeConfig {
   readonly enabled?: boolean;
   /** @default - generated */
   readonly hostname?: string;
+  /**
+   * The `kubernetes.io/tls` Secret the Ingress serves for `hostname` (TLS at the Ingress).
+   * Library extension: the v1alpha2 CRD has no field for it (an OGXServer's
+   * `network.externalAccess.tls.secretName` is read into it).
+   * @default - no TLS at the Ingress
+   */
+  readonly tlsSecretName?: string;
 }
 
 /** `spec.networking.allowedFrom`. */

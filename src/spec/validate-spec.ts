@@ -372,6 +372,8 @@ const NETWORKING: Shape = {
         fields: [
           { name: 'enabled', check: bool() },
           { name: 'hostname', check: str() },
+          // Library extension: the Secret the Ingress serves.
+          { name: 'tlsSecretName', check: str({ minLength: 1, hint: 'the name of a kubernetes.io/tls Secret' }) },
         ],
         rules: [nonEmptyIfSet('hostname', 'remove hostname (one is generated), or set it')],
       }),

@@ -44,17 +44,24 @@ export function libraryMounts(plan: PodLayout): any[] {
     { name: 'lls-storage', mountPath: mountPathOf(plan) },
     // The operator pipeline's db paths are under /data: keep them on the same (persistent) volume.
     ...(plan.legacyDataMount ? [MOUNTS.legacyData] : []),
-    // A config written for another HOME (the Open Data Hub image's /opt/app-root/src/.ogx): the same volume there.
-    ...(plan.dataDirs ?? []).map((mountPath) => ({ name: 'lls-storage', mountPath })),
     MOUNTS.cache,
     MOUNTS.tmp,
   ];
+  // The config's other data directories: a volume each, or a directory of the data PVC.
+  (plan.dataDirs ?? []).forEach((dir, i) => mounts.push(hasPvc(plan)
+    ? { name: 'lls-storage', mountPath: dir, subPath: dataDirSubPath(dir) }
+    : { name: `data-dir-${i}`, mountPath: dir }));
   if (tlsEnabled(plan)) mounts.push(MOUNTS.tls);
   if (caBundleKeys(plan).length > 0) mounts.push(MOUNTS.caBundle);
   if (plan.authCa) mounts.push(MOUNTS.authCa);
   for (const ca of postgresCas(plan)) mounts.push({ name: ca.volume, mountPath: ca.file.slice(0, ca.file.lastIndexOf('/')), readOnly: true });
   mounts.push(...externalProviderMounts(plan));
   return mounts;
+}
+
+/** Where a data directory lives on the data PVC: `dirs/` and its absolute path. */
+export function dataDirSubPath(dir: string): string {
+  return `dirs${dir}`;
 }
 
 function volumeMounts(plan: WorkloadPlan): any[] {
@@ -75,6 +82,7 @@ export function libraryVolumes(plan: PodLayout): any[] {
     { name: 'cache', emptyDir: { sizeLimit: limits.cache } },
     { name: 'tmp', emptyDir: { sizeLimit: limits.tmp } },
   ];
+  if (!hasPvc(plan)) (plan.dataDirs ?? []).forEach((_dir, i) => list.push({ name: `data-dir-${i}`, emptyDir: { sizeLimit: limits.data } }));
   if (tlsEnabled(plan)) list.push({ name: 'tls', secret: { secretName: plan.spec.networking!.tls!.secretName } });
   const keys = caBundleKeys(plan);
   const caMap = plan.spec.networking?.tls?.caBundle?.configMapName;

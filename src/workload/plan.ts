@@ -62,13 +62,13 @@ export interface WorkloadPlan {
   readonly bakedCacheDir?: string;
   /** Where the data volume goes when `workload.storage.mountPath` is not set. */
   readonly defaultMountPath: string;
-  /**
-   * Server data directories (`…/.ogx`, `…/.llama`) the config writes under elsewhere (a base
-   * config built for another image's HOME): the data volume is mounted at each too.
-   */
-  readonly dataDirs?: readonly string[];
   /** The operator pipeline's configs write under /data: mount the data volume there too. */
   readonly legacyDataMount: boolean;
+  /**
+   * Directories the config names for data that no other volume holds (the RHOAI image's paths
+   * under its home): each gets an emptyDir, or a directory of the data PVC (generate/startup-check.ts).
+   */
+  readonly dataDirs?: readonly string[];
   /** The port the server listens on (`networking.port` unless that one is privileged). */
   readonly containerPort: number;
   /** Annotate the generated ConfigMap so GitOps tools do not prune it when the config changes. */

@@ -167,7 +167,7 @@ describe('OgxServerResource', () => {
     autoscaling: { minReplicas: 3, maxReplicas: 10 },
     podDisruptionBudget: { maxUnavailable: 1 },
     tls: { secretName: 'tls', caBundle: { configMapName: 'ca', configMapKeys: ['a.crt', 'b.crt'] } },
-    expose: { hostname: 'llama.example.com', controllerNamespace: 'ingress-nginx' },
+    expose: { hostname: 'llama.example.com', controllerNamespace: 'ingress-nginx', tls: { secretName: 'llama-tls' } },
     allowedFrom: { namespaces: ['front'], labels: ['team'] },
     serviceAccountName: 'runner',
     env: { LOG_LEVEL: 'debug' },
@@ -179,10 +179,9 @@ describe('OgxServerResource', () => {
     return Testing.synth(chart);
   }
 
-  test('maps the props field by field, and the CRD schema accepts it but for the known gap', () => {
+  test('maps the props field by field, and the CRD schema accepts it', () => {
     const [cr] = emit(props);
-    // The newer operator's CRD wants the external endpoint's TLS Secret (issue 28; KNOWN_OGX_SERVER_GAPS).
-    expect(crdSchemaErrors(cr)).toEqual(['OGXServer/llama spec.network.externalAccess: tls is required when external access is enabled']);
+    expect(crdSchemaErrors(cr)).toEqual([]);
     expect(cr).toEqual({
       apiVersion: 'ogx.io/v1beta1',
       kind: 'OGXServer',
@@ -204,7 +203,7 @@ describe('OgxServerResource', () => {
         storage: { kv: { type: 'redis', endpoint: 'redis://redis:6379' }, sql: { type: 'sqlite' } },
         network: {
           tls: { secretName: 'tls' },
-          externalAccess: { enabled: true, hostname: 'llama.example.com' },
+          externalAccess: { enabled: true, hostname: 'llama.example.com', tls: { secretName: 'llama-tls' } },
           policy: {
             enabled: true,
             ingress: [{
@@ -228,6 +227,7 @@ describe('OgxServerResource', () => {
           overrides: { serviceAccountName: 'runner', env: [{ name: 'LOG_LEVEL', value: 'debug' }] },
         },
         monitoring: { enabled: false },
+        praxisMode: { enabled: false },
       },
     });
   });
@@ -289,7 +289,7 @@ describe('OgxServerResource', () => {
     }));
     expect(problems.map((p) => p.path)).toEqual([
       'props.labels', 'props.nodeSelector', 'props.expose.ingressClassName',
-      'props.safety', 'props.sqlStorage', 'props.shields',
+      'props.safety', 'props.sqlStorage', 'props.shields', 'props.expose',
       'props.tls.caBundle.configMapNamespace', 'props.tls.caBundle.configMapKeys[0].key',
       'props.terminationGracePeriodSeconds',
     ]);
@@ -381,5 +381,64 @@ describe('OgxServerResource: typed provider fields (issue #18)', () => {
     expect(typedEntry({ id: 'my-files', type: 'remote::s3', settings: { bucket_name: 'f' } })).toBeUndefined();
     expect(typedEntry({ id: 'pg', type: 'remote::pgvector', settings: { vector_index: { type: 'HNSW' } }, secretRefs: { password: { name: 'p', key: 'k' } } })).toBeUndefined();
     expect(typedEntry({ id: 'x', type: 'remote::ollama', settings: { base_url: 'http://o' } })).toBeUndefined();
+  });
+});
+
+describe('OgxServerResource: the newest operator\'s fields', () => {
+  const pg = (host: string) => StorageBackend.postgres({ host, user: 'ogx', password: SecretRef.fromSecretName('pg', 'password'), poolSize: 4 });
+
+  test('praxisMode {enabled: false} always, so no operator\'s defaulting puts the server behind Praxis', () => {
+    const [cr] = Testing.synth((() => {
+      const chart = Testing.chart();
+      new OgxServerResource(chart, 'llama', { inference: [vllm] });
+      return chart;
+    })());
+    expect(cr.spec.praxisMode).toEqual({ enabled: false });
+    expect(crdSchemaErrors(cr)).toEqual([]);
+  });
+
+  test('Postgres for both stores: the named backends, in the operator\'s default layout; read back, the same stores', () => {
+    const chart = Testing.chart();
+    new OgxServerResource(chart, 'llama', { inference: [vllm], kvStorage: pg('pg-kv'), sqlStorage: pg('pg-sql') });
+    const [cr] = Testing.synth(chart);
+    expect(cr.spec.storage).toEqual({
+      backends: {
+        kv_default: { type: 'kv_postgres', host: 'pg-kv', port: 5432, db: 'llamastack', user: 'ogx', password: { name: 'pg', key: 'password' }, poolSize: 4 },
+        sql_default: { type: 'sql_postgres', host: 'pg-sql', port: 5432, db: 'llamastack', user: 'ogx', password: { name: 'pg', key: 'password' }, poolSize: 4 },
+      },
+    });
+    expect(crdSchemaErrors(cr)).toEqual([]);
+    const back = LlamaStackDistributionManifest.fromObject(cr);
+    expect(back.spec.storage).toEqual({
+      kv: { type: 'postgres', host: 'pg-kv', port: 5432, db: 'llamastack', user: 'ogx', password: { name: 'pg', key: 'password' }, tuning: { poolSize: 4 } },
+      sql: { type: 'postgres', host: 'pg-sql', port: 5432, db: 'llamastack', user: 'ogx', password: { name: 'pg', key: 'password' }, tuning: { poolSize: 4 } },
+    });
+  });
+
+  test('Postgres for one store only, or TLS settings the operator\'s sql backend would not pass on: refused', () => {
+    expect(problemsOf(() => new OgxServerResource(Testing.chart(), 'llama', { inference: [vllm], sqlStorage: pg('pg') })).map((p) => p.path)).toEqual(['props.sqlStorage']);
+    const tls = StorageBackend.postgres({ host: 'pg', user: 'ogx', password: SecretRef.fromSecretName('pg', 'password'), sslMode: 'verify-full' });
+    expect(problemsOf(() => new OgxServerResource(Testing.chart(), 'llama', { inference: [vllm], kvStorage: pg('pg'), sqlStorage: tls })).map((p) => p.path))
+      .toEqual(['props.sqlStorage.tuning']);
+  });
+
+  test('external access: the host and the Secret its endpoint serves, both required by the CRD', () => {
+    const chart = Testing.chart();
+    new OgxServerResource(chart, 'llama', { inference: [vllm], expose: { hostname: 'ogx.example.com', tls: { secretName: 'ogx-tls' } } });
+    const [cr] = Testing.synth(chart);
+    expect(cr.spec.network.externalAccess).toEqual({ enabled: true, hostname: 'ogx.example.com', tls: { secretName: 'ogx-tls' } });
+    expect(crdSchemaErrors(cr)).toEqual([]);
+    expect(problemsOf(() => new OgxServerResource(Testing.chart(), 'llama', { inference: [vllm], expose: {} }))).toEqual([{
+      path: 'props.expose',
+      message: 'the OGXServer CRD cannot express this: external access without a host name and without the TLS Secret of its endpoint (the operator requires both)',
+    }]);
+    expect(problemsOf(() => new OgxServerResource(Testing.chart(), 'llama', { inference: [vllm], expose: { hostname: 'h.example.com', tls: { clusterIssuer: 'le' } } }))
+      .map((p) => p.path)).toEqual(['props.expose.tls', 'props.expose']);
+  });
+
+  test('LlamaStackDistributionResource: the Ingress TLS Secret of a spec is this library\'s extension, refused', () => {
+    expect(problemsOf(() => new LlamaStackDistributionResource(Testing.chart(), 'llama', {
+      spec: { distribution: { name: 'starter' }, networking: { expose: { enabled: true, hostname: 'h.example.com', tlsSecretName: 't' } } },
+    })).map((p) => p.path)).toEqual(['spec.networking.expose.tlsSecretName']);
   });
 });

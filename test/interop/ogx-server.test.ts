@@ -13,6 +13,7 @@ import { checkOverrideConfig } from '../../src/generate/override-config';
 import { LlamaStackDistributionManifest } from '../../src/interop/manifest';
 import { convertOgxServer } from '../../src/interop/ogx-server-in';
 import { ServerTarget } from '../../src/releases/server-target';
+import { startupFromObjects } from '../support/startup-from-objects';
 
 const DIR = path.join(__dirname, '..', 'fixtures', 'ogx-operator');
 const read = (f: string) => fs.readFileSync(path.join(DIR, f), 'utf8');
@@ -144,12 +145,13 @@ describe('configgen inputs (the image names OGX 1.3.0, which becomes the target)
     expect(dc.apis).not.toContain('file_processors');
   });
 
-  test('rh-override-storage: a postgres connection string cannot start a server, with spec fields in the fix', async () => {
+  test('rh-override-storage: a postgres connection string cannot start a server, with the OGXServer\'s named backends in the fix', async () => {
     const r = await render([file('rh-override-storage')]);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/spec\.storage\.sql: no server release accepts a connection string/);
-    expect(r.err).toContain('set spec.storage.sql.host/port/db/user/password');
+    expect(r.err).toMatch(/spec\.storage\.sql\.connectionString: no server release reads a Postgres connection string/);
+    expect(r.err).toContain('give the database in spec.storage.backends: {<name>: {type: sql_postgres, host, port, db, user, password: {name, key}}}');
     expect(r.err).not.toContain('StorageBackend');
+    expect(r.err).not.toContain('v1alpha2');
   });
 
   test('err-override-config (configgen: nothing to generate): rendered, the Deployment mounting the named ConfigMap', async () => {
@@ -157,6 +159,96 @@ describe('configgen inputs (the image names OGX 1.3.0, which becomes the target)
     expect(r.code).toBe(0);
     const deployment = r.objects.find((o) => o.kind === 'Deployment');
     expect(JSON.stringify(deployment.spec.template.spec.volumes)).toContain('"my-config"');
+  });
+});
+
+/** The base config each configgen case starts from (test/fixtures/ogx-operator/README.md). */
+const CASE_BASES: { [c: string]: string } = {
+  'happy-basic': 'starter-one-vllm',
+  'p0-inference-base-url': 'empty-inference',
+  'p0-network-nesting': 'empty-inference',
+  'p1-inference-extra-fields': 'empty-inference',
+  'p1-model-quantization': 'empty-inference',
+  'p1-batches-config': 'empty-batches',
+  'p1-fileprocessors-config': 'empty-file_processors',
+  'p1-filesearch-config': 'empty-tool_runtime',
+  'p1-milvus-config': 'empty-vector_io',
+  'p1-pgvector-config': 'empty-vector_io',
+  'p1-qdrant-config': 'empty-vector_io',
+  'p1-responses-config': 'empty-responses',
+  'rh-add-models': 'rh',
+  'rh-combined': 'rh',
+  'rh-custom-port': 'rh',
+  'rh-disable-apis': 'rh',
+  'rh-override-inference': 'rh',
+  'rh-override-storage': 'rh',
+};
+
+/**
+ * Where the operator's own output starts OGX 1.3.0 (its want-config.yaml through the start-up
+ * model, with the env its Secrets give and its pod's writable root filesystem): ours must too.
+ */
+const OPERATOR_STARTS = ['happy-basic', 'p0-network-nesting', 'p1-inference-extra-fields', 'p1-model-quantization', 'rh-combined', 'rh-custom-port', 'rh-disable-apis', 'rh-override-inference'];
+
+/** Where it does not, what stops the server (or the cluster): ours refuses for that reason, and only that. */
+const SERVER_REFUSES: { [c: string]: RegExp[] } = {
+  'p0-inference-base-url': [/remote::watsonx requires project_id/],
+  'p1-batches-config': [/required dependency 'inference' is not available/, /required dependency 'files' is not available/, /required dependency 'models' is not available/],
+  'p1-fileprocessors-config': Array(5).fill(/required dependency 'files' is not available/),
+  'p1-filesearch-config': [/required dependency 'vector_io' is not available/, /required dependency 'inference' is not available/, /required dependency 'files' is not available/],
+  'p1-milvus-config': [/required dependency 'inference' is not available/],
+  'p1-pgvector-config': [/required dependency 'inference' is not available/],
+  'p1-qdrant-config': [/required dependency 'inference' is not available/],
+  'p1-responses-config': [/'inference' is not available/, /'vector_io' is not available/, /'tool_runtime' is not available/, /'tool_groups' is not available/, /'files' is not available/],
+  'rh-add-models': [/embedding model "llama3-embed" has no embedding dimension/],
+  'rh-override-storage': [/no server release reads a Postgres connection string/],
+};
+
+describe('configgen cases on the operator\'s own base configs (--base-config)', () => {
+  const OGX13 = ServerTarget.OGX_1_3;
+  const run = async (c: string, extra: string[] = [], stdin?: string) => {
+    const printed: string[] = [];
+    const spy = jest.spyOn(process.stderr, 'write').mockImplementation((t: any) => (printed.push(String(t)), true));
+    try {
+      const argv = [...(stdin === undefined ? [path.join(DIR, 'configgen', `${c}.yaml`)] : []), '--base-config', path.join(DIR, 'configgen-bases', `${CASE_BASES[c]}.yaml`), ...extra];
+      return { ...(await render(argv, stdin)), printed: printed.join('') };
+    } finally {
+      spy.mockRestore();
+    }
+  };
+
+  test('every case is covered: it starts where the operator\'s output starts, else the server\'s reason', () => {
+    expect([...OPERATOR_STARTS, ...Object.keys(SERVER_REFUSES)].sort()).toEqual(Object.keys(CASE_BASES).sort());
+  });
+
+  test.each(OPERATOR_STARTS)('%s: renders, and starts OGX 1.3.0 with no start-up warning, from the objects alone', async (c) => {
+    const r = await run(c);
+    expect(r.err.split('\n').filter((l) => l.startsWith('- '))).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(startupFromObjects(OGX13, r.objects)).toEqual({ fatal: [], warnings: [] });
+    expect(r.printed).not.toContain('would warn at start-up');
+  });
+
+  test.each(Object.keys(SERVER_REFUSES))('%s: refused for what stops the server, and nothing else', async (c) => {
+    const r = await run(c);
+    expect(r.code).toBe(1);
+    const problems = r.err.split('\n').filter((l) => l.startsWith('- '));
+    expect(problems).toHaveLength(SERVER_REFUSES[c].length);
+    SERVER_REFUSES[c].forEach((re, i) => expect(problems[i]).toMatch(re));
+  });
+
+  test('the RH layout: the storage_dir under the image\'s home gets a volume of its own (an emptyDir, or a directory of the data PVC)', async () => {
+    const r = await run('rh-combined');
+    const pod = r.objects.find((o) => o.kind === 'Deployment').spec.template.spec;
+    const mount = pod.containers[0].volumeMounts.find((m: any) => m.mountPath === '/opt/app-root/src/.ogx/distributions/rh/files');
+    expect(mount).toEqual({ name: 'data-dir-0', mountPath: '/opt/app-root/src/.ogx/distributions/rh/files' });
+    expect(pod.volumes.find((v: any) => v.name === 'data-dir-0')).toEqual({ name: 'data-dir-0', emptyDir: { sizeLimit: expect.any(String) } });
+    const persistent = await run('rh-combined', [], `${read('configgen/rh-combined.yaml')}  workload: {storage: {size: 5Gi}}\n`);
+    expect(persistent.code).toBe(0);
+    const ppod = persistent.objects.find((o) => o.kind === 'Deployment').spec.template.spec;
+    expect(ppod.containers[0].volumeMounts).toContainEqual({ name: 'lls-storage', mountPath: '/opt/app-root/src/.ogx/distributions/rh/files', subPath: 'dirs/opt/app-root/src/.ogx/distributions/rh/files' });
+    expect(ppod.volumes.some((v: any) => v.name.startsWith('data-dir-'))).toBe(false);
+    expect(startupFromObjects(OGX13, persistent.objects)).toEqual({ fatal: [], warnings: [] });
   });
 });
 

@@ -41,11 +41,14 @@ describe.each([ServerTarget.OGX_1_3, ServerTarget.OGX_1_2].map((t) => [t.id, t] 
     env: { POSTGRES_HOST: 'postgres.data.svc', POSTGRES_PASSWORD: SecretRef.fromSecretName('pg', 'password') },
   };
 
-  test.each([Platform.KUBERNETES, Platform.OPENSHIFT].map((p) => [p.id, p] as const))('starts on %s: the data volume at /opt/app-root/src/.ogx, server.insecure', (_p, platform) => {
+  test.each([Platform.KUBERNETES, Platform.OPENSHIFT].map((p) => [p.id, p] as const))('starts on %s: a volume for its storage_dir under /opt/app-root/src/.ogx, server.insecure', (_p, platform) => {
     const { config, manifests } = synthStarting(target, { ...props, platform });
     expect(config.server.insecure).toBe(true);
     const mounts = manifests.find((m) => m.kind === 'Deployment').spec.template.spec.containers[0].volumeMounts;
-    expect(mounts.filter((m: any) => m.name === 'lls-storage')).toEqual([{ name: 'lls-storage', mountPath: '/.ogx' }, { name: 'lls-storage', mountPath: '/opt/app-root/src/.ogx' }]);
+    expect(mounts.filter((m: any) => m.name === 'lls-storage' || m.name.startsWith('data-dir-'))).toEqual([
+      { name: 'lls-storage', mountPath: '/.ogx' },
+      { name: 'data-dir-0', mountPath: '/opt/app-root/src/.ogx/distributions/rh/files' },
+    ]);
     if (platform.isOpenShift) expect(restrictedV2Violations(manifests)).toEqual([]);
   });
 
@@ -61,21 +64,21 @@ describe.each([ServerTarget.OGX_1_3, ServerTarget.OGX_1_2].map((t) => [t.id, t] 
   });
 });
 
-test('a path outside any data directory is still refused (the pod does not mount over the image\'s own files)', () => {
-  const base = RH.replace('storage_dir: /opt/app-root/src/.ogx/distributions/rh/files', 'storage_dir: /opt/app-root/files');
+test('the image\'s own directory is still refused (the pod does not mount over the image\'s own files)', () => {
+  const base = RH.replace('storage_dir: /opt/app-root/src/.ogx/distributions/rh/files', 'storage_dir: /opt/app-root/src');
   expect(distributionProblems({ image: ODH_IMAGE, baseConfigYaml: base, env: { POSTGRES_HOST: 'pg' } })).toEqual([
-    expect.stringMatching(/providers\.files\[0\]\.config\.storage_dir.*"\/opt\/app-root\/files" is not on a writable volume/),
+    expect.stringMatching(/providers\.files\[0\]\.config\.storage_dir.*"\/opt\/app-root\/src" is not on a writable volume/),
   ]);
 });
 
 describe('the OGX operator\'s rh-* configgen cases with its rh base config (the command line)', () => {
   const DIR = path.join(__dirname, '..', 'fixtures', 'ogx-operator');
-  test.each(['rh-combined', 'rh-custom-port', 'rh-disable-apis', 'rh-override-inference'])('%s renders: storage_dir on the data volume', async (c) => {
+  test.each(['rh-combined', 'rh-custom-port', 'rh-disable-apis', 'rh-override-inference'])('%s renders: storage_dir on a volume of its own', async (c) => {
     const text = fs.readFileSync(path.join(DIR, 'configgen', `${c}.yaml`), 'utf8');
     const r = await runCli(['render', '--base-config', path.join(DIR, 'configgen-bases', 'rh.yaml')], text);
     expect(r.code).toBe(0);
     const objects = YAML.parseAllDocuments(r.out).map((d) => d.toJS());
     const mounts = objects.find((o) => o.kind === 'Deployment').spec.template.spec.containers[0].volumeMounts;
-    expect(mounts).toContainEqual({ name: 'lls-storage', mountPath: '/opt/app-root/src/.ogx' });
+    expect(mounts).toContainEqual({ name: 'data-dir-0', mountPath: '/opt/app-root/src/.ogx/distributions/rh/files' });
   });
 });

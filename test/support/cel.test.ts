@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as YAML from 'yaml';
 import { CelEvalError, evaluateCel, parseCel, parseQuantity, ruleHolds } from './cel';
-import { compileRule, crdSchemaErrors, KNOWN_INVALID_RULES, KNOWN_OGX_SERVER_GAPS, withoutKnownGaps } from './crd-schema';
+import { compileRule, crdSchemaErrors, KNOWN_INVALID_RULES } from './crd-schema';
 
 const CRD_DIR = path.join(__dirname, '..', '..', 'crds');
 const STAR_RULE = '!has(self.minReplicas) || self.maxReplicas >= *self.minReplicas';
@@ -364,14 +364,6 @@ describe('crdSchemaErrors evaluates the CEL rules', () => {
       'OGXServer/x spec.praxisMode.praxisSelector: podSelector must not be empty',
       'OGXServer/x spec.network.externalAccess: tls is required when external access is enabled',
       'OGXServer/x spec.network.externalAccess: hostname is required when external access is enabled',
-    ]);
-  });
-
-  test('each known OGXServer gap is a rule of the CRD, and only those messages of OGXServers are dropped', () => {
-    const errors = crdSchemaErrors(ogx({ distribution: { name: 'starter' }, network: { externalAccess: { enabled: true } } }));
-    expect(errors).toEqual(KNOWN_OGX_SERVER_GAPS.map((g) => `OGXServer/x ${g}`));
-    expect(withoutKnownGaps([...errors, `LlamaStackDistribution/x ${KNOWN_OGX_SERVER_GAPS[0]}`, 'OGXServer/x spec: other'])).toEqual([
-      `LlamaStackDistribution/x ${KNOWN_OGX_SERVER_GAPS[0]}`, 'OGXServer/x spec: other',
     ]);
   });
 

@@ -30,23 +30,6 @@ export const KNOWN_INVALID_RULES: readonly string[] = [
   '!has(self.minReplicas) || self.maxReplicas >= *self.minReplicas',
 ];
 
-/**
- * Messages of rules of the newer OGXServer CRD in crds/ (operator v0.15 and later) that
- * OgxServerResource does not meet yet (issue 28): it enables `network.externalAccess` without the
- * TLS Secret, and without a hostname when none is given, which that CRD now requires. Tests that
- * check arbitrary resources drop exactly these (withoutKnownGaps); delete an entry once the
- * resource writes what its rule asks.
- */
-export const KNOWN_OGX_SERVER_GAPS: readonly string[] = [
-  'spec.network.externalAccess: tls is required when external access is enabled',
-  'spec.network.externalAccess: hostname is required when external access is enabled',
-];
-
-/** `errors` without the KNOWN_OGX_SERVER_GAPS of any OGXServer. */
-export function withoutKnownGaps(errors: string[]): string[] {
-  return errors.filter((e) => !(e.startsWith('OGXServer/') && KNOWN_OGX_SERVER_GAPS.some((g) => e.endsWith(` ${g}`))));
-}
-
 /** Parsed rules by rule text; `undefined` for a known-invalid rule. */
 const programs = new Map<string, CelProgram | undefined>();
 
@@ -113,6 +96,13 @@ function withDefaults(s: Schema | undefined, v: unknown): unknown {
     for (const k of Object.keys(out)) if (!(s.properties ?? {})[k]) out[k] = withDefaults(s.additionalProperties, out[k]);
   }
   return out;
+}
+
+/** The object as the API server stores it: its CRD's defaults filled in (`kubectl get` returns these). */
+export function withCrdDefaults<T>(o: T): T {
+  const schema = schemas().get(`${(o as any)?.apiVersion} ${(o as any)?.kind}`);
+  if (!schema) throw new Error(`no CRD in crds/ for ${(o as any)?.apiVersion} ${(o as any)?.kind}`);
+  return withDefaults(schema, o) as T;
 }
 
 /** One error per failing rule: its message (or the rule), plus the evaluation error if there was one. */

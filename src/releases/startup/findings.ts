@@ -8,14 +8,19 @@ export interface StartupFinding {
   readonly fix: string;
   /** Env vars involved, so the fix can name the prop that sets them. */
   readonly env?: readonly string[];
+  /**
+   * A directory the server writes that no volume of the pod holds (a store's directory, a
+   * provider's `storage_dir`): the pod can give it one.
+   */
+  readonly unwritableDir?: string;
 }
 
 /** Collects findings for one run. */
 export class Findings {
   readonly list: StartupFinding[] = [];
 
-  fatal(path: string, message: string, fix: string, env?: readonly string[]): void {
-    this.list.push({ severity: 'fatal', path, message, fix, ...(env && env.length > 0 ? { env } : {}) });
+  fatal(path: string, message: string, fix: string, env?: readonly string[], unwritableDir?: string): void {
+    this.list.push({ severity: 'fatal', path, message, fix, ...(env && env.length > 0 ? { env } : {}), ...(unwritableDir !== undefined ? { unwritableDir } : {}) });
   }
 
   warn(path: string, message: string, fix: string): void {

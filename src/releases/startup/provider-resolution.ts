@@ -288,7 +288,7 @@ function initialisation(c: StartupContext, p: EnabledProvider): void {
   }
   for (const key of ['db_path', 'storage_dir']) {
     const v = getOwn(cfg, key);
-    if (typeof v === 'string') sqlitePath(c, at(key), v);
+    if (typeof v === 'string') sqlitePath(c, at(key), v, key === 'storage_dir');
   }
 }
 

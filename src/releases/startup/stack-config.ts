@@ -235,8 +235,11 @@ function migratedBackend(rule: StoreRule, ref: JsonObject): JsonValue | undefine
   return typeof backend === 'string' ? backend.split('kv_').join('sql_') : backend;
 }
 
-/** SQLite writes its file at start-up: the path must be absolute and on a writable volume. */
-export function sqlitePath(c: StartupContext, path: string, value: string): void {
+/**
+ * SQLite writes its file at start-up (and a files provider its directory): the path must be
+ * absolute and on a writable volume. `isDir`: the value is the directory itself, not a file in it.
+ */
+export function sqlitePath(c: StartupContext, path: string, value: string, isDir = false): void {
   const dirs = c.facts.writableDirs;
   if (!dirs) return;
   if (!value.startsWith('/')) {
@@ -244,7 +247,8 @@ export function sqlitePath(c: StartupContext, path: string, value: string): void
     return;
   }
   if (!dirs.some((d) => value === d || value.startsWith(d.endsWith('/') ? d : `${d}/`))) {
-    c.findings.fatal(path, `${show(value)} is not on a writable volume (${dirs.join(', ')}); the root filesystem is read-only`, 'put it under the data volume', c.envAt(path));
+    const dir = isDir ? value.replace(/\/+$/, '') : value.slice(0, value.lastIndexOf('/'));
+    c.findings.fatal(path, `${show(value)} is not on a writable volume (${dirs.join(', ')}); the root filesystem is read-only`, 'put it under the data volume', c.envAt(path), dir);
   }
 }
 
