@@ -181,7 +181,6 @@ export function enabledProviderIds(config: JsonObject, api: string, env: Contain
   return ids;
 }
 
-
 /**
  * The release passes `base_url` to an OpenAI client (vllm, ollama, and providers whose default
  * base URL ends in `/v1`): an endpoint without the `/v1` path makes every call a 404.

@@ -1,7 +1,8 @@
 /**
- * Every `src/…` or `test/…` path written in inline code in docs/*.md and src/**\/*.md names a file
- * or directory that exists, so design notes stay current when code moves. A path with a glob or a
- * placeholder (`*`, `<id>`) is checked up to its first such segment.
+ * Every `src/…` or `test/…` path written in inline code in README.md, CONTRIBUTING.md, docs/*.md
+ * and src/**\/*.md names a file or directory that exists, so design notes stay current when code
+ * moves. A path with a glob or a placeholder (`*`, `<id>`, `…`) is checked up to its first such segment.
+ * Paths in a release's source are written `SRC/src/…` (SRC: a checkout of its tag) and not checked.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -15,7 +16,7 @@ function markdownUnder(dir: string): string[] {
   });
 }
 
-const FILES = [...markdownUnder('docs'), ...markdownUnder('src')].sort();
+const FILES = ['README.md', 'CONTRIBUTING.md', ...markdownUnder('docs'), ...markdownUnder('src')];
 
 /** `src/…` and `test/…` paths in inline code (fenced blocks included: commands name paths too). */
 export function codePaths(text: string): string[] {
@@ -29,7 +30,7 @@ export function codePaths(text: string): string[] {
 /** The part of a path before its first glob or placeholder segment, without a trailing `/` or `.`. */
 function checkedPart(p: string): string {
   const segments = p.split('/');
-  const cut = segments.findIndex((s) => /[*<>{}[\]]/.test(s));
+  const cut = segments.findIndex((s) => /[*<>{}[\]…]/.test(s));
   return (cut < 0 ? segments : segments.slice(0, cut)).join('/').replace(/[/.]+$/, '');
 }
 
@@ -48,6 +49,7 @@ test('the paths are found (the check checks something)', () => {
     .toEqual(['src/a.ts', 'test/b', 'test/c.test.ts', 'src/**/spec.ts']);
   expect(checkedPart('src/**/spec.ts')).toBe('src');
   expect(checkedPart('test/<room>/<file>.test.ts')).toBe('test');
+  expect(checkedPart('src/…')).toBe('src');
   expect(missingPaths('docs/architecture.md')).toEqual([]);
   expect(fs.existsSync(path.join(ROOT, checkedPart('src/no-such-file.ts')))).toBe(false);
 });

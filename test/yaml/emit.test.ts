@@ -1,5 +1,5 @@
 /**
- * The emitter against docs/operator-rules.md Appendix C (go-yaml v2 as used by
+ * The emitter against ../shared/docs/operator-rules.md Appendix C (go-yaml v2 as used by
  * sigs.k8s.io/yaml.Marshal): exact bytes for every verified example, key order, number
  * formatting, 80-column folding, literal block hints, structure and unicode handling.
  */

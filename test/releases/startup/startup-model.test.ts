@@ -1,5 +1,5 @@
 /**
- * Exact behaviour of the start-up model (src/targets/startup): what OGX 0.8.0 and llama-stack
+ * Exact behaviour of the start-up model (src/releases/startup): what OGX 0.8.0 and llama-stack
  * 0.7.1 do with a config.yaml on their way to serving, as described in
  * ../shared/reference/llama-stack/startup-checks.md (§1 env substitution, §2 StackConfig,
  * §3 storage, §4 provider resolution, §5 registration, §7 post-start checks, §10 checklist).
