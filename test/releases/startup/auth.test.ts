@@ -8,9 +8,9 @@
  * silently or what can never match.
  * See ../shared/reference/llama-stack/startup-checks.md §8.1.
  */
-import { JsonObject, JsonValue } from '../../src/core/json';
-import { ServerTarget } from '../../src/releases/server-target';
-import { checkStartup, EnvValue, StartupReport } from '../../src/releases/startup';
+import { JsonObject, JsonValue } from '../../../src/core/json';
+import { ServerTarget } from '../../../src/releases/server-target';
+import { checkStartup, EnvValue, StartupReport } from '../../../src/releases/startup';
 
 const TARGETS: [string, ServerTarget][] = [['ogx-0.8', ServerTarget.OGX_0_8], ['llama-stack-0.7', ServerTarget.LLAMA_STACK_0_7]];
 
