@@ -1,8 +1,9 @@
 /**
- * Every `src/…` or `test/…` path written in inline code in README.md, CONTRIBUTING.md, docs/*.md
- * and src/**\/*.md names a file or directory that exists, so design notes stay current when code
- * moves. A path with a glob or a placeholder (`*`, `<id>`, `…`) is checked up to its first such segment.
- * Paths in a release's source are written `SRC/src/…` (SRC: a checkout of its tag) and not checked.
+ * Every repository path (`src/…`, `test/…`, `scripts/…`, `data/…`, `bench/…`, `examples/…`,
+ * `crds/…`) written in inline code in README.md, CONTRIBUTING.md, docs/*.md and src/**\/*.md
+ * names a file or directory that exists, so design notes stay current when code moves. A path
+ * with a glob or a placeholder (`*`, `<id>`, `…`) is checked up to its first such segment. Paths
+ * in a release's source are written `SRC/src/…` (SRC: a checkout of its tag) and not checked.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -18,11 +19,11 @@ function markdownUnder(dir: string): string[] {
 
 const FILES = ['README.md', 'CONTRIBUTING.md', ...markdownUnder('docs'), ...markdownUnder('src')];
 
-/** `src/…` and `test/…` paths in inline code (fenced blocks included: commands name paths too). */
+/** `src/…`, `test/…`, `scripts/…`, `data/…`, `bench/…`, `examples/…` and `crds/…` paths in inline code (fenced blocks included: commands name paths too). */
 export function codePaths(text: string): string[] {
   const out = new Set<string>();
   for (const m of text.matchAll(/`([^`\n]+)`/g)) {
-    for (const p of m[1].matchAll(/(?:^|[\s(])((?:src|test)\/[^\s`'"(),;:]*)/g)) out.add(p[1]);
+    for (const p of m[1].matchAll(/(?:^|[\s(])((?:src|test|scripts|data|bench|examples|crds)\/[^\s`'"(),;:]*)/g)) out.add(p[1]);
   }
   return [...out];
 }
@@ -39,14 +40,14 @@ function missingPaths(file: string): string[] {
   return codePaths(text).filter((p) => !fs.existsSync(path.join(ROOT, checkedPart(p)))).map((p) => `${file}: ${p}`);
 }
 
-test.each(FILES)('%s: every `src/` and `test/` path exists', (file) => {
+test.each(FILES)('%s: every repository path in inline code exists', (file) => {
   expect(missingPaths(file)).toEqual([]);
 });
 
 test('the paths are found (the check checks something)', () => {
   expect(FILES).toEqual(expect.arrayContaining(['docs/architecture.md', 'src/core/README.md']));
-  expect(codePaths('see `src/a.ts` and `npx jest test/b test/c.test.ts`, not src/d.ts; `src/**/spec.ts`'))
-    .toEqual(['src/a.ts', 'test/b', 'test/c.test.ts', 'src/**/spec.ts']);
+  expect(codePaths('see `src/a.ts` and `npx jest test/b test/c.test.ts`, not src/d.ts; `src/**/spec.ts`, `node scripts/e.js`, `lib/f.js`'))
+    .toEqual(['src/a.ts', 'test/b', 'test/c.test.ts', 'src/**/spec.ts', 'scripts/e.js']);
   expect(checkedPart('src/**/spec.ts')).toBe('src');
   expect(checkedPart('test/<room>/<file>.test.ts')).toBe('test');
   expect(checkedPart('src/…')).toBe('src');
