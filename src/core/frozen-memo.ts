@@ -17,16 +17,16 @@
  * Nothing is stringified: no user `toJSON` or getter runs, and no separator can occur in a value.
  *
  * The memos (`FrozenMemoKeys` lists each one's key):
- * - `rendering` (config/yaml-emit.ts): a frozen mapping or list as go-yaml text, by the writer
+ * - `rendering` (yaml/emit.ts): a frozen mapping or list as go-yaml text, by the writer
  *   state it starts in: column and indentation (each below 2^20, else nothing is kept) and three
  *   flags, packed into one integer below 2^43, so each state has its own number.
- * - `substitution` (targets/startup/env-substitution.ts): what `replace_env_vars` makes of a
+ * - `substitution` (releases/startup/env-substitution.ts): what `replace_env_vars` makes of a
  *   frozen value, with what it recorded, by its path, `$HOME` and the value of each env var the
  *   value names (undefined when unset; a secret as its stand-in, the value substitution reads).
  * - `envNames` (the same file): the env var names a frozen value's strings refer to.
- * - `providerId` (targets/providers.ts): a frozen provider entry's id once substituted, by the
+ * - `providerId` (generate/providers.ts): a frozen provider entry's id once substituted, by the
  *   values of the env vars the entry names (`/` as `$HOME`).
- * - `entryFacts` (targets/startup/provider-resolution.ts): a frozen provider entry's own
+ * - `entryFacts` (releases/startup/provider-resolution.ts): a frozen provider entry's own
  *   findings and the provider it builds, by its path and the release.
  * - `listOutcome` (the same file): a frozen provider list's findings and enabled providers, by its
  *   API and the release (used when each entry has the origin it had then).

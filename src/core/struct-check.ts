@@ -1,5 +1,5 @@
 /**
- * The walk behind the v1alpha2 spec check (config/validate-spec.ts): checks that follow a fixed
+ * The walk behind the v1alpha2 spec check (spec/validate-spec.ts): checks that follow a fixed
  * schema the way the Kubernetes API server would (types, required fields, enums, bounds, list
  * sizes), plus unknown fields with a "did you mean". Messages use the API server's wording.
  *

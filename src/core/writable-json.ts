@@ -1,7 +1,7 @@
 /**
  * A config a generation writes (a server target's or the operator pipeline's) starts as a
  * shallow copy of its base config, which is parsed once per text and shared, frozen, by every
- * generation (config/yaml-parse.ts; an app may build thousands). Stages read it freely and
+ * generation (yaml/parse.ts; an app may build thousands). Stages read it freely and
  * write through these helpers, which copy a frozen mapping or list into its
  * (already writable) parent before it is changed. What no stage changed stays the shared base
  * object, so later walks can reuse per-object work (frozen means it can never change). A write

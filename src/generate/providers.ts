@@ -181,20 +181,6 @@ export function enabledProviderIds(config: JsonObject, api: string, env: Contain
   return ids;
 }
 
-
-/** Provider ids of every API. */
-export function allProviderIds(config: JsonObject): Set<string> {
-  const ids = new Set<string>();
-  const providers = mapOf(config, 'providers');
-  for (const api of Object.keys(providers)) {
-    for (const p of listOf(providers, api)) {
-      const id = isJsonObject(p) ? effectiveBaseId(getOwn(p, 'provider_id')) : undefined;
-      if (id) ids.add(id);
-    }
-  }
-  return ids;
-}
-
 /**
  * The release passes `base_url` to an OpenAI client (vllm, ollama, and providers whose default
  * base URL ends in `/v1`): an endpoint without the `/v1` path makes every call a 404.

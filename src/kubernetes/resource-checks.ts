@@ -3,7 +3,7 @@
  * resources or fully qualified extended ones, and the rules of resources that cannot be
  * overcommitted (extended resources such as `nvidia.com/gpu`, and hugepages): a limit is
  * required, a request equals it, and an extended resource is counted in whole units. Pure.
- * (Requests above limits: `resourceProblems` in src/workload/resources.ts.) Paths: `<path>.requests.<name>`,
+ * (Requests above limits: `resourceProblems` in src/workload/container-resources.ts.) Paths: `<path>.requests.<name>`,
  * as there.
  */
 import { isQualifiedName, shown } from './name-rules';
@@ -65,7 +65,7 @@ export function resourceNameProblems(resources: unknown, path: string): ConfigPr
       continue;
     }
     const lq = parseQuantity(limit);
-    // Above the limit: resourceProblems (src/workload/resources.ts) reports it.
+    // Above the limit: resourceProblems (src/workload/container-resources.ts) reports it.
     if (rq && lq && compareQuantities(rq, lq) < 0) {
       problems.push({ path: at, message: `${shown(String(request))} must be equal to ${name} limit of ${String(limit)}`, fix: `set requests.${name} equal to limits.${name}, or remove the request` });
     }

@@ -58,11 +58,6 @@ export function externalProviderEntries(spec: LlamaStackDistributionSpec): Exter
   return out;
 }
 
-/** `my_org.provider==1.2.0` → `my_org.provider`: what the server imports `<package>.provider` from. */
-export function modulePackage(module: string): string {
-  return module.split('==')[0];
-}
-
 /** `remote::<name>` or `inline::<name>` (spec 001: the image's `spec.providerType`). */
 const PROVIDER_TYPE = /^(remote|inline)::[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 /** A dotted Python package name, optionally `==<version>` (the server drops the version). */

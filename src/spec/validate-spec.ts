@@ -1,7 +1,7 @@
 /**
  * Checks a v1alpha2 `LlamaStackDistribution.spec` the way the Kubernetes API server would
  * (the CRD's OpenAPI schema and CEL rules), with the CRD's bugs fixed to their intent (see
- * docs/design.md, "Deliberate deviations"), plus unknown-field and value sanity checks that
+ * ../shared/docs/design.md, "Deliberate deviations"), plus unknown-field and value sanity checks that
  * protect the config pipeline.
  *
  * The walk follows a fixed schema, so it never recurses into free-form data (`settings`,

@@ -41,7 +41,7 @@ export interface WorkloadPlan {
   readonly nodeSelector?: { [k: string]: string };
   readonly tolerations?: any[];
   readonly imagePullPolicy?: string;
-  /** Every env var of the server container, in order (targets/deployment-env.ts `podEnv`). */
+  /** Every env var of the server container, in order (releases/pod-env.ts `podEnv`). */
   readonly env: PodEnvVar[];
   /**
    * The uid the pod runs as and the fsGroup of its volumes (non-root: the restricted profile).

@@ -31,7 +31,7 @@ function isBlankOrEnd(cps: number[], i: number): boolean {
   return i >= cps.length || cps[i] === 0x20 || cps[i] === 0x09;
 }
 
-function analyze(cps: number[]): Analysis {
+export function analyze(cps: number[]): Analysis {
   if (cps.length === 0) return { multiline: false, plainAllowed: true, singleAllowed: true, blockAllowed: false };
   let blockIndicators = false;
   let lineBreaks = false;
@@ -370,11 +370,6 @@ const ASCII_PLAIN_BLOCKED = /^[ #,[\]{}&*!|>'"%@`]|^[?:-](?: |$)|^(?:---|\.\.\.)
 export function analyzePrintableAscii(s: string): Analysis {
   if (s.length === 0) return { multiline: false, plainAllowed: true, singleAllowed: true, blockAllowed: false };
   return { multiline: false, plainAllowed: !ASCII_PLAIN_BLOCKED.test(s), singleAllowed: true, blockAllowed: s[s.length - 1] !== ' ' };
-}
-
-/** For tests: `analyze` on the code points. */
-export function analyzeCodePoints(s: string): Analysis {
-  return analyze(codePoints(s));
 }
 
 /** The style and the measures of a string scalar; printable ASCII (the usual case) takes a shortcut. */

@@ -1,7 +1,8 @@
 /**
- * Every relative link of README.md, CONTRIBUTING.md, bench/RESULTS.md and docs/*.md names a file
- * or directory that exists, and every `#anchor` into a Markdown file names one of its headings
- * (GitHub's slugs). Links inside code blocks and inline code are not links.
+ * Every relative link of README.md, CONTRIBUTING.md, bench/RESULTS.md, docs/*.md and the design
+ * notes beside the code (src/**\/*.md) names a file or directory that exists, and every `#anchor`
+ * into a Markdown file names one of its headings (GitHub's slugs). Links inside code blocks and
+ * inline code are not links.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -15,7 +16,16 @@ const ROOT = path.join(__dirname, '..', '..');
 const PENDING = ['docs/architecture.md'];
 
 const docs = fs.readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`);
-const FILES = ['README.md', 'CONTRIBUTING.md', 'bench/RESULTS.md', ...docs];
+
+/** The design notes beside the code (src/**\/*.md). */
+function notesUnder(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = `${dir}/${e.name}`;
+    return e.isDirectory() ? notesUnder(rel) : e.name.endsWith('.md') ? [rel] : [];
+  });
+}
+
+const FILES = ['README.md', 'CONTRIBUTING.md', 'bench/RESULTS.md', ...docs, ...notesUnder('src')];
 
 /** The Markdown text without fenced blocks and inline code. */
 function prose(text: string): string {
@@ -67,6 +77,7 @@ test.each(FILES)('%s: every relative link resolves', (file) => {
 test('the links are found (the check checks something)', () => {
   const readme = links(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
   expect(readme).toEqual(expect.arrayContaining(['docs/distribution.md', 'CONTRIBUTING.md']));
+  expect(FILES).toEqual(expect.arrayContaining(['src/core/README.md', 'src/releases/startup/README.md']));
   expect(links('see [a](b.md) and `[c](d.md)`\n```\n[e](f.md)\n```\n')).toEqual(['b.md']);
   expect([...anchors('# `LlamaStackDistribution`: the construct\n## Resources, and one name\n## Resources, and one name\n')])
     .toEqual(['llamastackdistribution-the-construct', 'resources-and-one-name', 'resources-and-one-name-1']);

@@ -1,4 +1,4 @@
-/** Kubernetes quantities as exact values (src/config/quantity.ts), against resource.Quantity's rules. */
+/** Kubernetes quantities as exact values (src/kubernetes/quantity.ts), against resource.Quantity's rules. */
 import { QUANTITY } from '../../src/core/struct-check';
 import { compareQuantities, parseQuantity, quantitySign } from '../../src/kubernetes/quantity';
 

@@ -1,6 +1,6 @@
 /**
  * Validates custom resources against the `openAPIV3Schema` of their CRD in crds/, structurally
- * (src/config/schema-check.ts, as the API server does before CEL; unknown fields are reported).
+ * (src/spec/schema-check.ts, as the API server does before CEL; unknown fields are reported).
  * `metadata` is only checked for a name (the API server validates ObjectMeta itself).
  *
  * Then, as the API server does, the CEL rules (x-kubernetes-validations) of every node whose value
@@ -26,7 +26,7 @@ type Schema = Record<string, any>;
  */
 export const KNOWN_INVALID_RULES: readonly string[] = [
   // llamastack.io v1alpha2 spec.workload.autoscaling: CEL has no unary `*`. docs/config-generator.md ("the
-  // CRD's rule does not compile") and src/config/validate-spec.ts enforce its intent, maxReplicas >= minReplicas, instead.
+  // CRD's rule does not compile") and src/spec/validate-spec.ts enforce its intent, maxReplicas >= minReplicas, instead.
   '!has(self.minReplicas) || self.maxReplicas >= *self.minReplicas',
 ];
 

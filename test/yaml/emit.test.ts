@@ -1,11 +1,11 @@
 /**
- * The emitter against docs/operator-rules.md Appendix C (go-yaml v2 as used by
+ * The emitter against ../shared/docs/operator-rules.md Appendix C (go-yaml v2 as used by
  * sigs.k8s.io/yaml.Marshal): exact bytes for every verified example, key order, number
  * formatting, 80-column folding, literal block hints, structure and unicode handling.
  */
 import { deepFreeze, JsonValue, newObject, setOwn } from '../../src/core/json';
 import { emitterCacheSizesForTests, emitYaml, setEmitterCacheLimitsForTests } from '../../src/yaml/emit';
-import { analyzeCodePoints, analyzePrintableAscii } from '../../src/yaml/scalar';
+import { analyze, analyzePrintableAscii, codePoints } from '../../src/yaml/scalar';
 
 /** The text go-yaml writes for `v: <value>` (a one-key top-level map). */
 function valueLine(value: JsonValue): string {
@@ -572,7 +572,7 @@ describe('memoized analysis (per string) and renderings (per string and writer s
     const differs: string[] = [];
     const check = (s: string) => {
       const a = analyzePrintableAscii(s);
-      const b = analyzeCodePoints(s);
+      const b = analyze(codePoints(s));
       const same = a.multiline === b.multiline && a.plainAllowed === b.plainAllowed && a.singleAllowed === b.singleAllowed;
       if (!same || a.blockAllowed !== b.blockAllowed) differs.push(s);
     };

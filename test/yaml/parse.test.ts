@@ -1,5 +1,5 @@
 /**
- * Base config reading against docs/operator-rules.md §1.1: sigs.k8s.io/yaml.Unmarshal into
+ * Base config reading against ../shared/docs/operator-rules.md §1.1: sigs.k8s.io/yaml.Unmarshal into
  * map[string]interface{}, i.e. go-yaml v2 YAML 1.1 scalars, then a JSON step (numbers are
  * float64, keys are strings), with the operator's error wording.
  */

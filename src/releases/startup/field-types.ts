@@ -116,12 +116,6 @@ export function typeError(type: string, value: JsonValue, secret = false): strin
   return `${describe(value, secret || /SecretStr/.test(type))} where the field takes ${wanted.join(' or ')} (${type})`;
 }
 
-/** True when the field takes a string (so a number or boolean from substitution is fatal there). */
-export function takesString(type: string): boolean {
-  const { members } = parse(type);
-  return members.has('str') || members.has('url');
-}
-
 /** True when the field takes only strings, HttpUrls or null: such a value is read by its type and the HttpUrl pattern alone. */
 export function readsAsStringOrUrl(type: string): boolean {
   const { members } = parse(type);

@@ -1,12 +1,12 @@
 /**
  * Port of every test in the operator's `pkg/config/*_test.go` (PR 266), as listed in
- * docs/operator-rules.md §2, plus byte-exact golden checks against its Appendix A and B.
+ * ../shared/docs/operator-rules.md §2, plus byte-exact golden checks against its Appendix A and B.
  *
  * The goldens live in test/fixtures/operator-goldens: one `.yaml` file per ConfigYAML block (copied
  * verbatim from the markdown by a one-off extraction script, every hash re-checked with sha256),
  * and `index.json` with each golden's input spec, base config, hash, counts and env vars.
  *
- * Deliberate deviations (docs/design.md) show up in a few places and are marked `DEVIATION`.
+ * Deliberate deviations (../shared/docs/design.md) show up in a few places and are marked `DEVIATION`.
  */
 import { createHash } from 'crypto';
 import * as fs from 'fs';

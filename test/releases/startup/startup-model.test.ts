@@ -1,5 +1,5 @@
 /**
- * Exact behaviour of the start-up model (src/targets/startup): what OGX 0.8.0 and llama-stack
+ * Exact behaviour of the start-up model (src/releases/startup): what OGX 0.8.0 and llama-stack
  * 0.7.1 do with a config.yaml on their way to serving, as described in
  * ../shared/reference/llama-stack/startup-checks.md (§1 env substitution, §2 StackConfig,
  * §3 storage, §4 provider resolution, §5 registration, §7 post-start checks, §10 checklist).
@@ -8,7 +8,7 @@ import { JsonObject, JsonValue } from '../../../src/core/json';
 import { ServerTarget } from '../../../src/releases/server-target';
 import { checkStartup, ContainerEnv, ContainerFacts, EnvValue, StartupFinding, StartupReport } from '../../../src/releases/startup';
 import { convertSubstituted, secretStandIn, substituteEnv } from '../../../src/releases/startup/env-substitution';
-import { takesString, typeError } from '../../../src/releases/startup/field-types';
+import { readsAsStringOrUrl, typeError } from '../../../src/releases/startup/field-types';
 import { readBaseConfig } from '../../../src/yaml/parse';
 
 const OGX = ServerTarget.OGX_0_8;
@@ -312,7 +312,7 @@ describe.each(TARGETS)('%s: env-conditional list entries (§1.3)', (_name, targe
 // ---------------------------------------------------------------------------------------------
 
 // pydantic v2 lax mode: no int→str coercion, str→int/bool coercion, HttpUrl needs http(s).
-describe('typeError / takesString (pydantic lax validation)', () => {
+describe('typeError / readsAsStringOrUrl (pydantic lax validation)', () => {
   test('str rejects numbers, booleans and null; str | None accepts null', () => {
     expect(typeError('str', 'x')).toBeUndefined();
     expect(typeError('str', 123456)).toBe('the number 123456 where the field takes a str (str)');
@@ -378,15 +378,14 @@ describe('typeError / takesString (pydantic lax validation)', () => {
     expect(typeError('bool | str | None', 3)).toBe('the number 3 where the field takes a bool or a str or null (bool | str | None)');
   });
 
-  test('takesString: str, SecretStr and HttpUrl members', () => {
-    expect(takesString('str')).toBe(true);
-    expect(takesString('SecretStr | None')).toBe(true);
-    expect(takesString('HttpUrl | None')).toBe(true);
-    expect(takesString('bool | str | None')).toBe(true);
-    expect(takesString('int')).toBe(false);
-    expect(takesString('bool')).toBe(false);
-    expect(takesString('list[str]')).toBe(false);
-    expect(takesString('dict[str, str] | None')).toBe(false);
+  test('readsAsStringOrUrl: only str, SecretStr, HttpUrl and None members', () => {
+    expect(readsAsStringOrUrl('str')).toBe(true);
+    expect(readsAsStringOrUrl('SecretStr | None')).toBe(true);
+    expect(readsAsStringOrUrl('HttpUrl | None')).toBe(true);
+    expect(readsAsStringOrUrl('bool | str | None')).toBe(false);
+    expect(readsAsStringOrUrl('int')).toBe(false);
+    expect(readsAsStringOrUrl('list[str]')).toBe(false);
+    expect(readsAsStringOrUrl('dict[str, str] | None')).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The start-up model's `server.auth` checks (src/targets/startup/auth.ts) on hand-written configs,
+ * The start-up model's `server.auth` checks (src/releases/startup/auth.ts) on hand-written configs,
  * against what the releases do: every row's verdict ("refused" / "starts") was taken by feeding
  * the same `server.auth` to the release's own `AuthenticationConfig` (core/datatypes.py and
  * core/access_control/ at v0.8.0 and v0.7.1, pydantic 2). The model is fatal exactly where the
@@ -8,9 +8,9 @@
  * silently or what can never match.
  * See ../shared/reference/llama-stack/startup-checks.md §8.1.
  */
-import { JsonObject, JsonValue } from '../../src/core/json';
-import { ServerTarget } from '../../src/releases/server-target';
-import { checkStartup, EnvValue, StartupReport } from '../../src/releases/startup';
+import { JsonObject, JsonValue } from '../../../src/core/json';
+import { ServerTarget } from '../../../src/releases/server-target';
+import { checkStartup, EnvValue, StartupReport } from '../../../src/releases/startup';
 
 const TARGETS: [string, ServerTarget][] = [['ogx-0.8', ServerTarget.OGX_0_8], ['llama-stack-0.7', ServerTarget.LLAMA_STACK_0_7]];
 
