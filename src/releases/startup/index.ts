@@ -6,6 +6,7 @@
  * src/releases/startup/README.md.
  */
 import { checkCliEnv } from './cli-env';
+import { checkConnectors } from './connectors';
 import { StartupContext, StartupOptions } from './context';
 import { ContainerEnv, envIdOf, substituteEnv } from './env-substitution';
 import { StartupFinding } from './findings';
@@ -77,6 +78,7 @@ export function runStartup(config: JsonObject, release: Release, env: ContainerE
   const c = new StartupContext(release, sub.document, sub, options.container ?? {});
   c.findings.list.push(...sub.findings);
   checkStackConfig(c);
+  checkConnectors(c);
   checkTenancy(c);
   // The CLI launch (OGX 1.2+): env numbers and the TLS gate, before any provider is built.
   checkCliEnv(c, env);
