@@ -9,6 +9,7 @@ import { TargetGeneration } from './generation';
 import { ConfigProblem } from '../core/errors';
 import { JsonObject } from '../core/json';
 import { dataMountPath, podHome } from '../releases/pod-env';
+import { providerMounts } from '../releases/provider-mounts';
 import { checkStartup, ContainerEnv, StartupFinding } from '../releases/startup';
 import { LlamaStackDistributionSpec } from '../spec/spec';
 
@@ -38,12 +39,14 @@ function toProblem(g: TargetGeneration, f: StartupFinding, configProp: string | 
 export function checkGeneratedConfig(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, env: ContainerEnv, pod: PodFacts):
 { problems: ConfigProblem[]; warnings: ConfigProblem[] } {
   const tlsFiles = pod.serverTlsDir ? [`${pod.serverTlsDir}/tls.crt`, `${pod.serverTlsDir}/tls.key`] : [];
+  // The providers' CAs and client certificates the Deployment mounts (network).
+  const files = [...tlsFiles, ...providerMounts(spec).flatMap((m) => m.files)];
   const report = checkStartup(config, g.target._release, env, {
     requiredWhenEnabled: g.data.requiredExtras,
     container: {
       home: podHome(g.target, spec),
       writableDirs: [dataMountPath(g.target, spec), ...pod.scratchDirs],
-      files: tlsFiles,
+      files,
       // OGX 1.2.1+ images pass --insecure (the 1.2+ TLS gate then lets plain HTTP through).
       insecureFlag: g.target.entrypointPassesInsecure,
     },

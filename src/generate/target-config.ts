@@ -12,6 +12,7 @@ import { applyDisabled, checkRemovedApis } from './disabled-apis';
 import { applyExternalProviders } from './external-providers';
 import { TargetGeneration } from './generation';
 import { sha256Hex } from './operator/config-generator';
+import { checkAllowedModels, checkPodWideNetwork } from './provider-network';
 import { applyProviders, enabledProviderIds } from './providers';
 import { applyModels, applyShields, checkTools } from './registered-resources';
 import { applyServer, applyTenancy, ServerTlsSettings, TenancyOptions } from './server';
@@ -156,6 +157,8 @@ export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: S
   applyDisabled(g, config, spec.disabled ?? [], env);
   checkRemovedApis(g, config);
   const models = applyModels(g, config, spec, env);
+  checkAllowedModels(g, config, spec, models);
+  checkPodWideNetwork(g, spec);
   applyShields(g, config, spec, env);
   checkTools(g, spec);
   applyVectorStoreDefaults(g, config, spec, models, options.vectorStores, enabledProviderIds(config, 'vector_io', env));
