@@ -151,6 +151,21 @@ describe('model fields the CRDs do not have', () => {
   });
 });
 
+describe('provider fields the CRDs do not have: network, pgvector TLS', () => {
+  // The CA and client certificate mounts, NO_PROXY and PGSSLMODE are this library's pod; an
+  // operator-managed CR would lose them.
+  const props: LlamaStackDistributionProps = {
+    inference: [InferenceProvider.vllm({ id: 'vllm', endpoint: 'https://vllm.models.svc:8000/v1', network: { tls: { caCertificate: { configMapName: 'vllm-ca' } } } })],
+    vectorIo: [VectorIoProvider.pgvector({ host: 'pg', password: SecretRef.fromSecretName('pg', 'password'), sslMode: 'verify-full' })],
+  };
+  test.each<[string, (scope: Chart) => unknown]>([
+    ['LlamaStackDistributionResource', (scope) => new LlamaStackDistributionResource(scope, 'llama', props)],
+    ['OgxServerResource', (scope) => new OgxServerResource(scope, 'llama', props)],
+  ])('%s: an error per provider', (_kind, make) => {
+    expect(problemsOf(() => make(Testing.chart())).map((p) => p.path)).toEqual(['props.inference[0].network', 'props.vectorIo[0].postgresTls']);
+  });
+});
+
 describe('OgxServerResource', () => {
   const props: LlamaStackDistributionProps = {
     namespace: 'ai',
