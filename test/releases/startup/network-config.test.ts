@@ -13,7 +13,8 @@ function run(target: ServerTarget, network: JsonObject, files: string[] = []): S
     distro_name: 'x',
     providers: { inference: [{ provider_id: 'vllm', provider_type: 'remote::vllm', config: { base_url: 'http://vllm:8000/v1', network } }] },
   };
-  return checkStartup(config, target._release, new Map() as ContainerEnv, { requiredWhenEnabled: target._data.requiredExtras, container: { files, insecureFlag: true } });
+  const container = { files, insecureFlag: true };
+  return checkStartup(config, target._release, new Map() as ContainerEnv, { requiredWhenEnabled: target._data.requiredExtras, container });
 }
 
 const AT = 'providers.inference[0].config.network';
@@ -68,7 +69,8 @@ describe.each(ALL.map((t) => [t.id, t] as const))('%s', (_id, target) => {
 });
 
 test('limits: OGX 1.3 reads them (with their bounds); 1.2 and older ignore them', () => {
-  expect(messages(run(ServerTarget.OGX_1_3, { limits: { max_connections: 10, max_keepalive_connections: 0, keepalive_expiry: 2.5 } }))).toEqual(CLEAN);
+  const limits = { max_connections: 10, max_keepalive_connections: 0, keepalive_expiry: 2.5 };
+  expect(messages(run(ServerTarget.OGX_1_3, { limits }))).toEqual(CLEAN);
   expect(messages(run(ServerTarget.OGX_1_3, { limits: { max_connections: 0, keepalive_expiry: 'x' } })).fatal).toEqual([
     `${AT}.limits.keepalive_expiry: remote::vllm rejects network.limits.keepalive_expiry: a string where the field takes a float or null (float | None)`,
     `${AT}.limits.max_connections: remote::vllm rejects network.limits.max_connections: 0 (Input should be greater than or equal to 1)`,
