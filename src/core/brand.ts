@@ -10,7 +10,7 @@
 /** The library's branded classes. */
 export type BrandName =
   | 'Provider' | 'SecretRef' | 'ServerAuth' | 'AccessRule' | 'RouteRule'
-  | 'StorageBackend' | 'ExternalProvider' | 'ServerTarget' | 'LlamaStackConfigError';
+  | 'StorageBackend' | 'ExternalProvider' | 'ServerTarget' | 'LlamaStackConfigError' | 'Connector';
 
 /** The registered Symbol of a class's brand, the same in every copy of the library. */
 export function brandSymbol(name: BrandName): symbol {

@@ -7,6 +7,7 @@
  */
 import { authProblems } from './auth-checks';
 import { constructChecks, missingEnvProblems, overrideConflicts } from './checks';
+import { connectorProblems } from './connector-checks';
 import { emptyDirSizeLimitProblems } from './empty-dir-checks';
 import { resolveImage } from './image';
 import type { LlamaStackDistributionProps } from './props';
@@ -125,6 +126,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   problems.push(...kubernetesInputProblems(props, spec, namespace, target, name));
   problems.push(...emptyDirSizeLimitProblems(props.emptyDirSizeLimits, spec));
   problems.push(...networkOptionProblems(props));
+  problems.push(...connectorProblems(props.connectors, props.allowedTo, namespace));
   problems.push(...podExtrasProblems({
     annotations: props.podAnnotations,
     imagePullSecrets: props.imagePullSecrets,
@@ -268,6 +270,7 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
       serverTls: props.tls ? { ciphers: props.tls.ciphers, hstsMaxAgeSeconds: props.tls.hstsMaxAgeSeconds } : undefined,
       tenancy: props.tenancy,
       vectorStoresStorage: props.vectorStoresStorage,
+      connectors: props.connectors,
     });
   return {
     configYaml: generated.configYaml,
@@ -282,7 +285,7 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
 function serverOnlyProps(props: LlamaStackDistributionProps): ConfigProblem[] {
   const set: [string, unknown][] = [
     ['tls.ciphers', props.tls?.ciphers], ['tls.hstsMaxAgeSeconds', props.tls?.hstsMaxAgeSeconds],
-    ['tenancy', props.tenancy], ['vectorStoresStorage', props.vectorStoresStorage],
+    ['tenancy', props.tenancy], ['vectorStoresStorage', props.vectorStoresStorage], ['connectors', props.connectors],
   ];
   return set.filter(([, v]) => v !== undefined).map(([k]) => ({
     path: `props.${k}`, message: 'the operator pipeline does not write it (an OGX 1.x server setting)', fix: `remove ${k}, or use a server target (ServerTarget.OGX_1_3)`,

@@ -60,6 +60,9 @@ function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigPr
     ['admitOwnNamespace', 'leaving the own namespace out of the NetworkPolicy'], ['allowedTo', 'egress rules'], ['service', 'a Service type or annotations']] as const) {
     if (props[prop] !== undefined) no(`props.${prop}`, `${what} (the operator writes the pod)`, `remove ${prop}, or render the workload with LlamaStackDistribution`);
   }
+  if (props.connectors !== undefined) {
+    no('props.connectors', 'MCP connectors (the operator writes the config)', 'remove connectors, or render the workload with LlamaStackDistribution');
+  }
   if (props.labels !== undefined) {
     no('props.labels', 'labels of the objects the operator creates (labels on the CR are not copied to them)',
       'remove labels; to label the CR itself, use resource.metadata.addLabel(key, value)');
