@@ -22,7 +22,8 @@ What it produces, and how:
   internal without implementation), the keys of StackConfig, ServerConfig and
   RegisteredResources, the auth provider types, storage.stores (family, default backend,
   KV->SQL migration), strictTls / tenancy (ServerConfig fields), the env overrides the CLI
-  reads, worker-mode providers. Rules only a reading of the code gives (listed models, identifier
+  reads, worker-mode providers, the parts of a remote inference provider's `network`
+  (NetworkConfig and the classes of its fields) and the connector types. Rules only a reading of the code gives (listed models, identifier
   rules, replacements...) are copied from --base-target.
 
 Usage (a new release, e.g. 1.4.0), with SRC a checkout of the release's tag (a clone of the
@@ -191,7 +192,31 @@ def derive_rules(t, providers):
             worker[api] = types
     if worker:
         rules['workerModeProviders'] = worker
+    network = network_rules(t)
+    if network:
+        rules['networkConfig'] = network
+    connector_types = enum_values(t, f'{t.api_pkg}.connectors.models', 'ConnectorType') if t.api_pkg else []
+    if connector_types and 'connectors' in top:
+        rules['connectorTypes'] = connector_types
     return rules, unknown
+
+
+# The parts of a remote inference provider's `network`, by the field of NetworkConfig that holds them.
+NETWORK_PARTS = (('tls', 'TLSConfig'), ('proxy', 'ProxyConfig'), ('timeout', 'TimeoutConfig'), ('limits', 'LimitsConfig'))
+
+
+def network_rules(t):
+    base = f'{t.pkg}.providers.utils.inference'
+    for module in (f'{base}.network_config', f'{base}.model_registry'):
+        if find_class(t, module, 'NetworkConfig')[1] is None:
+            continue
+        fields = sorted(class_fields(t, module, 'NetworkConfig'))
+        parts = {'network': fields}
+        for field, name in NETWORK_PARTS:
+            if field in fields:
+                parts[field] = sorted(class_fields(t, module, name))
+        return parts
+    return None
 
 
 def store_rules(t):
@@ -366,7 +391,7 @@ def main():
         startup = json.load(open(os.path.join(out_dir, 'startup.json'), encoding='utf-8'))
         for key, value in rules.items():
             want = startup.get(key)
-            if key == 'stores' and want is not None:
+            if key in ('stores', 'networkConfig') and want is not None:
                 want = {k: v for k, v in want.items() if not k.startswith('_')}
             if key == 'stores' and want is None:
                 continue

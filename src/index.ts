@@ -4,6 +4,7 @@ export { ConfigGenerator, GeneratedConfig, GenerateOptions } from './generate/op
 export { SecretEnvVar, SecretEnvVarSource, SecretKeySelector } from './spec/secret-env';
 export * from './values/secret-ref';
 export * from './values/service-endpoint';
+export { Connector, McpConnectorOptions } from './values/connector';
 export * from './values/storage-backend';
 export * from './providers';
 export * from './values/external-provider';

@@ -105,3 +105,21 @@ test('the operator example emits a LlamaStackDistribution and an OGXServer their
   expect(objects.map((o) => o.kind)).toEqual(['ConfigMap', 'ServiceAccount', 'Deployment', 'Service', 'PodDisruptionBudget', 'NetworkPolicy', 'Ingress']);
   expect(schemaErrors(objects)).toEqual([]);
 });
+
+test('the rag example (issue 31): a connector, a CA for the self-signed vLLM mounted read-only where config.yaml names it, a Secret header', () => {
+  const objects = synthApp('rag');
+  const config = YAML.parse(objects.find((m) => m.kind === 'ConfigMap').data['config.yaml']);
+  expect(config.connectors).toEqual([
+    { connector_type: 'mcp', connector_id: 'docs-search', url: 'http://docs-mcp.tools.svc.cluster.local:8080/mcp', server_label: 'docs' },
+  ]);
+  const vllm = config.providers.inference.find((p: any) => p.provider_id === 'vllm');
+  expect(vllm.config.network).toEqual({
+    tls: { verify: '/etc/provider-network/inference-0/ca/ca.crt' },
+    headers: { 'X-Gateway-Token': '${env.LLSD_VLLM_HEADER_X_GATEWAY_TOKEN}' },
+    timeout: { connect: 10, read: 600 },
+  });
+  const pod = objects.find((m) => m.kind === 'Deployment').spec.template.spec;
+  expect(pod.containers[0].volumeMounts).toContainEqual({ name: 'inference-0-ca', mountPath: '/etc/provider-network/inference-0/ca', readOnly: true });
+  expect(pod.volumes).toContainEqual({ name: 'inference-0-ca', configMap: { name: 'vllm-serving-ca', items: [{ key: 'ca.crt', path: 'ca.crt' }] } });
+  expect(pod.containers[0].env).toContainEqual({ name: 'LLSD_VLLM_HEADER_X_GATEWAY_TOKEN', valueFrom: { secretKeyRef: { name: 'vllm-gateway', key: 'token' } } });
+});

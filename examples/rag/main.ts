@@ -3,10 +3,14 @@
 // six replicas with every store shared (Redis for key-value, Postgres for SQL, S3 for files,
 // pgvector for vectors), so any pod can answer any request. replaceBaseProviders keeps
 // starter's other inference and vector providers out of the config. Callers authenticate with
-// their Kubernetes ServiceAccount tokens.
+// their Kubernetes ServiceAccount tokens. The chat vLLM serves HTTPS with a self-signed
+// certificate behind a gateway: the server trusts its CA (a ConfigMap, mounted read-only) and
+// sends the gateway's token from a Secret. An MCP server is registered as a connector, so
+// responses can search the documentation through it.
 import { App, Chart } from 'cdk8s';
 import {
-  FileProcessorsProvider, FilesProvider, InferenceProvider, LlamaStackDistribution, SecretRef, ServerAuth, StorageBackend, VectorIoProvider,
+  Connector, FileProcessorsProvider, FilesProvider, InferenceProvider, LlamaStackDistribution, SecretRef, ServerAuth, StorageBackend,
+  VectorIoProvider,
 } from 'cdk8s-llama-stack';
 
 const app = new App({ outdir: 'dist/examples/rag' });
@@ -14,7 +18,15 @@ const chart = new Chart(app, 'llama-stack-rag', { namespace: 'rag' });
 
 new LlamaStackDistribution(chart, 'rag', {
   inference: [
-    InferenceProvider.vllm({ id: 'vllm', endpoint: 'http://vllm-llama.models.svc.cluster.local:8000/v1' }),
+    InferenceProvider.vllm({
+      id: 'vllm',
+      endpoint: 'https://vllm-llama.models.svc.cluster.local:8443/v1',
+      network: {
+        tls: { caCertificate: { configMapName: 'vllm-serving-ca', key: 'ca.crt' } },
+        headers: { 'X-Gateway-Token': SecretRef.fromSecretName('vllm-gateway', 'token') },
+        timeouts: { connectSeconds: 10, readSeconds: 600 },
+      },
+    }),
     InferenceProvider.vllm({ id: 'vllm-embed', endpoint: 'http://vllm-embed.models.svc.cluster.local:8000/v1' }),
   ],
   models: [
@@ -33,6 +45,7 @@ new LlamaStackDistribution(chart, 'rag', {
   })],
   fileProcessors: [FileProcessorsProvider.docling({ chunkSizeTokens: 512, chunkOverlapTokens: 64 })],
   replaceBaseProviders: ['inference', 'vector_io'],
+  connectors: [Connector.mcp({ id: 'docs-search', url: 'http://docs-mcp.tools.svc.cluster.local:8080/mcp', serverLabel: 'docs' })],
   auth: ServerAuth.kubernetes(),
   kvStorage: StorageBackend.redis({ endpoint: 'redis://redis-master.data.svc.cluster.local:6379' }),
   sqlStorage: StorageBackend.postgres({

@@ -10,11 +10,12 @@
 /** The library's branded classes. */
 export type BrandName =
   | 'Provider' | 'SecretRef' | 'ServerAuth' | 'AccessRule' | 'RouteRule'
-  | 'StorageBackend' | 'ExternalProvider' | 'ServerTarget' | 'Platform' | 'LlamaStackConfigError';
+  | 'StorageBackend' | 'ExternalProvider' | 'ServerTarget' | 'Platform' | 'LlamaStackConfigError' | 'Connector';
 
 /** Every brand, for `isLibraryObject`. */
 const BRAND_NAMES: readonly BrandName[] = [
-  'Provider', 'SecretRef', 'ServerAuth', 'AccessRule', 'RouteRule', 'StorageBackend', 'ExternalProvider', 'ServerTarget', 'LlamaStackConfigError',
+  'Provider', 'SecretRef', 'ServerAuth', 'AccessRule', 'RouteRule', 'StorageBackend', 'ExternalProvider', 'ServerTarget', 'Platform',
+  'LlamaStackConfigError', 'Connector',
 ];
 
 /** The registered Symbol of a class's brand, the same in every copy of the library. */

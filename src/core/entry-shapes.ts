@@ -20,6 +20,10 @@ export const SERVER_TLS_SETTINGS = struct('ServerTlsSettings', {
   hstsMaxAgeSeconds: int(),
 });
 
+/** `connectors`: a list of `Connector.mcp(…)`. */
+export const CONNECTORS = listOf(instanceOf('Connector', (v) => isMadeBy(v, 'Connector'), 'create it with Connector.mcp({ id, url })'),
+  "give a list of connectors, e.g. [Connector.mcp({ id: 'github', url: 'http://github-mcp.tools.svc:8080/mcp' })]");
+
 export const STORAGE_BACKEND = instanceOf('a StorageBackend', (v) => isMadeBy(v, 'StorageBackend'), 'use StorageBackend.sqlite() or StorageBackend.postgres({ ... })');
 
 export const TARGET_CONFIG_OPTIONS = struct('TargetConfigOptions', {
@@ -35,6 +39,7 @@ export const TARGET_CONFIG_OPTIONS = struct('TargetConfigOptions', {
   tenancy: TENANCY,
   vectorStoresStorage: STORAGE_BACKEND,
   entrypointPassesInsecure: bool(),
+  connectors: CONNECTORS,
 });
 
 /** Also the parse options' shape: render options are parse options too. */

@@ -7,6 +7,7 @@
  */
 import { authProblems } from './auth-checks';
 import { constructChecks, missingEnvProblems, overrideConflicts } from './checks';
+import { connectorProblems } from './connector-checks';
 import { emptyDirSizeLimitProblems } from './empty-dir-checks';
 import { resolveImage } from './image';
 import { platformProblems, platformWarnings, writesRoute } from './platform-checks';
@@ -148,6 +149,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   problems.push(...emptyDirSizeLimitProblems(props.emptyDirSizeLimits, spec));
   problems.push(...networkOptionProblems(props));
   problems.push(...platformProblems(props, spec, openShift, name, namespace));
+  problems.push(...connectorProblems(props.connectors, props.allowedTo, namespace));
   problems.push(...podExtrasProblems({
     annotations: props.podAnnotations,
     imagePullSecrets: props.imagePullSecrets,
@@ -310,6 +312,7 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
       vectorStoresStorage: props.vectorStoresStorage,
       entrypointPassesInsecure: entrypointInsecure,
       scratchDirs: scratchDirs(spec),
+      connectors: props.connectors,
     });
   return {
     configYaml: generated.configYaml,
@@ -325,7 +328,7 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
 function serverOnlyProps(props: LlamaStackDistributionProps): ConfigProblem[] {
   const set: [string, unknown][] = [
     ['tls.ciphers', props.tls?.ciphers], ['tls.hstsMaxAgeSeconds', props.tls?.hstsMaxAgeSeconds],
-    ['tenancy', props.tenancy], ['vectorStoresStorage', props.vectorStoresStorage],
+    ['tenancy', props.tenancy], ['vectorStoresStorage', props.vectorStoresStorage], ['connectors', props.connectors],
   ];
   return set.filter(([, v]) => v !== undefined).map(([k]) => ({
     path: `props.${k}`, message: 'the operator pipeline does not write it (an OGX 1.x server setting)', fix: `remove ${k}, or use a server target (ServerTarget.OGX_1_3)`,

@@ -7,7 +7,7 @@
 import type { LlamaStackDistributionProps } from './props';
 import { isMadeBy, isProviderOf } from '../core/brand';
 import { snapshotJson, threwProblem } from '../core/checked';
-import { PLATFORM, SERVER_TARGET, STORAGE_BACKEND, TENANCY, VECTOR_STORE_DEFAULTS } from '../core/entry-shapes';
+import { CONNECTORS, PLATFORM, SERVER_TARGET, STORAGE_BACKEND, TENANCY, VECTOR_STORE_DEFAULTS } from '../core/entry-shapes';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { childPath } from '../core/path';
 import {
@@ -149,6 +149,7 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
     metricsPort: int(), serviceMonitor: bool(), interval: str('write a duration, e.g. "30s"'), prometheusRule: bool(), labels: mapOf(str()), namespaces: listOf(str()),
   }),
   allowUnrestrictedVolumes: bool(),
+  connectors: CONNECTORS,
 };
 
 /** The names of every prop. */

@@ -14,6 +14,7 @@ import type { ServerTarget } from '../releases/server-target';
 import type {
   AllowedFromSpec, AutoscalingSpec, CABundleConfig, LlamaStackDistributionSpec, ModelConfig, PodDisruptionBudgetSpec, ShieldConfig,
 } from '../spec/spec';
+import type { Connector } from '../values/connector';
 import type { ExposeOptions } from '../values/expose';
 import type { ExternalProvider } from '../values/external-provider';
 import type { Platform } from '../values/platform';
@@ -262,6 +263,13 @@ export interface ProvidersProps {
    * @default - none
    */
   readonly disabledApis?: string[];
+  /**
+   * MCP servers the server registers at start-up (`connectors` in config.yaml), each by URL or by
+   * a cdk8s-plus Service: `Connector.mcp({ id: 'github', service: githubMcp, path: '/mcp' })`.
+   * Ids are unique; with `allowedTo`, its rules must admit each. Server targets only.
+   * @default - none
+   */
+  readonly connectors?: Connector[];
 }
 
 /** What the server registers at start-up. */

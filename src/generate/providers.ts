@@ -5,6 +5,7 @@
  */
 import { dropReferences, providerIds } from './dropped-providers';
 import { effectiveBaseId, effectiveId, providerType, TargetGeneration } from './generation';
+import { networkEntry } from './provider-network';
 import { frozenMemo } from '../core/frozen-memo';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
 import { toJsonValue } from '../core/json-convert';
@@ -53,7 +54,8 @@ function checkRequired(g: TargetGeneration, known: ProviderType, config: JsonObj
 }
 
 /** A user provider as the server reads it: the provider's own keys, secrets as env placeholders. */
-function providerEntry(g: TargetGeneration, p: ProviderConfig, api: string, path: string): JsonObject | undefined {
+function providerEntry(g: TargetGeneration, p: ProviderConfig, api: string, field: string, index: number): JsonObject | undefined {
+  const path = `spec.providers.${field}[${index}]`;
   const type = providerType(p);
   const known = g.registry.find(api, type);
   if (!known) {
@@ -82,6 +84,10 @@ function providerEntry(g: TargetGeneration, p: ProviderConfig, api: string, path
   for (const k of Object.keys(p.secretRefs ?? {}).sort(compareBytewise)) {
     checkKnownKey(g, known, k, childPath(`${path}.secretRefs`, k));
     config[k] = envPlaceholder(providerEnvName(id, k));
+  }
+  if (p.network) {
+    const network = networkEntry(g, p, known, field, index, path);
+    if (network) config.network = network;
   }
   checkRequired(g, known, config, path);
   return { provider_id: id, provider_type: type, config };
@@ -121,7 +127,7 @@ export function applyProviders(g: TargetGeneration, config: JsonObject, spec: Ll
     const entries: JsonObject[] = [];
     const specIndex: number[] = [];
     list.forEach((p, i) => {
-      const e = providerEntry(g, p, api, `${path}[${i}]`);
+      const e = providerEntry(g, p, api, field, i);
       if (e) {
         entries.push(e);
         specIndex.push(i);

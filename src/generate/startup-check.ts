@@ -10,6 +10,7 @@ import { ConfigProblem } from '../core/errors';
 import { JsonObject } from '../core/json';
 import { dataMountPath, podHome } from '../releases/pod-env';
 import { canMountDataDir } from '../releases/pod-paths';
+import { providerMounts } from '../releases/provider-mounts';
 import { checkStartup, ContainerEnv, StartupFinding } from '../releases/startup';
 import { LlamaStackDistributionSpec } from '../spec/spec';
 
@@ -45,12 +46,14 @@ function toProblem(g: TargetGeneration, f: StartupFinding, configProp: string | 
 function run(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, env: ContainerEnv, pod: PodFacts,
   dataDirs: readonly string[]) {
   const tlsFiles = pod.serverTlsDir ? [`${pod.serverTlsDir}/tls.crt`, `${pod.serverTlsDir}/tls.key`] : [];
+  // The providers' CAs and client certificates the Deployment mounts (network).
+  const files = [...tlsFiles, ...providerMounts(spec).flatMap((m) => m.files)];
   return checkStartup(config, g.target._release, env, {
     requiredWhenEnabled: g.data.requiredExtras,
     container: {
       home: podHome(g.target, spec),
       writableDirs: [dataMountPath(g.target, spec), ...pod.scratchDirs, ...dataDirs],
-      files: tlsFiles,
+      files,
       // OGX 1.2.1+ images pass --insecure (the 1.2+ TLS gate then lets plain HTTP through).
       insecureFlag: pod.entrypointInsecure ?? g.target.entrypointPassesInsecure,
     },

@@ -7,11 +7,13 @@
  */
 import { applyAuth, authSecretEnvVars } from './auth-config';
 import { keepWhatTheReleaseReads, loadBaseConfig } from './base-config';
+import { applyConnectors } from './connectors';
 import { containerApiProblems } from './container-apis';
 import { applyDisabled, checkRemovedApis } from './disabled-apis';
 import { applyExternalProviders } from './external-providers';
 import { TargetGeneration } from './generation';
 import { sha256Hex } from './operator/config-generator';
+import { checkAllowedModels, checkPodWideNetwork } from './provider-network';
 import { applyProviders, enabledProviderIds } from './providers';
 import { applyModels, applyShields, checkTools } from './registered-resources';
 import { applyServer, applyTenancy, ServerTlsSettings, TenancyOptions } from './server';
@@ -33,6 +35,7 @@ import { collectSecretEnvVars, envNameCollisions, SecretEnvVar } from '../spec/s
 import { LlamaStackDistributionSpec } from '../spec/spec';
 import { snapshotSpec } from '../spec/spec-snapshot';
 import { validateSpec } from '../spec/validate-spec';
+import type { Connector } from '../values/connector';
 import type { StorageBackend } from '../values/storage-backend';
 import { emitYaml } from '../yaml/emit';
 
@@ -91,6 +94,12 @@ export interface TargetConfigOptions {
    * @default - none (the release's `disabled`)
    */
   readonly tenancy?: TenancyOptions;
+  /**
+   * MCP servers registered at start-up (`connectors`, e.g. `Connector.mcp({ id, url })`); a base
+   * config's connector with the same id is replaced.
+   * @default - the base config's (none in the shipped ones)
+   */
+  readonly connectors?: Connector[];
   /**
    * Where the `vector_stores` store lives (`storage.stores.vector_stores`, OGX 1.1+):
    * `StorageBackend.sqlite()` (its own file) or the postgres of `spec.storage.sql`.
@@ -163,12 +172,15 @@ export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: S
   const env = containerEnv(target, spec, envVars);
   keepWhatTheReleaseReads(g, config, distribution);
   applyProviders(g, config, spec, options.replaceBaseProviders ?? []);
+  applyConnectors(g, config, options.connectors);
   applyExternalProviders(g, config, spec);
   applyStorage(g, config, spec, distribution, target.dataDir);
   applyVectorStoresStorage(g, config, spec, distribution, target.dataDir, options.vectorStoresStorage);
   applyDisabled(g, config, spec.disabled ?? [], env);
   checkRemovedApis(g, config);
   const models = applyModels(g, config, spec, env);
+  checkAllowedModels(g, config, spec, models);
+  checkPodWideNetwork(g, spec);
   applyShields(g, config, spec, env);
   checkTools(g, spec);
   applyVectorStoreDefaults(g, config, spec, models, options.vectorStores, enabledProviderIds(config, 'vector_io', env));

@@ -21,7 +21,7 @@ import { LlamaStackDistributionV1Alpha2 } from '../imports/llamastack.io';
 import { OgxServer } from '../imports/ogx.io';
 import { DEFAULT_TARGET } from '../releases/server-target';
 import { SERVER_PROVIDER_APIS } from '../spec/apis';
-import { LlamaStackDistributionSpec } from '../spec/spec';
+import { LlamaStackDistributionSpec, ProviderConfig } from '../spec/spec';
 import { withController } from '../values/expose';
 
 type Obj = Record<string, any>;
@@ -58,6 +58,9 @@ function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigPr
     ['priorityClassName', 'a priority class'], ['resourceClaims', 'DRA resource claims'], ['restartOnSecretChange', 'Reloader annotations'],
     ['admitOwnNamespace', 'leaving the own namespace out of the NetworkPolicy'], ['allowedTo', 'egress rules'], ['service', 'a Service type or annotations']] as const) {
     if (props[prop] !== undefined) no(`props.${prop}`, `${what} (the operator writes the pod)`, `remove ${prop}, or render the workload with LlamaStackDistribution`);
+  }
+  if (props.connectors !== undefined) {
+    no('props.connectors', 'MCP connectors (the operator writes the config)', 'remove connectors, or render the workload with LlamaStackDistribution');
   }
   if (props.labels !== undefined) {
     no('props.labels', 'labels of the objects the operator creates (labels on the CR are not copied to them)',
@@ -216,6 +219,27 @@ function check(scope: Construct, id: string, props: LlamaStackDistributionProps,
   return { name: props.name ?? id, spec, plan: run.plan, origins, problems: [...outsideSpec(props, kind), ...run.problems] };
 }
 
+/**
+ * A provider's `network` and `postgresTls` (this library's extensions for server targets): a CR
+ * has no field for them, and the operator mounts no CA or client certificate for a provider.
+ */
+function providerExtensions(spec: LlamaStackDistributionSpec, what: string): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  for (const [field, list] of Object.entries(spec.providers ?? {})) {
+    (Array.isArray(list) ? list : []).forEach((p: ProviderConfig, i: number) => {
+      for (const k of ['network', 'postgresTls'] as const) {
+        if (p?.[k] === undefined) continue;
+        problems.push({
+          path: `spec.providers.${field}[${i}].${k}`,
+          message: `${what} provider ${k} (this library's extension for server targets: the CA and client certificate mounts, the pod's PGSSLMODE and NO_PROXY)`,
+          fix: `remove ${k === 'network' ? 'network' : 'sslMode and caCertificate'} from the provider, or deploy with LlamaStackDistribution`,
+        });
+      }
+    });
+  }
+  return problems;
+}
+
 /** The postgres fields this library adds to the v1alpha2 API (the CRD only has connectionString). */
 const SQL_EXTENSIONS = ['host', 'port', 'db', 'user', 'password', 'tuning'];
 
@@ -287,6 +311,7 @@ export class LlamaStackDistributionResource extends Construct {
         fix: 'use StorageBackend.redis(...) or StorageBackend.sqlite() for an operator-managed server, or deploy with LlamaStackDistribution',
       });
     }
+    problems.push(...providerExtensions(c.spec, 'the LlamaStackDistribution CRD has no'));
     const external = externalProvidersForCrd(c.spec);
     problems.push(...external.problems);
     if (problems.length > 0) throw new LlamaStackConfigError(atPropsPaths(problems, c.origins));
@@ -339,7 +364,7 @@ export class OgxServerResource extends Construct {
     const baseName = props.baseConfigYaml !== undefined ? `${this.name}-base-config` : undefined;
     // The mapping reads a checked spec only: when the dry run failed, its problems are the answer.
     const spec = c.plan ? mapping.spec(c.spec, c.plan.image, baseName, props.expose?.tls?.secretName) : {};
-    problems.push(...mapping.problems, ...externalProvidersForOgx(c.spec));
+    problems.push(...mapping.problems, ...externalProvidersForOgx(c.spec), ...providerExtensions(c.spec, 'the OGXServer CRD has no'));
     if (problems.length > 0) throw new LlamaStackConfigError(atPropsPaths(problems, c.origins));
     if (baseName !== undefined && !c.spec.overrideConfig) {
       this.baseConfigMap = new ApiObject(this, 'BaseConfig', {

@@ -1,5 +1,6 @@
 export * from './provider';
 export * from './inference';
+export { PostgresTlsOptions, ProviderNetwork, RemoteInferenceOptions } from './network';
 export * from './safety';
 export * from './vector-io';
 export * from './tool-runtime';

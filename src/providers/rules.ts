@@ -3,6 +3,7 @@
  * provider factory. A factory names a `ProviderRule`; `buildProviderSpec` validates the options
  * against it and returns the v1alpha2 provider entry.
  */
+import { modelListSettings, networkSpec, POSTGRES_TLS_OPTIONS, postgresTlsSpec, REMOTE_INFERENCE_OPTIONS } from './network';
 import { snapshotOptions } from '../core/checked';
 import { isObject, present } from '../core/json';
 import { toJsonValue } from '../core/json-convert';
@@ -41,6 +42,10 @@ export interface ProviderRule {
   readonly httpEndpoint?: boolean;
   /** What to pass, per option, for the fix hints. */
   readonly hints?: { readonly [option: string]: string };
+  /** A remote inference provider: `network`, `allowedModels` and `refreshModels` (network.ts). */
+  readonly network?: boolean;
+  /** pgvector: `sslMode` and `caCertificate` become `postgresTls` (network.ts). */
+  readonly postgresTls?: boolean;
 }
 
 /** A table of rules, one per factory. */
@@ -189,7 +194,8 @@ function userSettings(c: Check, where: string, settings: unknown): { [key: strin
 export function buildProviderSpec(where: string, rule: ProviderRule, raw: unknown): ProviderConfig {
   const options = snapshotOptions(raw, `${where}(options)`, {
     type: 'its options',
-    names: ['id', 'endpoint', 'apiKey', 'secretRefs', 'settings', ...Object.keys(rule.settings ?? {}), ...Object.keys(rule.secrets ?? {})],
+    names: ['id', 'endpoint', 'apiKey', 'secretRefs', 'settings', ...Object.keys(rule.settings ?? {}), ...Object.keys(rule.secrets ?? {}),
+      ...(rule.network ? REMOTE_INFERENCE_OPTIONS : []), ...(rule.postgresTls ? POSTGRES_TLS_OPTIONS : [])],
   });
   const c = new Check(where, rule);
   if (present(options) && !isObject(options)) c.problem('options', 'options must be an object', 'pass an object of options, e.g. { id: \'my-provider\' }');
@@ -203,8 +209,15 @@ export function buildProviderSpec(where: string, rule: ProviderRule, raw: unknow
   const hasApiKey = present(opts.apiKey) && c.secret('apiKey', opts.apiKey);
   if (hasApiKey) c.writes(API_KEY_KEY, 'apiKey');
   const refs = secretRefs(c, rule, opts);
-  const settings = { ...typedSettings(c, rule, opts) };
+  const settings: { [key: string]: unknown } = { ...typedSettings(c, rule, opts) };
+  const network = rule.network ? networkSpec(c, opts.network) : undefined;
+  if (network) c.writes('network', 'network');
+  if (rule.network) Object.assign(settings, modelListSettings(c, opts, (key, option) => c.writes(key, option)));
+  const postgresTls = rule.postgresTls ? postgresTlsSpec(c, opts) : undefined;
   const user = userSettings(c, where, opts.settings);
+  if (network?.tls && user.tls_verify !== undefined) {
+    c.problem('settings.tls_verify', 'tls_verify is the deprecated form of network.tls.verify: with network.tls set the release ignores it', 'remove settings.tls_verify');
+  }
   c.throwIfAny();
   for (const key of Object.keys(user)) {
     Object.defineProperty(settings, key, { value: user[key], enumerable: true, writable: true, configurable: true });
@@ -216,5 +229,7 @@ export function buildProviderSpec(where: string, rule: ProviderRule, raw: unknow
     ...(hasApiKey ? { apiKey: (opts.apiKey as SecretRef).toSpec() } : {}),
     ...(Object.keys(refs).length > 0 ? { secretRefs: refs } : {}),
     ...(Object.keys(settings).length > 0 ? { settings } : {}),
+    ...(network ? { network } : {}),
+    ...(postgresTls ? { postgresTls } : {}),
   };
 }

@@ -1,9 +1,10 @@
+import { PostgresTlsOptions } from './network';
 import { EndpointOptions, Provider, ProviderBaseOptions, ProviderOptions, SelfHostedOptions } from './provider';
 import { buildProviderSpec, RuleTable } from './rules';
 import { SecretRef } from '../values/secret-ref';
 
 /** Options of `VectorIoProvider.pgvector`. */
-export interface PgvectorOptions extends ProviderBaseOptions {
+export interface PgvectorOptions extends ProviderBaseOptions, PostgresTlsOptions {
   /** Database host, e.g. `pgvector.data.svc`. */
   readonly host: string;
   /** Password held in a Secret (config key `password`). */
@@ -61,6 +62,7 @@ const VECTOR_IO: RuleTable = {
     required: ['host', 'password'],
     settings: { host: { key: 'host' }, port: { key: 'port', kind: 'port' }, db: { key: 'db' }, user: { key: 'user' } },
     secrets: { password: 'password' },
+    postgresTls: true,
     hints: { host: 'the database host, e.g. pgvector.<namespace>.svc' },
   },
   qdrant: { type: 'qdrant', required: ['endpoint'], httpEndpoint: true, hints: { endpoint: 'http://qdrant.<namespace>.svc:6333' } },
@@ -75,7 +77,12 @@ const VECTOR_IO: RuleTable = {
  * (weaviate `weaviate_cluster_url`, milvus `uri` and `token`, elasticsearch `elasticsearch_url`).
  */
 export class VectorIoProvider extends Provider {
-  /** PostgreSQL with pgvector; `host`, `port`, `db`, `user` become settings and `password` a secret. */
+  /**
+   * PostgreSQL with pgvector; `host`, `port`, `db`, `user` become settings and `password` a
+   * secret. `sslMode` and `caCertificate` are its TLS: the release's pgvector config has no TLS
+   * keys, so they become the pod's `PGSSLMODE` and `PGSSLROOTCERT` (with the CA mounted), which
+   * a postgres SQL store of the pod reads too.
+   */
   public static pgvector(options: PgvectorOptions): VectorIoProvider {
     return new VectorIoProvider('pgvector', options);
   }

@@ -4,6 +4,7 @@
  * the pod will read.
  */
 import { NON_ROOT_USER, PATHS } from './pod-paths';
+import { noProxyOfPod, postgresTlsOfPod } from './provider-mounts';
 import { ServerTarget } from './server-target';
 import { ContainerEnv, EnvValue } from './startup';
 import { EXTERNAL_PROVIDERS_PYTHONPATH, externalProviderEntries } from '../spec/external-providers';
@@ -92,11 +93,14 @@ export function podEnv(target: ServerTarget, spec: LlamaStackDistributionSpec, s
       { name: metrics.port, value: String(metricsPort(spec)) },
     );
   }
-  // The SQL store's driver (asyncpg, libpq) reads its TLS settings from these.
-  const sql = spec.storage?.sql;
-  if (!target.isOperator && sql?.type === 'postgres' && sql.tuning) {
-    if (sql.tuning.sslMode !== undefined) list.push({ name: 'PGSSLMODE', value: sql.tuning.sslMode });
-    if (sql.tuning.caCertificate !== undefined) list.push({ name: 'PGSSLROOTCERT', value: PATHS.postgresSqlCaFile });
+  // The SQL store's driver (asyncpg, libpq) and pgvector's read their TLS settings from these.
+  if (!target.isOperator) {
+    const pg = postgresTlsOfPod(spec);
+    if (pg.sslMode !== undefined) list.push({ name: 'PGSSLMODE', value: pg.sslMode });
+    if (pg.rootCertFile !== undefined) list.push({ name: 'PGSSLROOTCERT', value: pg.rootCertFile });
+    // The providers' proxies leave these hosts alone (httpx reads the env; the releases never apply proxy.no_proxy).
+    const noProxy = noProxyOfPod(spec);
+    if (noProxy !== undefined) list.push({ name: 'NO_PROXY', value: noProxy }, { name: 'no_proxy', value: noProxy });
   }
   for (const e of secretEnv) {
     const ref = e.valueFrom.secretKeyRef;
@@ -127,8 +131,9 @@ export function generatedEnv(target: ServerTarget, spec: LlamaStackDistributionS
       : name === target.workersEnvVar ? WORKERS_FIX
         : name === 'SSL_CERT_FILE' || name === 'REQUESTS_CA_BUNDLE' ? CA_FIX
           : Object.values(target.metricsEnvVars ?? {}).includes(name) ? 'remove it: monitoring turns the Prometheus endpoint on (monitoring.metricsPort sets its port)'
-            : name === 'PGSSLMODE' || name === 'PGSSLROOTCERT' ? 'remove it: it is the SQL store\'s sslMode and caCertificate (StorageBackend.postgres)'
-              : name === 'HOME' && podHome(target, spec) !== dataMountPath(target, spec) ? HOME_FIX : DATA_FIX,
+            : name === 'PGSSLMODE' || name === 'PGSSLROOTCERT' ? 'remove it: it is the SQL store\'s (StorageBackend.postgres) or pgvector\'s sslMode and caCertificate'
+              : name === 'NO_PROXY' || name === 'no_proxy' ? 'remove it: it is the providers\' network.proxy.noProxy (with the cluster\'s domains)'
+                : name === 'HOME' && podHome(target, spec) !== dataMountPath(target, spec) ? HOME_FIX : DATA_FIX,
   }));
 }
 

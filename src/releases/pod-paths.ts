@@ -14,6 +14,8 @@ export const PATHS = {
   /** The postgres stores' CAs (`ca_cert_path`, `PGSSLROOTCERT`), from their ConfigMaps. */
   postgresKvCaFile: '/etc/postgres-ca/kv/ca.crt',
   postgresSqlCaFile: '/etc/postgres-ca/sql/ca.crt',
+  /** pgvector's CA (`PGSSLROOTCERT`, when the SQL store names none), from its ConfigMap. */
+  pgvectorCaFile: '/etc/postgres-ca/pgvector/ca.crt',
   caBundleDir: '/etc/ssl/certs/ca-bundle',
   caBundleFile: '/etc/ssl/certs/ca-bundle/ca-bundle.crt',
   caBundleSourceDir: '/etc/ssl/certs/ca-bundle-source',
@@ -48,4 +50,37 @@ export function canMountDataDir(dir: string): boolean {
   const ours = [PATHS.configDir, PATHS.tlsDir, PATHS.authCaDir, PATHS.caBundleDir, PATHS.caBundleSourceDir, PATHS.dataDir, PATHS.cacheDir,
     PATHS.tmpDir, PATHS.defaultMountPath];
   return !ours.some((m) => m === dir || m.startsWith(`${dir}/`));
+}
+
+/**
+ * Where a provider's network files are mounted (`spec.providers.<field>[<index>].network`), each
+ * from its own read-only volume: the CA (`tls.verify`), the proxy's CA (`proxy.cacert`) and the
+ * client certificate Secret (`tls.client_cert`, `tls.client_key`). The slot (`inference-0`) names
+ * the volumes too.
+ */
+export function providerNetworkFiles(field: string, index: number): ProviderNetworkFiles {
+  const slot = `${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}-${index}`;
+  const dir = `/etc/provider-network/${slot}`;
+  return {
+    slot,
+    caDir: `${dir}/ca`,
+    caFile: `${dir}/ca/ca.crt`,
+    proxyCaDir: `${dir}/proxy-ca`,
+    proxyCaFile: `${dir}/proxy-ca/ca.crt`,
+    clientDir: `${dir}/client`,
+    clientCertFile: `${dir}/client/tls.crt`,
+    clientKeyFile: `${dir}/client/tls.key`,
+  };
+}
+
+/** `providerNetworkFiles`: one provider's mount directories and files. */
+export interface ProviderNetworkFiles {
+  readonly slot: string;
+  readonly caDir: string;
+  readonly caFile: string;
+  readonly proxyCaDir: string;
+  readonly proxyCaFile: string;
+  readonly clientDir: string;
+  readonly clientCertFile: string;
+  readonly clientKeyFile: string;
 }

@@ -25,6 +25,11 @@ export function providerEnvName(providerId: string, field: string): string {
   return `LLSD_${envSegment(providerId)}_${envSegment(field)}`;
 }
 
+/** `LLSD_<ID>_HEADER_<NAME>` for a provider's Secret-backed header (`network.secretHeaders`). */
+export function providerHeaderEnvName(providerId: string, header: string): string {
+  return providerEnvName(providerId, `HEADER_${header}`);
+}
+
 /** The `${env.NAME}` placeholder the config refers to the secret by. */
 export function envPlaceholder(name: string): string {
   return `\${env.${name}}`;

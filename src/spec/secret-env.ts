@@ -3,7 +3,7 @@
  * order (providers by API then list order: apiKey, then secretRefs by key; then storage).
  */
 import { ALL_PROVIDER_APIS } from './apis';
-import { compareBytewise, providerEnvName, STORAGE_KV_PASSWORD_ENV, STORAGE_SQL_CONNECTION_STRING_ENV, STORAGE_SQL_PASSWORD_ENV } from './env-names';
+import { compareBytewise, providerEnvName, providerHeaderEnvName, STORAGE_KV_PASSWORD_ENV, STORAGE_SQL_CONNECTION_STRING_ENV, STORAGE_SQL_PASSWORD_ENV } from './env-names';
 import { externalProviderEntries } from './external-providers';
 import { effectiveId } from './provider-ids';
 import { LlamaStackDistributionSpec, SecretKeyRef } from './spec';
@@ -45,6 +45,11 @@ export function collectSecretEnvVars(spec: LlamaStackDistributionSpec): { envVar
       if (p.apiKey) add(providerEnvName(id, 'API_KEY'), p.apiKey, `${base}.apiKey`);
       for (const k of Object.keys(p.secretRefs ?? {}).sort(compareBytewise)) {
         add(providerEnvName(id, k), p.secretRefs![k], `${base}.secretRefs[${JSON.stringify(k)}]`);
+      }
+      // Secret-backed headers (a library extension, server targets only).
+      const headers = p.network?.secretHeaders ?? {};
+      for (const k of Object.keys(headers).sort(compareBytewise)) {
+        add(providerHeaderEnvName(id, k), headers[k], `${base}.network.secretHeaders[${JSON.stringify(k)}]`);
       }
     });
   }

@@ -1,7 +1,7 @@
 /**
  * Fields this library adds to the v1alpha2 API because real servers need them to register
  * resources (a model's embedding dimension and provider model id, shields with a provider and
- * params). The operator pipeline has no place for them: it reports them instead of dropping them.
+ * params), and a provider's `network` and `postgresTls`. The operator pipeline has no place for them: it reports them instead of dropping them.
  */
 import { SERVER_PROVIDER_APIS } from './apis';
 import { EXTERNAL_PROVIDER_CRD_FIELDS, externalProviderEntries } from './external-providers';
@@ -9,6 +9,7 @@ import { LlamaStackDistributionSpec } from './spec';
 import { ConfigProblem } from '../core/errors';
 
 const MODEL_EXTENSIONS = ['embeddingDimension', 'providerModelId'] as const;
+const PROVIDER_EXTENSIONS = ['network', 'postgresTls'] as const;
 
 /** One problem per server-only field in `spec`, at its spec path. */
 export function serverOnlyFields(spec: LlamaStackDistributionSpec): ConfigProblem[] {
@@ -21,6 +22,15 @@ export function serverOnlyFields(spec: LlamaStackDistributionSpec): ConfigProble
       }
     }
   });
+  for (const [field, list] of Object.entries(spec.providers ?? {})) {
+    (Array.isArray(list) ? list : []).forEach((p, i) => {
+      for (const k of PROVIDER_EXTENSIONS) {
+        if (typeof p === 'object' && p !== null && p[k] !== undefined) {
+          problems.push({ path: `spec.providers.${field}[${i}].${k}`, message: `the operator pipeline writes no provider ${k} (it mounts no CA or client certificate for a provider)`, fix: `remove ${k}, or use a server target` });
+        }
+      }
+    });
+  }
   for (const { field } of SERVER_PROVIDER_APIS) {
     if ((spec.providers?.[field]?.length ?? 0) > 0) {
       problems.push({ path: `spec.providers.${field}`, message: 'the operator pipeline configures the v1alpha2 API\'s five provider APIs only', fix: `remove ${field}, or use a server target` });

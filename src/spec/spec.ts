@@ -42,6 +42,128 @@ export interface ProviderConfig {
    * @default - none
    */
   readonly settings?: any;
+  /**
+   * The HTTP client of a remote inference provider (`config.network`): TLS with a CA from a
+   * ConfigMap and a client certificate from a Secret (both mounted read-only), a proxy, timeouts,
+   * headers (Secret-backed ones as `${env.LLSD_<ID>_HEADER_<NAME>}`) and, OGX 1.3, connection
+   * limits. Library extension (server targets only).
+   * @default - the release's defaults
+   */
+  readonly network?: ProviderNetworkSpec;
+  /**
+   * TLS of the pgvector provider's Postgres connections. The release's pgvector config has no TLS
+   * keys: its driver reads `PGSSLMODE` and `PGSSLROOTCERT`, which the pod sets (shared with the
+   * SQL store's). Library extension (server targets only).
+   * @default - the driver's (sslmode prefer)
+   */
+  readonly postgresTls?: PostgresTls;
+}
+
+/** A ConfigMap key holding PEM certificates for a provider's client (mounted read-only). */
+export interface ProviderCaCertificate {
+  /** Name of the ConfigMap (in the server's namespace). */
+  readonly configMapName: string;
+  /** Key holding the certificate(s). @default "ca.crt" */
+  readonly key?: string;
+}
+
+/** TLS of a remote provider's HTTP client (`network.tls`). */
+export interface ProviderTls {
+  /**
+   * Verify the provider's certificate (`verify`); `false` turns verification off.
+   * @default true - against `caCertificate` when it is given, else the image's trust store
+   */
+  readonly verify?: boolean;
+  /**
+   * The CA that signs the provider's certificate, e.g. a self-signed vLLM's: mounted read-only,
+   * and `verify` becomes its path (the client then trusts this CA only).
+   * @default - the image's trust store
+   */
+  readonly caCertificate?: ProviderCaCertificate;
+  /** Lowest TLS version (`min_version`): `TLSv1.2` or `TLSv1.3`. @default - the system's */
+  readonly minVersion?: string;
+  /** OpenSSL cipher suites (`ciphers`), e.g. `['ECDHE+AESGCM']`. @default - the system's */
+  readonly ciphers?: string[];
+  /**
+   * A `kubernetes.io/tls` Secret whose `tls.crt` and `tls.key` the client presents (mutual TLS,
+   * `client_cert` and `client_key`), mounted read-only.
+   * @default - no client certificate
+   */
+  readonly clientCertificateSecret?: string;
+}
+
+/** A remote provider's proxy (`network.proxy`). */
+export interface ProviderProxy {
+  /** One proxy for http and https URLs (`url`). @default - none */
+  readonly url?: string;
+  /** Proxy for http URLs (`http`). @default - none */
+  readonly http?: string;
+  /** Proxy for https URLs (`https`). @default - none */
+  readonly https?: string;
+  /**
+   * The CA of an intercepting proxy (`cacert`), mounted read-only: requests through the proxy
+   * verify against it instead of `tls`.
+   * @default - the image's trust store
+   */
+  readonly caCertificate?: ProviderCaCertificate;
+  /**
+   * Hosts that bypass the proxy: `.example.com` (the domain and its subdomains), `host`, or a
+   * single address. The releases read `proxy.no_proxy` but never apply it, so they go to the
+   * pod's `NO_PROXY` (which httpx applies, for every provider of the pod).
+   * @default - none besides the cluster's domains
+   */
+  readonly noProxy?: string[];
+  /**
+   * Keep the cluster's own services off the proxy: `.svc` and `.cluster.local` join `NO_PROXY`.
+   * Pod and Service addresses are not covered (the cluster's ranges are not known at synth time):
+   * list any that providers use in `noProxy`.
+   * @default true
+   */
+  readonly noProxyClusterDomains?: boolean;
+}
+
+/** Separate connect and read timeouts (`network.timeout: {connect, read}`). */
+export interface ProviderTimeouts {
+  /** Seconds to open a connection. @default - none */
+  readonly connectSeconds?: number;
+  /** Seconds to wait for data. @default - none */
+  readonly readSeconds?: number;
+}
+
+/** The HTTP client's connection pool (`network.limits`, OGX 1.3). */
+export interface ProviderConnectionLimits {
+  /** `max_connections` (at least 1). @default 100 */
+  readonly maxConnections?: number;
+  /** `max_keepalive_connections` (0 or more). @default 20 */
+  readonly maxKeepaliveConnections?: number;
+  /** `keepalive_expiry`, seconds (0 or more). @default 5 */
+  readonly keepaliveExpirySeconds?: number;
+}
+
+/** A remote provider's HTTP client (`config.network`), as the v1alpha2 spec extension holds it. */
+export interface ProviderNetworkSpec {
+  /** TLS. @default - verify against the image's trust store */
+  readonly tls?: ProviderTls;
+  /** A proxy. @default - none */
+  readonly proxy?: ProviderProxy;
+  /** One timeout, in seconds, for connect, read, write and pool (`timeout: <seconds>`). @default - the client's */
+  readonly timeoutSeconds?: number;
+  /** Connect and read timeouts apart (`timeout: {connect, read}`). @default - the client's */
+  readonly timeouts?: ProviderTimeouts;
+  /** Headers sent with every request, plain values. @default - none */
+  readonly headers?: { [name: string]: string };
+  /** Headers whose values come from Secrets (`${env.LLSD_<ID>_HEADER_<NAME>}`). @default - none */
+  readonly secretHeaders?: { [name: string]: SecretKeyRef };
+  /** The connection pool (OGX 1.3). @default - the release's */
+  readonly limits?: ProviderConnectionLimits;
+}
+
+/** Postgres TLS of a vector store provider (pgvector). */
+export interface PostgresTls {
+  /** libpq `sslmode`: disable, allow, prefer, require, verify-ca or verify-full. @default - the driver's (prefer) */
+  readonly sslMode?: string;
+  /** ConfigMap holding the CA that signs the database's certificate (mounted read-only). @default - none */
+  readonly caCertificate?: PostgresCaCertificate;
 }
 
 /** `spec.providers`: one list per API. */

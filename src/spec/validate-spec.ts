@@ -12,6 +12,7 @@ import { CredentialCtx, envCredentialRules, externalProviderCredentialRules, pro
 import { embeddedSchema, EmbeddedType } from './embedded-schemas';
 import { EXTERNAL_PROVIDER_APIS } from './external-providers';
 import { checkSchema } from './schema-check';
+import { POSTGRES_TLS, PROVIDER_NETWORK, providerNetworkRules } from './validate-network';
 import { SECRET_KEY_REF, STORAGE } from './validate-storage';
 import { closest } from '../core/closest';
 import { ConfigProblem } from '../core/errors';
@@ -149,8 +150,10 @@ const PROVIDER: Shape = {
     { name: 'apiKey', check: struct(SECRET_KEY_REF) },
     { name: 'secretRefs', check: mapOf(struct(SECRET_KEY_REF), 1) },
     { name: 'settings', check: anything() },
+    { name: 'network', check: PROVIDER_NETWORK },
+    { name: 'postgresTls', check: POSTGRES_TLS },
   ],
-  rules: [nonEmptyIfSet('id', 'remove id, or set it to a unique name'), providerCredentialRules],
+  rules: [nonEmptyIfSet('id', 'remove id, or set it to a unique name'), providerCredentialRules, providerNetworkRules],
 };
 
 /** A provider's place: `spec.providers.<field>[<index>]`. */

@@ -21,6 +21,7 @@ import { podExtrasSpec } from './pod-extras';
 import { reloaderAnnotations } from './reloader';
 import { CA_BUNDLE_SIZE_LIMIT } from './volume-sizes';
 import { libraryConstant } from '../kubernetes/library-constants';
+import { providerMounts } from '../releases/provider-mounts';
 
 const TOPOLOGY_KEYS = ['topology.kubernetes.io/region', 'topology.kubernetes.io/zone', 'kubernetes.io/hostname'];
 
@@ -55,6 +56,7 @@ export function libraryMounts(plan: PodLayout): any[] {
   if (caBundleKeys(plan).length > 0) mounts.push(MOUNTS.caBundle);
   if (plan.authCa) mounts.push(MOUNTS.authCa);
   for (const ca of postgresCas(plan)) mounts.push({ name: ca.volume, mountPath: ca.file.slice(0, ca.file.lastIndexOf('/')), readOnly: true });
+  for (const m of providerMounts(plan.spec)) mounts.push({ name: m.volume, mountPath: m.mountPath, readOnly: true });
   mounts.push(...externalProviderMounts(plan));
   return mounts;
 }
@@ -69,6 +71,8 @@ function volumeMounts(plan: WorkloadPlan): any[] {
 }
 
 const CONFIG_ITEMS = libraryConstant([{ key: 'config.yaml', path: 'config.yaml' }]);
+/** A `kubernetes.io/tls` Secret's certificate and key. */
+const TLS_SECRET_ITEMS = libraryConstant([{ key: 'tls.crt', path: 'tls.crt' }, { key: 'tls.key', path: 'tls.key' }]);
 
 /** The pod's volumes the library adds (the user's follow them). */
 export function libraryVolumes(plan: PodLayout): any[] {
@@ -98,6 +102,12 @@ export function libraryVolumes(plan: PodLayout): any[] {
   }
   for (const ca of postgresCas(plan)) {
     list.push({ name: ca.volume, configMap: { name: ca.configMapName, items: [{ key: ca.key ?? 'ca.crt', path: 'ca.crt' }] } });
+  }
+  // Providers' CAs and client certificates (network), pgvector's CA: each file where config.yaml or the env names it.
+  for (const m of providerMounts(plan.spec)) {
+    list.push(m.configMap
+      ? { name: m.volume, configMap: { name: m.configMap.name, items: [{ key: m.configMap.key, path: 'ca.crt' }] } }
+      : { name: m.volume, secret: { secretName: m.tlsSecret, items: TLS_SECRET_ITEMS } });
   }
   list.push(...externalProviderVolumes(plan));
   return list;

@@ -99,6 +99,9 @@ function secretRefs(spec: LlamaStackDistributionSpec, external: readonly Externa
         if (isObject(p?.secretRefs)) {
           for (const k of Object.keys(p.secretRefs)) out.push([p.secretRefs[k], `spec.providers.${field}[${i}].secretRefs.${k}`]);
         }
+        if (isObject(p?.network?.secretHeaders)) {
+          for (const k of Object.keys(p.network.secretHeaders)) out.push([p.network.secretHeaders[k], `spec.providers.${field}[${i}].network.secretHeaders.${k}`]);
+        }
       }
     }
   }

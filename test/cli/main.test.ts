@@ -191,7 +191,9 @@ function specOnly(props: LlamaStackDistributionProps): LlamaStackDistributionPro
     labels: _l, nodeSelector: _n, tolerations: _t, imagePullPolicy: _i, replaceBaseProviders: _r, auth: _a, strict: _s, vectorStores: _v,
     // The production props outside the spec (a CR carries spec.monitoring's port only).
     restartOnSecretChange: _rs, allowedTo: _at, admitOwnNamespace: _ao, service: _sv, podAnnotations: _pa, imagePullSecrets: _ps,
-    affinity: _af, priorityClassName: _pc, resourceClaims: _rc, monitoring: _m, ...rest
+    affinity: _af, priorityClassName: _pc, resourceClaims: _rc, monitoring: _m,
+    // MCP connectors are config.yaml's, not the spec's.
+    connectors: _cn, ...rest
   } = props;
   return {
     ...rest,

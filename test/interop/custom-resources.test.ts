@@ -4,7 +4,7 @@
  */
 import { Chart, Testing, Yaml } from 'cdk8s';
 import {
-  InferenceProvider, LlamaStackDistributionProps, SafetyProvider, SecretRef, ServerTarget, StorageBackend,
+  Connector, InferenceProvider, LlamaStackDistributionProps, SafetyProvider, SecretRef, ServerTarget, StorageBackend,
   ToolRuntimeProvider, VectorIoProvider,
 } from '../../src';
 import { LlamaStackDistributionResource, OgxServerResource } from '../../src/interop/custom-resources';
@@ -148,6 +148,32 @@ describe('model fields the CRDs do not have', () => {
   ])('%s: an error per field', (_kind, make) => {
     const problems = problemsOf(() => make(Testing.chart()));
     expect(problems.map((p) => p.path)).toEqual(['props.models[1].embeddingDimension', 'props.models[1].providerModelId']);
+  });
+});
+
+const connectors = [Connector.mcp({ id: 'docs', url: 'https://mcp.example.com/sse' })];
+
+describe('provider fields the CRDs do not have: network, pgvector TLS', () => {
+  // The CA and client certificate mounts, NO_PROXY and PGSSLMODE are this library's pod; an
+  // operator-managed CR would lose them.
+  const props: LlamaStackDistributionProps = {
+    inference: [InferenceProvider.vllm({ id: 'vllm', endpoint: 'https://vllm.models.svc:8000/v1', network: { tls: { caCertificate: { configMapName: 'vllm-ca' } } } })],
+    vectorIo: [VectorIoProvider.pgvector({ host: 'pg', password: SecretRef.fromSecretName('pg', 'password'), sslMode: 'verify-full' })],
+  };
+  test.each<[string, (scope: Chart) => unknown]>([
+    ['LlamaStackDistributionResource', (scope) => new LlamaStackDistributionResource(scope, 'llama', props)],
+    ['OgxServerResource', (scope) => new OgxServerResource(scope, 'llama', props)],
+  ])('%s: an error per provider', (_kind, make) => {
+    expect(problemsOf(() => make(Testing.chart())).map((p) => p.path)).toEqual(['props.inference[0].network', 'props.vectorIo[0].postgresTls']);
+  });
+
+  test.each<[string, (scope: Chart) => unknown]>([
+    ['LlamaStackDistributionResource', (scope) => new LlamaStackDistributionResource(scope, 'llama', { inference: [vllm], connectors })],
+    ['OgxServerResource', (scope) => new OgxServerResource(scope, 'llama', { inference: [vllm], connectors })],
+  ])('%s: connectors are refused (the operator writes the config)', (_kind, make) => {
+    expect(problemsOf(() => make(Testing.chart()))).toEqual([
+      { path: 'props.connectors', message: expect.stringMatching(/CRD has no field for MCP connectors \(the operator writes the config\)$/) },
+    ]);
   });
 });
 

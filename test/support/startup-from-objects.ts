@@ -18,6 +18,11 @@ export function startupFromObjects(target: ServerTarget, manifests: any[]): { fa
   const writableDirs = (container.volumeMounts ?? []).filter((m: any) => !m.readOnly).map((m: any) => m.mountPath);
   const tls = (container.volumeMounts ?? []).find((m: any) => m.name === 'tls');
   const files = tls ? [`${tls.mountPath}/tls.crt`, `${tls.mountPath}/tls.key`] : [];
+  // ConfigMap and Secret keys mounted as files (a provider's CA, its client certificate).
+  for (const m of container.volumeMounts ?? []) {
+    const v = (pod.volumes ?? []).find((x: any) => x.name === m.name);
+    for (const item of v?.configMap?.items ?? v?.secret?.items ?? []) if (!m.subPath) files.push(`${m.mountPath}/${item.path}`);
+  }
   const report = checkStartup(readBaseConfig(configMap.data['config.yaml'])!, target._release, env, {
     requiredWhenEnabled: target._data.requiredExtras,
     container: { writableDirs, files, modules: installedModules(pod, container), insecureFlag: entrypointInsecure(target, container) },

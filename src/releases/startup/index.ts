@@ -6,6 +6,7 @@
  * src/releases/startup/README.md.
  */
 import { checkCliEnv } from './cli-env';
+import { checkConnectors } from './connectors';
 import { StartupContext, StartupOptions } from './context';
 import { ContainerEnv, substituteEnv } from './env-substitution';
 import { StartupFinding } from './findings';
@@ -38,6 +39,7 @@ export function checkStartup(config: JsonObject, release: Release, env: Containe
   const c = new StartupContext(release, sub.document, sub, options.container ?? {});
   c.findings.list.push(...sub.findings);
   checkStackConfig(c);
+  checkConnectors(c);
   checkTenancy(c);
   // The CLI launch (OGX 1.2+): env numbers and the TLS gate, before any provider is built.
   checkCliEnv(c, env);

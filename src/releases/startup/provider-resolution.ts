@@ -10,6 +10,7 @@ import { typeError } from './field-types';
 import { Findings, StartupFinding } from './findings';
 import { checkVectorMetadataStores, injectedKeys, injectsMetadataStore } from './injected-defaults';
 import { checkJobRuntime } from './job-runtime';
+import { checkNetworkConfig } from './network-config';
 import { aliasChoices } from './release';
 import { ProviderType } from '../registry';
 import { familyOf, runBackendTypes, sqlitePath } from './stack-config';
@@ -278,13 +279,10 @@ function initialisation(c: StartupContext, p: EnabledProvider): void {
     const lists = getOwn(index, 'lists');
     if (typeof probes === 'number' && typeof lists === 'number' && probes >= lists) c.findings.fatal(at('vector_index'), "probes parameter for PGVector IVFFlat index can't be greater than or equal to the number of lists", 'lower probes');
   }
-  const network = mapping(getOwn(cfg, 'network'));
-  const tls = network ? mapping(getOwn(network, 'tls')) : undefined;
-  for (const [key, v] of [['network.tls.verify', tls ? getOwn(tls, 'verify') : undefined], ['tls_verify', getOwn(cfg, 'tls_verify')]] as const) {
-    if (typeof v !== 'string') continue;
-    if (!(c.facts.files ?? []).includes(v)) {
-      c.findings.fatal(at(key), `${key} is the string ${show(v)}, which the server reads as a CA file path that does not exist in the container`, 'write a YAML boolean (true/false), or the path of a mounted CA file');
-    }
+  checkNetworkConfig(c, p);
+  const tlsVerify = getOwn(cfg, 'tls_verify');
+  if (typeof tlsVerify === 'string' && !(c.facts.files ?? []).includes(tlsVerify)) {
+    c.findings.fatal(at('tls_verify'), `tls_verify is the string ${show(tlsVerify)}, which the server reads as a CA file path that does not exist in the container`, 'write a YAML boolean (true/false), or the path of a mounted CA file');
   }
   for (const key of ['db_path', 'storage_dir']) {
     const v = getOwn(cfg, key);

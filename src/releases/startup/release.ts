@@ -120,6 +120,20 @@ export interface StartupRules {
   readonly aliasChoices?: { readonly [apiType: string]: readonly string[] | string };
   /** OGX 1.3: file processors that run in worker processes fed by the SQL job runtime. */
   readonly workerModeProviders?: { readonly [api: string]: readonly string[] };
+  /**
+   * The remote inference providers' `network` (`NetworkConfig`): part (`network`, `tls`, `proxy`,
+   * `timeout`, `limits`) → the fields the release reads there. @default - not checked
+   */
+  readonly networkConfig?: { readonly [part: string]: readonly string[] | string };
+  /** `connectors[*].connector_type` values (`ConnectorType`). @default - not checked */
+  readonly connectorTypes?: readonly string[];
+}
+
+/** The fields the release reads in one part of a provider's `network` (`network` itself, `tls`, `proxy`…), or undefined when it has no such part. */
+export function networkFields(rules: StartupRules, part: string): readonly string[] | undefined {
+  if (part.startsWith('_')) return undefined;
+  const v = rules.networkConfig?.[part];
+  return Array.isArray(v) ? v : undefined;
 }
 
 /** One release: its name, start-up rules and provider registry. */
