@@ -20,11 +20,11 @@ export function krm(r: Renderer, io: CliIo): number {
     r.problems.push(`stdin: expected one ${RESOURCE_LIST.apiVersion} ${RESOURCE_LIST.kind} (items: [...], functionConfig: {...})`);
   } else {
     const items: unknown[] = list.items ?? [];
-    const inputs = items.map((item, i) => ({ source: `items[${i}]`, index: i + 1, value: item }));
+    const inputs = items.map((item, i) => ({ source: `items[${i}]`, index: i + 1, value: item, at: `items[${i}]` }));
     // kustomize 4.x also passes a generator's config among the items (marked local-config): render it once.
     const fc = list.functionConfig;
     if (isDistributionManifest(fc) && !items.some((item) => sameObject(item, fc))) {
-      inputs.push({ source: 'functionConfig', index: 0, value: fc });
+      inputs.push({ source: 'functionConfig', index: 0, value: fc, at: 'functionConfig' });
     }
     r.addAll(inputs);
   }
