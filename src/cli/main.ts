@@ -27,7 +27,7 @@ function run(args: Args, io: CliIo): number {
   const cwd = io.cwd ?? process.cwd();
   const r = new Renderer(settingsFor(args, env, cwd));
   if (args.command === 'krm') return krm(r, io);
-  const sources = args.command === 'render' ? readSources(args.files, io, cwd) : argocdGenerate(io, cwd);
+  const sources = args.command === 'render' ? readSources(args.files, io, cwd) : argocdGenerate(cwd);
   const spool = new Spool(io.spool);
   try {
     const streamed = streamSources(r, sources, spool, args.outputDir !== undefined);

@@ -35,10 +35,8 @@ function readEach(files: string[], io: CliIo, cwd: string): Source[] {
     try {
       const file = path.resolve(cwd, f);
       if (fs.statSync(file).isDirectory()) {
-        const dir = manifestFiles(file);
-        if (dir.problem !== undefined) sources.push({ problem: dir.problem });
         // Not push(...): a directory of 100,000 files would be as many arguments.
-        for (const s of readEach(dir.files.map((name) => path.join(f, name)), io, cwd)) sources.push(s);
+        for (const s of directorySources(manifestFiles(file), f)) sources.push(s);
         continue;
       }
       sources.push(fileSource(f, file));
@@ -49,13 +47,54 @@ function readEach(files: string[], io: CliIo, cwd: string): Source[] {
   return sources;
 }
 
+/** A directory's manifest files as sources, named under `shownDir` (as the user named the directory; '' for the current one). */
+export function directorySources(dir: ManifestFiles, shownDir: string): Source[] {
+  const shown = (name: string) => (shownDir === '' ? name : path.join(shownDir, name));
+  const sources: Source[] = dir.problem !== undefined ? [{ problem: dir.problem }] : [];
+  for (const f of dir.files) sources.push('problem' in f ? { problem: `${shown(f.name)}: ${f.problem}` } : fileSource(shown(f.name), f.file));
+  return sources;
+}
+
 const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 
-/** The *.yaml / *.yml files of a directory (not its subdirectories), kustomization files aside, sorted; a problem when there are none. */
-export function manifestFiles(dir: string): { files: string[]; problem?: string } {
-  const files = fs.readdirSync(dir)
-    .filter((f) => /\.ya?ml$/.test(f) && !KUSTOMIZATION_FILES.includes(f) && fs.statSync(path.join(dir, f)).isFile())
-    .sort();
+/** A directory's manifest files, sorted: each one's real path, or why it is not read. */
+export interface ManifestFiles {
+  readonly files: ({ readonly name: string; readonly file: string } | { readonly name: string; readonly problem: string })[];
+  /** There are none. */
+  readonly problem?: string;
+}
+
+/**
+ * The *.yaml / *.yml files of a directory (not its subdirectories), kustomization files aside.
+ * A symbolic link is followed only to a file inside the directory (a repository's link to
+ * `/etc/…` or another team's files is never read, and nothing of that file is shown).
+ */
+export function manifestFiles(dir: string): ManifestFiles {
+  const real = fs.realpathSync(dir);
+  const files: ManifestFiles['files'] = [];
+  for (const name of fs.readdirSync(dir).filter((f) => /\.ya?ml$/.test(f) && !KUSTOMIZATION_FILES.includes(f)).sort()) {
+    const file = path.join(real, name);
+    if (!fs.lstatSync(file).isSymbolicLink()) {
+      if (fs.statSync(file).isFile()) files.push({ name, file });
+      continue;
+    }
+    let target: string;
+    try {
+      target = fs.realpathSync(file);
+    } catch {
+      files.push({ name, problem: 'a symbolic link to a file that does not exist — remove the link, or restore its file' });
+      continue;
+    }
+    if (!target.startsWith(real + path.sep)) {
+      files.push({
+        name,
+        problem: 'a symbolic link to a file outside the directory: not read (nothing of it is shown)'
+          + ' — copy the file into the directory, or name it on the command line (render FILE)',
+      });
+    } else if (fs.statSync(target).isFile()) {
+      files.push({ name, file: target });
+    }
+  }
   return { files, problem: files.length === 0 ? `${dir}: no *.yaml or *.yml files to render` : undefined };
 }
 
