@@ -11,7 +11,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Args } from './args';
 import { CliIo, problemsText, writeDocuments } from './io';
-import { Input, Output, Prepared, Renderer } from './renderer';
+import { outputFile, writeFiles } from './output-dir';
+import { Input, Prepared, Renderer } from './renderer';
 import { fileSource, Source, SourceReadError, stdinSource, TextSource } from './sources';
 import { Spool, SpoolRange } from './spool';
 import { ConfigProblem } from '../core/errors';
@@ -96,42 +97,6 @@ export function manifestFiles(dir: string): ManifestFiles {
     }
   }
   return { files, problem: files.length === 0 ? `${dir}: no *.yaml or *.yml files to render` : undefined };
-}
-
-/** Kubernetes object names (DNS-1123 subdomains): what --output-dir file names are made of. */
-const OBJECT_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const OBJECT_NAME_MAX = 253;
-/** Kinds: CamelCase identifiers (`ConfigMap`). */
-const KIND = /^[A-Za-z][A-Za-z0-9]{0,62}$/;
-const NO_FILE_FIX = 'or render to stdout (without --output-dir), where no file is named after it';
-
-/** The file an output goes to (`<name>.k8s.yaml`, `<kind>-<name>.k8s.yaml`), or the problems with its name. */
-function outputFile(o: Pick<Output, 'name' | 'passed'>): { file?: string; problems: ConfigProblem[] } {
-  const problems: ConfigProblem[] = [];
-  let kind: string | undefined;
-  let name: unknown = o.name;
-  /** A passed-through object without a name is written under its position in the input. */
-  let position = false;
-  if (o.passed) {
-    const k = o.passed.object.kind;
-    kind = typeof k === 'string' ? k : 'object';
-    if (!KIND.test(kind)) {
-      problems.push({ path: 'kind', message: `${quoteValue(k)} is not a Kubernetes kind (letters and digits), and --output-dir names files after it`, fix: `fix the kind, ${NO_FILE_FIX}` });
-    }
-    name = o.passed.object.metadata?.name ?? o.passed.index;
-    position = (o.passed.object.metadata?.name ?? undefined) === undefined;
-  }
-  if (!position && (typeof name !== 'string' || name.length > OBJECT_NAME_MAX || !OBJECT_NAME.test(name))) {
-    problems.push({
-      path: 'metadata.name',
-      message: typeof name === 'string'
-        ? `${quoteValue(name)} is not a Kubernetes object name (lower-case letters, digits, '-' and '.', at most ${OBJECT_NAME_MAX} characters), and --output-dir names files after it`
-        : `must be a string, not ${quoteValue(name)}`,
-      fix: `use a DNS-1123 subdomain such as my-config, ${NO_FILE_FIX}`,
-    });
-  }
-  if (problems.length > 0) return { problems };
-  return { file: kind === undefined ? `${String(name)}.k8s.yaml` : `${kind.toLowerCase()}-${String(name)}.k8s.yaml`, problems };
 }
 
 /**
@@ -344,22 +309,7 @@ export function writeOutputs(r: Renderer, streamed: Streamed, args: Args, io: Cl
   }
   const dir = path.resolve(cwd, args.outputDir);
   const planned = plannedFiles(r, streamed, dir);
-  if (r.problems.length === 0) {
-    try {
-      fs.mkdirSync(dir, { recursive: true });
-      for (const p of planned) {
-        const fd = fs.openSync(p.file, 'w');
-        try {
-          for (const text of streamed.spool.read(p.range)) fs.writeSync(fd, text);
-        } finally {
-          fs.closeSync(fd);
-        }
-      }
-    } catch (e) {
-      const err = e as NodeJS.ErrnoException;
-      r.fail({ path: '--output-dir', message: `cannot write to ${dir}: ${err.message}`, fix: 'name a directory you may write to (it is created if missing)' });
-    }
-  }
+  if (r.problems.length === 0) for (const p of writeFiles(dir, planned, streamed.spool)) r.fail(p);
   if (r.problems.length > 0) {
     io.stderr(problemsText(r.problems));
     return 1;
