@@ -1,6 +1,7 @@
 /** The command line's arguments: commands, options, targets and the usage text. */
 import * as fs from 'fs';
 import * as path from 'path';
+import { InvalidUtf8Error, utf8Text } from './io';
 import type { RenderSettings } from './renderer';
 import { MAX_MANIFEST_DEPTH } from '../interop/manifest';
 import { DEFAULT_TARGET, ServerTarget } from '../targets/server-target';
@@ -154,8 +155,9 @@ export function settingsFor(args: Args, env: { [name: string]: string | undefine
 
 function readBaseConfigFile(file: string, cwd: string): string {
   try {
-    return fs.readFileSync(path.resolve(cwd, file), 'utf8');
+    return utf8Text(fs.readFileSync(path.resolve(cwd, file)));
   } catch (e) {
+    if (e instanceof InvalidUtf8Error) throw new UsageError(`--base-config: ${file} is ${e.message}: save it as UTF-8`);
     throw new UsageError(`--base-config: cannot read ${file}: ${(e as Error).message}`);
   }
 }

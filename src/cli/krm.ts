@@ -1,6 +1,7 @@
 /** `krm`: a kustomize exec KRM function; a ResourceList in on stdin, one out on stdout. */
 import { CliIo, problemsText, warningsText } from './io';
 import { Renderer } from './renderer';
+import { readErrorText } from './sources';
 import { oneLine } from '../core/quote';
 import { isDistributionManifest } from '../interop/manifest';
 import { manifestYaml } from '../kubernetes/manifest-yaml';
@@ -13,21 +14,32 @@ function sameObject(a: any, b: any): boolean {
   return id(a) === id(b);
 }
 
-export function krm(r: Renderer, io: CliIo): number {
-  const docs = r.read(io.stdin(), 'stdin');
+/** The ResourceList's items and functionConfig, rendered (problems in the renderer). */
+function read(r: Renderer, text: string): void {
+  const docs = r.read(text, 'stdin');
   const list = docs[0]?.value as any;
   if (docs.length !== 1 || list?.kind !== RESOURCE_LIST.kind || (list.items !== undefined && !Array.isArray(list.items))) {
     r.problems.push(`stdin: expected one ${RESOURCE_LIST.apiVersion} ${RESOURCE_LIST.kind} (items: [...], functionConfig: {...})`);
-  } else {
-    const items: unknown[] = list.items ?? [];
-    const inputs = items.map((item, i) => ({ source: `items[${i}]`, index: i + 1, value: item, at: `items[${i}]` }));
-    // kustomize 4.x also passes a generator's config among the items (marked local-config): render it once.
-    const fc = list.functionConfig;
-    if (isDistributionManifest(fc) && !items.some((item) => sameObject(item, fc))) {
-      inputs.push({ source: 'functionConfig', index: 0, value: fc, at: 'functionConfig' });
-    }
-    r.addAll(inputs);
+    return;
   }
+  const items: unknown[] = list.items ?? [];
+  const inputs = items.map((item, i) => ({ source: `items[${i}]`, index: i + 1, value: item, at: `items[${i}]` }));
+  // kustomize 4.x also passes a generator's config among the items (marked local-config): render it once.
+  const fc = list.functionConfig;
+  if (isDistributionManifest(fc) && !items.some((item) => sameObject(item, fc))) {
+    inputs.push({ source: 'functionConfig', index: 0, value: fc, at: 'functionConfig' });
+  }
+  r.addAll(inputs);
+}
+
+export function krm(r: Renderer, io: CliIo): number {
+  let text: string | undefined;
+  try {
+    text = io.stdin();
+  } catch (e) {
+    r.problems.push(`stdin: ${readErrorText(e)}`);
+  }
+  if (text !== undefined) read(r, text);
   const failed = r.problems.length > 0;
   if (r.warnings.length > 0) io.stderr(warningsText(r.warnings));
   if (failed) io.stderr(problemsText(r.problems));
