@@ -217,6 +217,11 @@ export function problemsText(problems: string[]): string {
   return `${problems.length} problem(s):\n${problems.map((p) => `- ${oneLine(p)}`).join('\n')}\n`;
 }
 
+/** With --strict, each warning as a problem. */
+export function strictProblems(warnings: readonly string[]): string[] {
+  return warnings.map((w) => `warning, an error with --strict: ${w}`);
+}
+
 /** Warnings as printed: one line each, `warning: ` first; they do not change the exit code. */
 export function warningsText(warnings: string[]): string {
   return warnings.map((w) => `warning: ${oneLine(w)}\n`).join('');

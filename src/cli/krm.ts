@@ -1,5 +1,5 @@
 /** `krm`: a kustomize exec KRM function; a ResourceList in on stdin, one out on stdout. */
-import { CliIo, problemsText, warningsText } from './io';
+import { CliIo, problemsText, strictProblems, warningsText } from './io';
 import { Renderer } from './renderer';
 import { readErrorText } from './sources';
 import { oneLine } from '../core/quote';
@@ -32,7 +32,8 @@ function read(r: Renderer, text: string): void {
   r.addAll(inputs);
 }
 
-export function krm(r: Renderer, io: CliIo): number {
+/** Runs the function; with `strict`, every warning is an error. */
+export function krm(r: Renderer, io: CliIo, strict = false): number {
   let text: string | undefined;
   try {
     text = io.stdin();
@@ -40,6 +41,7 @@ export function krm(r: Renderer, io: CliIo): number {
     r.problems.push(`stdin: ${readErrorText(e)}`);
   }
   if (text !== undefined) read(r, text);
+  if (strict) r.problems.push(...strictProblems(r.warnings.splice(0)));
   const failed = r.problems.length > 0;
   if (r.warnings.length > 0) io.stderr(warningsText(r.warnings));
   if (failed) io.stderr(problemsText(r.problems));
