@@ -26,8 +26,9 @@ Options:
                          namespace is an error
   --output-dir DIR       (render) write <name>.k8s.yaml per manifest instead of stdout
   --pass-through         (render) copy documents that are not LlamaStackDistributions
-  --allow-empty          accept input with no objects (an error otherwise: an empty render
-                         would delete everything a GitOps tool applied before)
+  --allow-empty          accept input with no objects, or (krm) no manifest to render (an
+                         error otherwise: an empty render would delete everything a GitOps
+                         tool applied before)
   --strict               every warning is an error (exit 1, nothing written): for GitOps
                          tools that show a plugin's stderr nowhere
   --base-config FILE     base config text for manifests whose base config is not in the
@@ -137,7 +138,6 @@ export function parseArgs(argv: string[]): Args | 'help' | 'version' {
     ].filter((x) => x !== undefined);
     if (renderOnly.length > 0) throw new UsageError(`${argv[0]} takes no ${renderOnly.join(', ')}`);
   }
-  if (command === 'krm' && allowEmpty) throw new UsageError('krm takes no --allow-empty (a ResourceList without items is valid as it is)');
   const targetId = values['--target'];
   if (targetId !== undefined && !TARGETS[targetId]) throw new UsageError(`unknown target: ${targetId} (use ${Object.keys(TARGETS).join(', ')})`);
   return { command, files, outputDir: values['--output-dir'], target: targetId ? TARGETS[targetId] : undefined, namespace: values['--namespace'], passThrough, allowPerPodState, allowUnrestrictedVolumes, allowEmpty, strict, baseConfig: values['--base-config'] };

@@ -15,7 +15,7 @@ function sameObject(a: any, b: any): boolean {
 }
 
 /** The ResourceList's items and functionConfig, rendered (problems in the renderer). */
-function read(r: Renderer, text: string): void {
+function read(r: Renderer, text: string, allowEmpty: boolean): void {
   const docs = r.read(text, 'stdin');
   const list = docs[0]?.value as any;
   if (docs.length !== 1 || list?.kind !== RESOURCE_LIST.kind || (list.items !== undefined && !Array.isArray(list.items))) {
@@ -29,19 +29,32 @@ function read(r: Renderer, text: string): void {
   if (isDistributionManifest(fc) && !items.some((item) => sameObject(item, fc))) {
     inputs.push({ source: 'functionConfig', index: 0, value: fc, at: 'functionConfig' });
   }
+  if (!allowEmpty && !inputs.some((i) => isDistributionManifest(i.value))) {
+    // As a generator (the set-up of docs/interop.md) it would output nothing, and a GitOps tool prune everything.
+    r.fail({
+      path: 'stdin',
+      message: 'no LlamaStackDistribution to render: neither the functionConfig nor any item is one',
+      fix: 'put the function annotation on the CR and list it under generators: (docs/interop.md), or pass --allow-empty to accept it',
+    });
+  }
   r.addAll(inputs);
 }
 
-/** Runs the function; with `strict`, every warning is an error. */
-export function krm(r: Renderer, io: CliIo, strict = false): number {
+/** How krm runs: `strict`, every warning is an error; `allowEmpty`, a list with nothing to render is kept as it is. */
+export interface KrmOptions {
+  readonly strict?: boolean;
+  readonly allowEmpty?: boolean;
+}
+
+export function krm(r: Renderer, io: CliIo, options: KrmOptions = {}): number {
   let text: string | undefined;
   try {
     text = io.stdin();
   } catch (e) {
     r.problems.push(`stdin: ${readErrorText(e)}`);
   }
-  if (text !== undefined) read(r, text);
-  if (strict) r.problems.push(...strictProblems(r.warnings.splice(0)));
+  if (text !== undefined) read(r, text, options.allowEmpty === true);
+  if (options.strict) r.problems.push(...strictProblems(r.warnings.splice(0)));
   const failed = r.problems.length > 0;
   if (r.warnings.length > 0) io.stderr(warningsText(r.warnings));
   if (failed) io.stderr(problemsText(r.problems));

@@ -27,7 +27,7 @@ function run(args: Args, io: CliIo): number {
   const cwd = io.cwd ?? process.cwd();
   const r = new Renderer(settingsFor(args, env, cwd));
   const strict = strictFor(args, env);
-  if (args.command === 'krm') return krm(r, io, strict);
+  if (args.command === 'krm') return krm(r, io, { strict, allowEmpty: args.allowEmpty });
   const sources = args.command === 'render' ? readSources(args.files, io, cwd) : argocdGenerate(cwd);
   const spool = new Spool(io.spool);
   try {
