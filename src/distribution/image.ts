@@ -1,6 +1,6 @@
 /** The container image: the props', the spec's, or the target's pinned image of the distribution. */
 import type { LlamaStackDistributionProps } from './props';
-import { isPinnedImage } from '../config/images';
+import { imageReferenceProblem, isPinnedImage } from '../config/images';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { ConfigProblem } from '../core/errors';
 import { quoteValue } from '../core/quote';
@@ -54,10 +54,11 @@ export function resolveImage(
     problems.push(...check.errors);
     warnings.push(...check.warnings);
   }
-  if (!isPinnedImage(image)) {
+  // A string that is no reference at all is reported as such (kubernetes/container-checks.ts).
+  if (imageReferenceProblem(image) === undefined && !isPinnedImage(image)) {
     problems.push({
       path: props.image !== undefined ? 'props.image' : 'spec.distribution.image',
-      message: `image "${image}" is not pinned`,
+      message: `image ${quoteValue(image)} is not pinned`,
       fix: 'use an exact version tag (not latest) or a digest, so every synth deploys the same server',
     });
   }

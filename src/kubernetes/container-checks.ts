@@ -3,6 +3,7 @@
  * pull policy, env vars and the Secret / ConfigMap keys they read. Pure.
  */
 import { configMapKeyErrors, dns1123SubdomainErrors, envVarNameErrors, LazyPath, nameProblem, objectNameRule, pathText, shown } from './names';
+import { imageReferenceProblem } from '../config/images';
 import { ConfigProblem } from '../core/errors';
 import { isObject } from '../core/json';
 import { describeSecretValue } from '../core/redact';
@@ -10,17 +11,26 @@ import { describeSecretValue } from '../core/redact';
 
 export const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
 
-/** A container's `image`: required (for a pod template), and without leading or trailing whitespace. */
+/**
+ * A container's `image`: required (for a pod template), without leading or trailing whitespace
+ * (the API server), and a reference the kubelet and the runtime can parse (else the pod never
+ * starts: `InvalidImageName`). The image is shown bounded and escaped, a credential never.
+ */
 export function imageProblems(image: unknown, at: LazyPath): ConfigProblem[] {
   if (typeof image !== 'string') return [];
   const trimmed = image.trim();
-  if (trimmed === image && image !== '') return [];
+  const why = trimmed === image && image !== '' ? imageReferenceProblem(image) : undefined;
+  if (trimmed === image && image !== '' && why === undefined) return [];
   const path = pathText(at);
   if (trimmed === '') return [{ path, message: 'Required value: a container needs an image', fix: 'set an image reference, e.g. docker.io/llamastack/distribution-starter:0.7.1' }];
-  if (image !== image.trim()) {
-    return [{ path, message: `${shown(image)} must not have leading or trailing whitespace`, fix: `remove the whitespace: ${shown(image.trim())}` }];
+  if (image !== trimmed) {
+    return [{ path, message: `${shown(image)} must not have leading or trailing whitespace`, fix: `remove the whitespace: ${shown(trimmed)}` }];
   }
-  return [];
+  return [{
+    path,
+    message: `${shown(image)} is not an image reference the kubelet can pull: ${why}`,
+    fix: 'write it as [registry[:port]/]name[:tag][@sha256:<64 hex digits>], e.g. quay.io/org/image:1.0',
+  }];
 }
 
 /** `imagePullPolicy`: one of the three policies (case matters). */

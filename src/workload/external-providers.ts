@@ -20,9 +20,10 @@
 import { compact } from './manifest';
 import { PATHS, WorkloadPlan } from './plan';
 import { EXTERNAL_PROVIDERS_MOUNT, EXTERNAL_PROVIDERS_PYTHONPATH, externalProviderEntries } from '../config/external-providers';
-import { isPinnedImage } from '../config/images';
+import { imageReferenceProblem, isPinnedImage } from '../config/images';
 import { LlamaStackDistributionSpec } from '../config/spec';
 import { ConfigProblem } from '../core/errors';
+import { quoteValue } from '../core/quote';
 
 /** The shared volume (emptyDir). */
 export const EXTERNAL_PROVIDERS_VOLUME = 'external-providers';
@@ -203,10 +204,11 @@ export function externalProviderChecks(spec: LlamaStackDistributionSpec, isOpera
     });
   }
   for (const e of entries) {
-    if (typeof e.ref.image === 'string' && e.ref.image !== '' && !isPinnedImage(e.ref.image)) {
+    // A string that is no reference at all is reported as such (kubernetes/container-checks.ts).
+    if (typeof e.ref.image === 'string' && imageReferenceProblem(e.ref.image) === undefined && !isPinnedImage(e.ref.image)) {
       problems.push({
         path: `${e.path}.image`,
-        message: `image "${e.ref.image}" is not pinned`,
+        message: `image ${quoteValue(e.ref.image)} is not pinned`,
         fix: 'use an exact version tag (not latest) or a digest, so every pod installs the same provider',
       });
     }
