@@ -73,7 +73,26 @@ export function keyRefProblems(ref: unknown, at: LazyPath, kind: 'Secret' | 'Con
 
 const VALUE_FROM = ['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef', 'fileKeyRef'];
 
-/** `ValidateEnv`: names, `value` or one `valueFrom` source, and the objects a source reads. */
+/** A NUL in an env value or an argument: the API server stores it, the runtime cannot start the container. */
+function nulProblem(path: string): ConfigProblem {
+  return {
+    path,
+    message: 'holds a NUL character (\\u0000): the API server accepts it, but the container runtime passes env and arguments as C strings and cannot start the container',
+    fix: 'remove the NUL character',
+  };
+}
+
+/** A container's `command` or `args`: no entry may hold a NUL. */
+export function argvProblems(argv: unknown, path: LazyPath): ConfigProblem[] {
+  if (!Array.isArray(argv)) return [];
+  const problems: ConfigProblem[] = [];
+  argv.forEach((a, i) => {
+    if (typeof a === 'string' && a.includes('\u0000')) problems.push(nulProblem(`${pathText(path)}[${i}]`));
+  });
+  return problems;
+}
+
+/** `ValidateEnv`: names, `value` (no NUL) or one `valueFrom` source, and the objects a source reads. */
 export function envProblems(env: unknown, path: LazyPath): ConfigProblem[] {
   if (!Array.isArray(env)) return [];
   const problems: ConfigProblem[] = [];
@@ -88,6 +107,7 @@ export function envProblems(env: unknown, path: LazyPath): ConfigProblem[] {
         problems.push({ path: `${entry()}.name`, message: `${shown(e.name)} is not an env var name: ${errs.join('; ')}`, fix: 'use letters, digits, \'_\', \'-\' and \'.\', not starting with a digit (e.g. LOG_LEVEL)' });
       }
     }
+    if (typeof e.value === 'string' && e.value.includes('\u0000')) problems.push(nulProblem(`${entry()}.value`));
     const from = e.valueFrom;
     if (!isObject(from)) return;
     if (typeof e.value === 'string' && e.value !== '') {

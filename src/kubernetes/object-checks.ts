@@ -5,7 +5,7 @@
  * user's paths first; this is the safety net for what they miss, with object paths
  * (`Deployment[llama].spec.template.spec.volumes[4].name`). Pure.
  */
-import { envProblems, imageProblems, pullPolicyProblems } from './container-checks';
+import { argvProblems, envProblems, imageProblems, pullPolicyProblems } from './container-checks';
 import { isLibraryConstant } from './library-constants';
 import {
   dns1123LabelErrors, isConfigMapKey, isDns1035Label, isDns1123Subdomain, isQualifiedName, labelMapProblems, labelSelectorProblems, LazyPath,
@@ -179,6 +179,7 @@ function podProblems(pod: Obj, path: () => string): ConfigProblem[] {
       problems.push(...pullPolicyProblems(c.imagePullPolicy, () => `${at()}.imagePullPolicy`));
       problems.push(...portProblems(c.ports, () => `${at()}.ports`, 'containerPort'));
       problems.push(...envProblems(c.env, () => `${at()}.env`));
+      problems.push(...argvProblems(c.command, () => `${at()}.command`), ...argvProblems(c.args, () => `${at()}.args`));
       const mountPaths = new Set<string>();
       const mounts: unknown[] = Array.isArray(c.volumeMounts) ? c.volumeMounts : [];
       for (let i = 0; i < mounts.length; i++) {
