@@ -12,8 +12,9 @@
  * neither name (nor does a library constant). What cdk8s's writer may misread depends on
  * more than classes: it is asked of each string that differs.
  * The hash (and the ConfigMap name it is in) appears in the pod template's annotations and the
- * config volume's `configMap.name`, which no check reads (object-checks.ts reads annotation
- * keys and a volume's source keys): those values are free, only the misread question is asked.
+ * config volume's `configMap.name`, which no check reads but for the annotations' total size
+ * (object-checks.ts reads annotation keys, that size and a volume's source keys; every hash has
+ * the same length): those values are free, only the misread question is asked.
  * In the ConfigMap, the name ends in `-` and 8 hex digits of the hash: the rest of it is
  * compared as any other string, and any 8 lower-case hex digits keep it a DNS-1123 subdomain
  * of the same length (its only rule). Its data values are read for their size alone (and the
