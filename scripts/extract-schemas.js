@@ -1,6 +1,6 @@
 // Writes data/schemas/v1alpha2-embedded.json: the schemas the llamastack.io v1alpha2 CRD embeds
 // from core/v1 (env vars, volumes, volume mounts, resource requirements, topology spread
-// constraints), which validate-spec.ts checks at synth time. test/config/schema-check.test.ts
+// constraints), which validate-spec.ts checks at synth time. test/spec/schema-check.test.ts
 // fails when the file and crds/ disagree: re-run `node scripts/extract-schemas.js`.
 'use strict';
 const fs = require('fs');

@@ -8,7 +8,7 @@
 const fs = require('fs');
 const path = require('path');
 const { isDeepStrictEqual } = require('util');
-const { readBaseConfig } = require('../lib/config/yaml-parse');
+const { readBaseConfig } = require('../lib/yaml/parse');
 
 const root = path.join(__dirname, '..', 'data', 'targets');
 let written = 0;

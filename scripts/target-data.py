@@ -25,19 +25,18 @@ What it produces, and how:
   reads, worker-mode providers. Rules only a reading of the code gives (listed models, identifier
   rules, replacements...) are copied from --base-target.
 
-Usage (a new release, e.g. 1.4.0):
+Usage (a new release, e.g. 1.4.0), with SRC a checkout of the release's tag (a clone of the
+GitHub repository opendatahub-io/ogx: `git clone --depth 1 --branch v1.4.0 <its URL> SRC`):
 
-    git --git-dir=/work/.mirror/opendatahub-io+ogx/repo archive v1.4.0 src containers .github/workflows/pypi.yml \\
-        | tar -x -C /tmp/ogx-1.4.0
-    python3 scripts/target-data.py --src /tmp/ogx-1.4.0 --release 1.4.0 --id ogx-1.4 \\
+    python3 scripts/target-data.py --src SRC --release 1.4.0 --id ogx-1.4 \\
         --base-target ogx-1.3 --write
     # then: write target.json (copy ogx-1.3's, change release/imageTag/releases/pod facts from
     # containers/Containerfile and .github/workflows/pypi.yml), add ServerTarget.OGX_1_4 and the
-    # CLI id, and run `npx jest test/targets`.
+    # CLI id, and run `npx jest test/releases test/generate`.
 
 Check mode (compares what it derives with the committed data; exit 1 on a difference):
 
-    python3 scripts/target-data.py --src /tmp/ogx-1.3.0 --release 1.3.0 --id ogx-1.3 --check
+    python3 scripts/target-data.py --src SRC --release 1.3.0 --id ogx-1.3 --check
 
 The check compares the distributions byte for byte, the registry's structure (provider types,
 dependencies, field names, aliases, required flags, extra) and the derivable startup.json rules.
@@ -409,7 +408,7 @@ def main():
     startup = {}
     if args.base_target:
         startup = json.load(open(os.path.join(ROOT, 'data', 'targets', args.base_target, 'startup.json'), encoding='utf-8'))
-    startup['_source'] = f'What {args.release} checks when it starts with a config; derived rules by scripts/target-data.py, the others from {args.base_target}. See docs/startup-model.md.'
+    startup['_source'] = f'What {args.release} checks when it starts with a config; derived rules by scripts/target-data.py, the others from {args.base_target}. See src/releases/startup/README.md.'
     startup.update(rules)
     with open(os.path.join(out_dir, 'startup.json'), 'w', encoding='utf-8') as f:
         json.dump(startup, f, indent=2)

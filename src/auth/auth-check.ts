@@ -6,8 +6,6 @@
 import { AccessRule } from './access-rule';
 import { anonymousDecision, HEALTH_ROUTE } from './route-match';
 import { RouteRule } from './route-rule';
-import { envPlaceholder, providerEnvName } from '../config/env-names';
-import { SecretEnvVar } from '../config/secrets';
 import { urlCredentials } from '../core/credential-keys';
 import { isObject, JsonObject, newObject, present, setOwn } from '../core/json';
 import { childPath, optionPath } from '../core/path';
@@ -15,8 +13,10 @@ import { OptionProblems } from '../core/problems';
 import { quoteValue } from '../core/quote';
 import { describeSecretValue, quoteUrl } from '../core/redact';
 import { hasEnvReference, parseHttpUrl } from '../core/url';
-import { isDns1123Subdomain } from '../kubernetes/names';
-import { SecretRef } from '../secret-ref';
+import { isDns1123Subdomain } from '../kubernetes/name-rules';
+import { envPlaceholder, providerEnvName } from '../spec/env-names';
+import { SecretEnvVar } from '../spec/secret-env';
+import { SecretRef } from '../values/secret-ref';
 
 /** A CA certificate in a ConfigMap (`AuthCaCertificate`, which server-auth.ts declares). */
 export interface CaRef {

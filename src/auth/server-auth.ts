@@ -1,13 +1,13 @@
 import { AccessRule } from './access-rule';
 import { AuthCheck, DEFAULT_CA_KEY, policies } from './auth-check';
 import { RouteRule } from './route-rule';
-import { SecretEnvVar } from '../config/secrets';
 import { brand, isMadeBy } from '../core/brand';
 import { optionNames, snapshotOptions } from '../core/checked';
 import { isObject, JsonObject } from '../core/json';
 import { deepCopy } from '../core/json-convert';
 import { quoteValue } from '../core/quote';
-import { SecretRef } from '../secret-ref';
+import { SecretEnvVar } from '../spec/secret-env';
+import { SecretRef } from '../values/secret-ref';
 
 /** A CA certificate (PEM) in a ConfigMap of the server's namespace, mounted read-only into the pod. */
 export interface AuthCaCertificate {

@@ -4,7 +4,7 @@ import * as path from 'path';
 import { InvalidUtf8Error, utf8Text } from './io';
 import type { RenderSettings } from './renderer';
 import { MAX_MANIFEST_DEPTH } from '../interop/manifest';
-import { DEFAULT_TARGET, ServerTarget } from '../targets/server-target';
+import { DEFAULT_TARGET, ServerTarget } from '../releases/server-target';
 
 export const USAGE = `usage: cdk8s-llama-stack <command> [options]
 

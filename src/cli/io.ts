@@ -4,7 +4,7 @@ import * as fs from 'fs';
 import { TextDecoder } from 'util';
 import type { SpoolOptions } from './spool';
 import { oneLine } from '../core/quote';
-import { manifestYaml } from '../kubernetes/manifest-yaml';
+import { manifestYaml } from '../yaml/manifest-yaml';
 
 /** Streams and environment the CLI uses (replaceable in tests). */
 export interface CliIo {

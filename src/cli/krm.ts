@@ -4,7 +4,7 @@ import { Renderer } from './renderer';
 import { readErrorText } from './sources';
 import { oneLine } from '../core/quote';
 import { isDistributionManifest } from '../interop/manifest';
-import { manifestYaml } from '../kubernetes/manifest-yaml';
+import { manifestYaml } from '../yaml/manifest-yaml';
 
 const RESOURCE_LIST = { apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList' };
 

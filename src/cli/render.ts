@@ -18,7 +18,7 @@ import { Spool, SpoolRange } from './spool';
 import { ConfigProblem } from '../core/errors';
 import { quoteValue } from '../core/quote';
 import { manifestDocumentsFromPieces, ManifestDocument, readManifestDocuments } from '../interop/documents';
-import { manifestYaml } from '../kubernetes/manifest-yaml';
+import { manifestYaml } from '../yaml/manifest-yaml';
 
 /** The inputs of FILEs, DIRs (their manifest files) and `-` (stdin), in order, to be read in pieces. */
 export function readSources(files: string[], io: CliIo, cwd: string): Source[] {

@@ -12,7 +12,7 @@ import {
   readManifestDocuments,
 } from '../interop/manifest';
 import { checkUserConfig, InputConfigMaps, perPodStorageProblems, serverLineWarning } from '../interop/user-config';
-import { ServerTarget } from '../targets/server-target';
+import { ServerTarget } from '../releases/server-target';
 import { QUOTED_YAML_CONTEXT } from '../workload/plan';
 
 /** A document to render or pass on, with where it came from. */

@@ -4,9 +4,9 @@
  * names it would clash with.
  */
 import { ServerAuth } from '../auth/server-auth';
-import { LlamaStackDistributionSpec } from '../config/spec';
 import { ConfigProblem } from '../core/errors';
-import { ServerTarget } from '../targets/server-target';
+import { ServerTarget } from '../releases/server-target';
+import { LlamaStackDistributionSpec } from '../spec/spec';
 import { AUTH_CA_VOLUME } from '../workload/plan';
 
 export function authProblems(auth: unknown, target: ServerTarget, spec: LlamaStackDistributionSpec, caDir: string): ConfigProblem[] {

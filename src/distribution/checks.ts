@@ -4,16 +4,16 @@
  * env the operator pipeline's config reads.
  */
 import type { LlamaStackDistributionProps } from './props';
-import { ALL_PROVIDER_APIS } from '../config/apis';
-import { shadowedEnvProblems } from '../config/reserved-env';
-import { SecretEnvVar } from '../config/secrets';
-import { serverOnlyFields } from '../config/server-extensions';
-import { LlamaStackDistributionSpec } from '../config/spec';
 import { ConfigProblem } from '../core/errors';
-import { containerPort, DEFAULT_METRICS_PORT, generatedEnv, metricsPort, podEnv } from '../targets/deployment-env';
-import { ServerTarget } from '../targets/server-target';
+import { containerPort, DEFAULT_METRICS_PORT, generatedEnv, metricsPort, podEnv } from '../releases/pod-env';
+import { ServerTarget } from '../releases/server-target';
+import { ALL_PROVIDER_APIS } from '../spec/apis';
+import { shadowedEnvProblems } from '../spec/reserved-env';
+import { SecretEnvVar } from '../spec/secret-env';
+import { serverOnlyFields } from '../spec/server-extensions';
+import { LlamaStackDistributionSpec } from '../spec/spec';
+import { resourceProblems } from '../workload/container-resources';
 import { externalProviderChecks } from '../workload/external-providers';
-import { resourceProblems } from '../workload/resources';
 
 /** An override config text replaces everything that shapes a generated config. */
 export function overrideConflicts(props: LlamaStackDistributionProps, spec: LlamaStackDistributionSpec): ConfigProblem[] {

@@ -7,9 +7,9 @@
  */
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { LlamaStackDistributionSpec } from '../config/spec';
 import { ConfigProblem } from '../core/errors';
 import { quoteValue } from '../core/quote';
+import { LlamaStackDistributionSpec } from '../spec/spec';
 
 /** Where the server connects to, for the message: DNS, provider endpoints, stores. */
 export function destinations(spec: LlamaStackDistributionSpec): string[] {

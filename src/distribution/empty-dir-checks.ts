@@ -1,12 +1,12 @@
 /**
  * `emptyDirSizeLimits`: each limit is a positive quantity, and applies to a volume the pod has.
  */
-import { externalProviderEntries } from '../config/external-providers';
-import { parseQuantity, quantitySign } from '../config/quantity';
-import { LlamaStackDistributionSpec } from '../config/spec';
 import { ConfigProblem } from '../core/errors';
 import { quoteValue } from '../core/quote';
 import { QUANTITY } from '../core/struct-check';
+import { parseQuantity, quantitySign } from '../kubernetes/quantity';
+import { externalProviderEntries } from '../spec/external-providers';
+import { LlamaStackDistributionSpec } from '../spec/spec';
 import { hasPvc } from '../workload/plan';
 import { EmptyDirSizeLimits } from '../workload/volume-sizes';
 

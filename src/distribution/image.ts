@@ -1,11 +1,12 @@
 /** The container image: the props', the spec's, or the target's pinned image of the distribution. */
 import type { LlamaStackDistributionProps } from './props';
-import { imageReferenceProblem, isPinnedImage } from '../config/images';
-import { LlamaStackDistributionSpec } from '../config/spec';
 import { ConfigProblem } from '../core/errors';
 import { quoteValue } from '../core/quote';
-import { checkImageRelease } from '../targets/image-release';
-import { ServerTarget } from '../targets/server-target';
+import { imageReferenceProblem } from '../kubernetes/image-reference';
+import { checkImageRelease } from '../releases/image-release';
+import { isPinnedImage } from '../releases/images';
+import { ServerTarget } from '../releases/server-target';
+import { LlamaStackDistributionSpec } from '../spec/spec';
 
 /** A released server image (OGX or llama-stack) and its tag. */
 const RELEASED_IMAGE = /^(?:docker\.io\/)?(?:ogxai|ogx|llamastack)\/distribution-[a-z0-9-]+:([^@]+)$/;

@@ -7,13 +7,13 @@
 import type { LlamaStackDistributionProps } from './props';
 import { isMadeBy, isProviderOf } from '../core/brand';
 import { snapshotJson, threwProblem } from '../core/checked';
+import { SERVER_TARGET, STORAGE_BACKEND, TENANCY, VECTOR_STORE_DEFAULTS } from '../core/entry-shapes';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { childPath } from '../core/path';
 import {
   anyJson, anyObject, bool, describeValue, either, instanceOf, int, listOf, mapOf, oneOf, Shape, str, struct, unknownKey,
 } from '../core/shape';
-import { ExposeTlsMode } from '../expose';
-import { SERVER_TARGET, STORAGE_BACKEND, TENANCY, VECTOR_STORE_DEFAULTS } from '../input/entry-points';
+import { ExposeTlsMode } from '../values/expose';
 
 /** A list of one API's providers, made by that class's factories, e.g. `InferenceProvider.vllm(...)`. */
 function providerList(className: string, api: string, factories: string): Shape {

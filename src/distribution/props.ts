@@ -4,20 +4,20 @@
  * storage, networking and the pod. Types only: the shape that checks them is props-shape.ts.
  */
 import type { ServerAuth } from '../auth/server-auth';
-import type {
-  AllowedFromSpec, AutoscalingSpec, CABundleConfig, LlamaStackDistributionSpec, ModelConfig, PodDisruptionBudgetSpec, ShieldConfig,
-} from '../config/spec';
-import type { ExposeOptions } from '../expose';
-import type { ExternalProvider } from '../external-provider';
+import type { ServerTlsSettings, TenancyOptions } from '../generate/server';
+import type { VectorStoreDefaults } from '../generate/vector-stores';
 import type {
   BatchesProvider, FileProcessorsProvider, FilesProvider, InferenceProvider, InteractionsProvider, MessagesProvider, ResponsesProvider,
   SafetyProvider, SkillsProvider, TelemetryProvider, ToolRuntimeProvider, VectorIoProvider,
 } from '../providers';
-import type { SecretRef } from '../secret-ref';
-import type { StorageBackend } from '../storage-backend';
-import type { ServerTlsSettings, TenancyOptions } from '../targets/server';
-import type { ServerTarget } from '../targets/server-target';
-import type { VectorStoreDefaults } from '../targets/vector-stores';
+import type { ServerTarget } from '../releases/server-target';
+import type {
+  AllowedFromSpec, AutoscalingSpec, CABundleConfig, LlamaStackDistributionSpec, ModelConfig, PodDisruptionBudgetSpec, ShieldConfig,
+} from '../spec/spec';
+import type { ExposeOptions } from '../values/expose';
+import type { ExternalProvider } from '../values/external-provider';
+import type { SecretRef } from '../values/secret-ref';
+import type { StorageBackend } from '../values/storage-backend';
 import type { MonitoringOptions } from '../workload/monitoring-options';
 import type { EgressOptions, ServiceOptions } from '../workload/network-options';
 import type { PodResourceClaim } from '../workload/pod-extras';

@@ -8,7 +8,7 @@ import type * as kplus from 'cdk8s-plus-28';
 import { IConstruct } from 'constructs';
 import { ConfigProblem } from '../core/errors';
 import { quoteValue } from '../core/quote';
-import { secretObjectsNamed } from '../secret-ref';
+import { secretObjectsNamed } from '../values/secret-ref';
 
 /** One Secret key the pod reads, and what reads it (for the message). */
 export interface SecretKeyUse {

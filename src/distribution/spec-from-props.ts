@@ -4,13 +4,13 @@
  * props-paths.ts).
  */
 import type { LlamaStackDistributionProps } from './props';
-import { ExternalProviderRef, ExternalProvidersSpec, SecretKeyRef, LlamaStackDistributionSpec, ProviderConfig } from '../config/spec';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { childPath } from '../core/path';
-import { withController } from '../expose';
-import type { ExternalProvider } from '../external-provider';
 import type { Provider } from '../providers';
-import type { SecretRef } from '../secret-ref';
+import { ExternalProviderRef, ExternalProvidersSpec, SecretKeyRef, LlamaStackDistributionSpec, ProviderConfig } from '../spec/spec';
+import { withController } from '../values/expose';
+import type { ExternalProvider } from '../values/external-provider';
+import type { SecretRef } from '../values/secret-ref';
 
 const DEFAULT_DISTRIBUTION = 'starter';
 

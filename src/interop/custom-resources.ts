@@ -10,8 +10,6 @@ import { ApiObject, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { externalProvidersForCrd, externalProvidersForOgx } from './external-providers';
 import { typedEntry } from './ogx-typed-providers';
-import { PROVIDER_APIS, SERVER_PROVIDER_APIS } from '../config/apis';
-import { LlamaStackDistributionSpec, ProviderConfig, SecretKeyRef } from '../config/spec';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { plainCopy } from '../core/json-convert';
 import { DistributionPlan, planDistribution } from '../distribution/planner';
@@ -19,11 +17,13 @@ import { LlamaStackDistributionProps } from '../distribution/props';
 import { atPropsPaths } from '../distribution/props-paths';
 import { checkedDistributionProps } from '../distribution/props-shape';
 import { SpecOrigins, specAndProblemsFromProps } from '../distribution/spec-from-props';
-import { withController } from '../expose';
+import { effectiveId } from '../generate/generation';
 import { LlamaStackDistributionV1Alpha2 } from '../imports/llamastack.io';
 import { OgxServer } from '../imports/ogx.io';
-import { effectiveId } from '../targets/generation';
-import { DEFAULT_TARGET, ServerTarget } from '../targets/server-target';
+import { DEFAULT_TARGET, ServerTarget } from '../releases/server-target';
+import { PROVIDER_APIS, SERVER_PROVIDER_APIS } from '../spec/apis';
+import { LlamaStackDistributionSpec, ProviderConfig, SecretKeyRef } from '../spec/spec';
+import { withController } from '../values/expose';
 
 type Obj = Record<string, any>;
 

@@ -3,8 +3,8 @@
  * deeper than the readers allow), before anything is interpreted.
  */
 import * as YAML from 'yaml';
-import { tooDeepDocuments, valueTooDeep, withoutDocuments } from '../config/yaml-depth';
-import { resolvePlain } from '../config/yaml11-resolve';
+import { tooDeepDocuments, valueTooDeep, withoutDocuments } from '../yaml/depth';
+import { resolvePlain } from '../yaml/yaml11-resolve';
 import { ConfigProblem } from '../core/errors';
 import { plainCopy, toJsonValue } from '../core/json-convert';
 import { oneLine } from '../core/quote';

@@ -9,11 +9,11 @@
  * - Reading a CR back, the render options can supply what the image declares
  *   (`ManifestRenderOptions.externalProviders`), matched by id.
  */
-import { EXTERNAL_PROVIDER_APIS, EXTERNAL_PROVIDER_CRD_FIELDS, externalProviderEntries } from '../config/external-providers';
-import { ExternalProviderRef, ExternalProvidersSpec, LlamaStackDistributionSpec } from '../config/spec';
 import { ConfigProblem } from '../core/errors';
 import { quoteValue } from '../core/quote';
-import { ExternalProvider } from '../external-provider';
+import { EXTERNAL_PROVIDER_APIS, EXTERNAL_PROVIDER_CRD_FIELDS, externalProviderEntries } from '../spec/external-providers';
+import { ExternalProviderRef, ExternalProvidersSpec, LlamaStackDistributionSpec } from '../spec/spec';
+import { ExternalProvider } from '../values/external-provider';
 
 const RENDER = 'render the workload with LlamaStackDistribution (or commit LlamaStackDistribution.spec for the cdk8s-llama-stack CLI, which reads it)';
 

@@ -5,12 +5,12 @@
  * does not carry (egress policy, monitoring, resource claims…) is a warning saying so; where the
  * OGX operator would write something else, a warning says what; only what cannot start is refused.
  */
-import { LlamaStackDistributionSpec } from '../config/spec';
 import { ConfigProblem } from '../core/errors';
 import { hasOwnValue, isObject } from '../core/json';
 import { plainCopy } from '../core/json-convert';
 import { quoteValue } from '../core/quote';
-import { ServerTarget } from '../targets/server-target';
+import { ServerTarget } from '../releases/server-target';
+import { LlamaStackDistributionSpec } from '../spec/spec';
 
 export const OGX_KIND = 'OGXServer';
 export const OGX_V1BETA1 = 'ogx.io/v1beta1';

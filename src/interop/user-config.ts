@@ -5,18 +5,18 @@
  * `overrideConfigYaml`). And the server line: a manifest that names an image or a distribution
  * the operator resolved may run another release here, which is said as a warning.
  */
-import { LlamaStackDistributionSpec } from '../config/spec';
-import { readBaseConfig } from '../config/yaml-parse';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { isObject } from '../core/json';
 import { quoteValue } from '../core/quote';
 import { isReleasedImage } from '../distribution/image';
-import { containerEnv } from '../targets/deployment-env';
-import { checkOverrideConfig } from '../targets/override-config';
-import { ServerTarget } from '../targets/server-target';
-import { perPodStores, severalPods } from '../targets/shared-state';
-import { generateTargetConfig } from '../targets/target-config';
+import { checkOverrideConfig } from '../generate/override-config';
+import { perPodStores, severalPods } from '../generate/shared-state';
+import { generateTargetConfig } from '../generate/target-config';
+import { containerEnv } from '../releases/pod-env';
+import { ServerTarget } from '../releases/server-target';
+import { LlamaStackDistributionSpec } from '../spec/spec';
 import { PATHS } from '../workload/plan';
+import { readBaseConfig } from '../yaml/parse';
 
 /** The key under which the Deployment mounts a user's config ConfigMap. */
 export const MOUNTED_CONFIG_KEY = 'config.yaml';

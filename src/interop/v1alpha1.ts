@@ -3,8 +3,8 @@
  * §5.5): what v1alpha2 cannot honour is an error with its path, never a silent drop.
  */
 import { bare, describe, Obj, Problems } from './manifest-problems';
-import { LlamaStackDistributionSpec } from '../config/spec';
 import { hasOwnValue } from '../core/json';
+import { LlamaStackDistributionSpec } from '../spec/spec';
 
 const V1_SPEC = ['replicas', 'server', 'network'];
 const V1_SERVER = [

@@ -2,8 +2,8 @@
  * core/v1 container validation of what a user sets on the server's containers: the image, the
  * pull policy, env vars and the Secret / ConfigMap keys they read. Pure.
  */
-import { configMapKeyErrors, dns1123SubdomainErrors, envVarNameErrors, LazyPath, nameProblem, objectNameRule, pathText, shown } from './names';
-import { imageReferenceProblem } from '../config/images';
+import { imageReferenceProblem } from './image-reference';
+import { configMapKeyErrors, dns1123SubdomainErrors, envVarNameErrors, LazyPath, nameProblem, objectNameRule, pathText, shown } from './name-rules';
 import { ConfigProblem } from '../core/errors';
 import { isObject } from '../core/json';
 import { describeSecretValue } from '../core/redact';

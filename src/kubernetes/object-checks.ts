@@ -10,7 +10,7 @@ import { isLibraryConstant } from './library-constants';
 import {
   dns1123LabelErrors, isConfigMapKey, isDns1035Label, isDns1123Subdomain, isQualifiedName, labelMapProblems, labelSelectorProblems, LazyPath,
   pathText, shown,
-} from './names';
+} from './name-rules';
 import { mountPathProblem, nodeSelectorProblems, normalizedMountPath, tolerationProblems, volumeTypes } from './pod-checks';
 import { ConfigProblem } from '../core/errors';
 import { isObject } from '../core/json';

@@ -7,11 +7,11 @@
  */
 import * as YAML from 'yaml';
 import { isLibraryConstant } from './library-constants';
-import { plainReadsAsString } from './manifest-yaml';
 import { setBounded } from '../core/bounded-map';
 import { ConfigProblem } from '../core/errors';
 import { childPath } from '../core/path';
 import { quoteValue } from '../core/quote';
+import { plainReadsAsString } from '../yaml/manifest-yaml';
 
 /** Only strings that start like a number, a boolean or a null can be misread: `-+.0-9~nNtTfFyYoO`. */
 const MAY_BE_MISREAD = new Uint8Array(128);

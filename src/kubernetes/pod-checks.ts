@@ -7,7 +7,7 @@
 import {
   isConfigMapKey, isDns1123Label, isQualifiedName, isValidLabelValue, labelMapProblems, labelSelectorProblems, LazyPath, nameProblem,
   objectNameRule, shown,
-} from './names';
+} from './name-rules';
 import { ConfigProblem } from '../core/errors';
 import { isObject, present } from '../core/json';
 

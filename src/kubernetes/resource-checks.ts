@@ -6,8 +6,8 @@
  * (Requests above limits: `resourceProblems` in src/workload/resources.ts.) Paths: `<path>.requests.<name>`,
  * as there.
  */
-import { isQualifiedName, shown } from './names';
-import { compareQuantities, parseQuantity } from '../config/quantity';
+import { isQualifiedName, shown } from './name-rules';
+import { compareQuantities, parseQuantity } from './quantity';
 import { ConfigProblem } from '../core/errors';
 
 const STANDARD_CONTAINER_RESOURCES = ['cpu', 'memory', 'ephemeral-storage'];

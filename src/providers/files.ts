@@ -1,6 +1,6 @@
-import { SecretRef } from '../secret-ref';
 import { Provider, ProviderBaseOptions, ProviderOptions } from './provider';
 import { buildProviderSpec, RuleTable } from './rules';
+import { SecretRef } from '../values/secret-ref';
 
 /** Options of `FilesProvider.localfs`. */
 export interface LocalfsOptions extends ProviderBaseOptions {

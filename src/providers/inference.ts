@@ -1,8 +1,8 @@
-import { SecretRef } from '../secret-ref';
 import {
   ApiKeyOptions, EndpointOptions, HostedOptions, Provider, ProviderBaseOptions, ProviderOptions, SelfHostedOptions,
 } from './provider';
 import { buildProviderSpec, RuleTable } from './rules';
+import { SecretRef } from '../values/secret-ref';
 
 /** Options of `InferenceProvider.bedrock` and `SafetyProvider.bedrock`. */
 export interface BedrockOptions extends ProviderBaseOptions {

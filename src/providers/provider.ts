@@ -1,7 +1,7 @@
-import { ProviderConfig } from '../config/spec';
 import { brand, isMadeBy } from '../core/brand';
 import { plainCopy } from '../core/json-convert';
-import { SecretRef } from '../secret-ref';
+import { ProviderConfig } from '../spec/spec';
+import { SecretRef } from '../values/secret-ref';
 
 /** What every provider factory accepts. */
 export interface ProviderBaseOptions {

@@ -3,7 +3,6 @@
  * provider factory. A factory names a `ProviderRule`; `buildProviderSpec` validates the options
  * against it and returns the v1alpha2 provider entry.
  */
-import { ProviderConfig, SecretKeyRef } from '../config/spec';
 import { snapshotOptions } from '../core/checked';
 import { isObject, present } from '../core/json';
 import { toJsonValue } from '../core/json-convert';
@@ -12,7 +11,8 @@ import { OptionProblems } from '../core/problems';
 import { quoteValue } from '../core/quote';
 import { quoteUrl } from '../core/redact';
 import { hasEnvReference, startsLikeHttpUrl } from '../core/url';
-import { SecretRef } from '../secret-ref';
+import { ProviderConfig, SecretKeyRef } from '../spec/spec';
+import { SecretRef } from '../values/secret-ref';
 
 /** A typed option written to `settings` under the config key the server reads. */
 export interface SettingField {

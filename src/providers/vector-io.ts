@@ -1,6 +1,6 @@
-import { SecretRef } from '../secret-ref';
 import { EndpointOptions, Provider, ProviderBaseOptions, ProviderOptions, SelfHostedOptions } from './provider';
 import { buildProviderSpec, RuleTable } from './rules';
+import { SecretRef } from '../values/secret-ref';
 
 /** Options of `VectorIoProvider.pgvector`. */
 export interface PgvectorOptions extends ProviderBaseOptions {

@@ -5,6 +5,7 @@
  */
 import { caBundleCommand, caBundleSourceItems } from './ca-bundle';
 import { cacheSeedContainer } from './cache-seed';
+import { containerResources } from './container-resources';
 import {
   externalProviderInitContainers, externalProviderMounts, externalProviderVolumes,
 } from './external-providers';
@@ -12,13 +13,12 @@ import { imageVersion, selectorLabels } from './labels';
 import { compact, KubeManifest, userCopy } from './manifest';
 import { objectMeta } from './metadata';
 import { METRICS_PORT_NAME } from './monitoring';
-import { objectNames } from './names';
+import { objectNames } from './object-names';
 import {
   AUTH_CA_VOLUME, caBundleKeys, CONTAINER_NAME, hasPvc, mountPathOf, PATHS, PodLayout, portName, replicasOf, tlsEnabled, WorkloadPlan,
 } from './plan';
 import { podExtrasSpec, podTemplateAnnotations } from './pod-extras';
 import { reloaderAnnotations } from './reloader';
-import { containerResources } from './resources';
 import { CA_BUNDLE_SIZE_LIMIT } from './volume-sizes';
 import { libraryConstant } from '../kubernetes/library-constants';
 

@@ -19,11 +19,12 @@
  */
 import { compact } from './manifest';
 import { PATHS, WorkloadPlan } from './plan';
-import { EXTERNAL_PROVIDERS_MOUNT, EXTERNAL_PROVIDERS_PYTHONPATH, externalProviderEntries } from '../config/external-providers';
-import { imageReferenceProblem, isPinnedImage } from '../config/images';
-import { LlamaStackDistributionSpec } from '../config/spec';
 import { ConfigProblem } from '../core/errors';
 import { quoteValue } from '../core/quote';
+import { imageReferenceProblem } from '../kubernetes/image-reference';
+import { isPinnedImage } from '../releases/images';
+import { EXTERNAL_PROVIDERS_MOUNT, EXTERNAL_PROVIDERS_PYTHONPATH, externalProviderEntries } from '../spec/external-providers';
+import { LlamaStackDistributionSpec } from '../spec/spec';
 
 /** The shared volume (emptyDir). */
 export const EXTERNAL_PROVIDERS_VOLUME = 'external-providers';

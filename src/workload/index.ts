@@ -5,9 +5,9 @@ import { KubeManifest } from './manifest';
 import { renderPrometheusRule, renderServiceMonitor } from './monitoring';
 import { renderHttpRoute, renderIngress, renderNetworkPolicy } from './network';
 import { WorkloadPlan } from './plan';
+import { renderPvc } from './pvc';
 import { renderHpa, renderPdb } from './scaling';
 import { renderService, renderServiceAccount } from './service';
-import { renderPvc } from './storage';
 import { LlamaStackConfigError } from '../core/errors';
 import { renderedObjectProblems } from '../kubernetes/object-shape';
 

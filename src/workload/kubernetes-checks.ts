@@ -9,22 +9,22 @@ import { EXTERNAL_PROVIDERS_VOLUME } from './external-providers';
 import { AUTH_CA_VOLUME, PATHS, PodLayout } from './plan';
 import { resolveEmptyDirSizeLimits } from './volume-sizes';
 import type { ServerAuth } from '../auth/server-auth';
-import { EXTERNAL_PROVIDERS_MOUNT, ExternalProviderEntry, externalProviderEntries } from '../config/external-providers';
-import { parseQuantity, quantitySign } from '../config/quantity';
-import { LlamaStackDistributionSpec } from '../config/spec';
 import { setBounded } from '../core/bounded-map';
 import { ConfigProblem } from '../core/errors';
 import { isObject } from '../core/json';
 import { argvProblems, envProblems, imageProblems, keyRefProblems, pullPolicyProblems } from '../kubernetes/container-checks';
 import {
   isConfigMapKey, labelMapProblems, NAMESPACE_NAME, NameRule, nameProblem, objectNameRule, shown,
-} from '../kubernetes/names';
+} from '../kubernetes/name-rules';
 import { CONFIG_MAP_MAX_BYTES } from '../kubernetes/object-checks';
 import {
   LibraryMount, nodeSelectorProblems, restrictedVolumeProblems, tolerationProblems, topologySpreadProblems, volumeProblems,
 } from '../kubernetes/pod-checks';
+import { parseQuantity, quantitySign } from '../kubernetes/quantity';
 import { resourceNameProblems } from '../kubernetes/resource-checks';
-import type { ServerTarget } from '../targets/server-target';
+import type { ServerTarget } from '../releases/server-target';
+import { EXTERNAL_PROVIDERS_MOUNT, ExternalProviderEntry, externalProviderEntries } from '../spec/external-providers';
+import { LlamaStackDistributionSpec } from '../spec/spec';
 
 /** The props these checks read (a structural subset of `LlamaStackDistributionProps`). */
 export interface KubernetesInputProps {

@@ -7,7 +7,7 @@
 import { selectorLabels } from './labels';
 import { compact, KubeManifest } from './manifest';
 import { objectMeta } from './metadata';
-import { objectNames } from './names';
+import { objectNames } from './object-names';
 import { WorkloadPlan } from './plan';
 
 export { MonitoringOptions, ResolvedMonitoring } from './monitoring-options';

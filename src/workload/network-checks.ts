@@ -3,7 +3,7 @@ import { EgressOptions, ServiceOptions } from './network-options';
 import { ConfigProblem } from '../core/errors';
 import { childPath } from '../core/path';
 import { quoteValue } from '../core/quote';
-import { isDns1123Label, isQualifiedName, labelMapProblems } from '../kubernetes/names';
+import { isDns1123Label, isQualifiedName, labelMapProblems } from '../kubernetes/name-rules';
 
 const CIDR4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}\/(3[0-2]|[12]?\d)$/;
 const CIDR6 = /^[0-9a-fA-F:]+:[0-9a-fA-F:]*\/(12[0-8]|1[01]\d|[1-9]?\d)$/;

@@ -3,14 +3,14 @@
  * so DNS and remote providers keep working), and Ingress `N-ingress` (or HTTPRoute `N-route` when
  * the props name a Gateway) from `networking.expose`.
  */
-import { labelPeer } from '../expose';
 import { selectorLabels } from './labels';
 import { compact, KubeManifest } from './manifest';
 import { objectMeta } from './metadata';
-import { objectNames } from './names';
 import { EgressOptions } from './network-options';
+import { objectNames } from './object-names';
 import { portName, portOf, WorkloadPlan } from './plan';
 import { libraryConstant } from '../kubernetes/library-constants';
+import { labelPeer } from '../values/expose';
 
 /** DNS anywhere: UDP and TCP 53. */
 const DNS_RULE = libraryConstant({ ports: [{ protocol: 'UDP', port: 53 }, { protocol: 'TCP', port: 53 }] });

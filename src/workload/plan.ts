@@ -3,12 +3,12 @@ import type { NetworkPolicyOptions, ServiceOptions } from './network-options';
 import type { PodExtras } from './pod-extras';
 import type { ResolvedEmptyDirSizeLimits } from './volume-sizes';
 import { AuthCaCertificate } from '../auth/server-auth';
-import { SecretEnvVar } from '../config/secrets';
-import { LlamaStackDistributionSpec } from '../config/spec';
-import type { Exposure } from '../expose';
-import { DEFAULT_PORT, PodEnvVar } from '../targets/deployment-env';
+import { DEFAULT_PORT, PodEnvVar } from '../releases/pod-env';
+import { SecretEnvVar } from '../spec/secret-env';
+import { LlamaStackDistributionSpec } from '../spec/spec';
+import type { Exposure } from '../values/expose';
 
-export { PATHS } from '../targets/pod-paths';
+export { PATHS } from '../releases/pod-paths';
 
 export const CONTAINER_NAME = 'llama-stack';
 /** The volume of the auth provider's CA. */

@@ -6,7 +6,7 @@
 import { ConfigProblem } from '../core/errors';
 import { childPath } from '../core/path';
 import { quoteValue } from '../core/quote';
-import { isDns1123Label, isDns1123Subdomain, isQualifiedName, labelSelectorProblems, nameProblem, objectNameRule } from '../kubernetes/names';
+import { isDns1123Label, isDns1123Subdomain, isQualifiedName, labelSelectorProblems, nameProblem, objectNameRule } from '../kubernetes/name-rules';
 import { annotationBytes, annotationsSizeProblem } from '../kubernetes/object-checks';
 
 /** A DRA resource claim of the pod (`spec.resourceClaims[]`): one of the two sources. */

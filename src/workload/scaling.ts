@@ -2,7 +2,7 @@
 import { selectorLabels } from './labels';
 import { compact, KubeManifest } from './manifest';
 import { objectMeta } from './metadata';
-import { objectNames } from './names';
+import { objectNames } from './object-names';
 import { replicasOf, WorkloadPlan } from './plan';
 
 const DEFAULT_CPU_UTILIZATION = 80;

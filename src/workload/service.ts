@@ -3,7 +3,7 @@ import { selectorLabels } from './labels';
 import { KubeManifest } from './manifest';
 import { objectMeta } from './metadata';
 import { METRICS_PORT_NAME } from './monitoring';
-import { objectNames } from './names';
+import { objectNames } from './object-names';
 import { portName, portOf, WorkloadPlan } from './plan';
 
 export function renderService(plan: WorkloadPlan): KubeManifest {

@@ -4,9 +4,9 @@
  * emptyDir can fill the node's disk and get other pods evicted; with one, the kubelet evicts only
  * this pod when it grows past the limit. Nothing here imports the renderers.
  */
-import { externalProviderEntries } from '../config/external-providers';
-import { compareQuantities, parseQuantity } from '../config/quantity';
-import { LlamaStackDistributionSpec } from '../config/spec';
+import { compareQuantities, parseQuantity } from '../kubernetes/quantity';
+import { externalProviderEntries } from '../spec/external-providers';
+import { LlamaStackDistributionSpec } from '../spec/spec';
 
 /** The PVC's size when `persistentStorage.size` is not set, and the data emptyDir's default limit. */
 export const DEFAULT_STORAGE_SIZE = '10Gi';

@@ -5,11 +5,11 @@
 import { Testing } from 'cdk8s';
 import { AccessRule, RouteRule, ServerAuth } from '../../src/auth';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
+import { TargetConfigGenerator } from '../../src/generate/target-config';
 import { LlamaStackDistributionResource, OgxServerResource } from '../../src/interop/custom-resources';
 import { VectorIoProvider } from '../../src/providers';
-import { SecretRef } from '../../src/secret-ref';
-import { ServerTarget } from '../../src/targets/server-target';
-import { TargetConfigGenerator } from '../../src/targets/target-config';
+import { ServerTarget } from '../../src/releases/server-target';
+import { SecretRef } from '../../src/values/secret-ref';
 import { problemLines } from '../support/problems';
 
 const KEY = SecretRef.fromSecretName('idp', 'secret');

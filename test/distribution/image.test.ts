@@ -4,7 +4,7 @@
  */
 import { Testing } from 'cdk8s';
 import { LlamaStackDistribution } from '../../src/distribution';
-import { ServerTarget } from '../../src/targets/server-target';
+import { ServerTarget } from '../../src/releases/server-target';
 import { distributionFixes, distributionProblems, problemsOf } from '../support/problems';
 
 describe('a released image given as props.image is checked against the target\'s line', () => {

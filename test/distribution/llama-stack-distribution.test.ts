@@ -1,17 +1,17 @@
 import { ApiObject, App, Chart, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
-import { ConfigGenerator } from '../../src/config/config-generator';
 import { LlamaStackConfigError } from '../../src/core/errors';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
+import { ConfigGenerator } from '../../src/generate/operator/config-generator';
 
 import { InferenceProvider, SafetyProvider, ToolRuntimeProvider } from '../../src/providers';
-import { SecretRef } from '../../src/secret-ref';
-import { StorageBackend } from '../../src/storage-backend';
-import { ServerTarget } from '../../src/targets/server-target';
+import { ServerTarget } from '../../src/releases/server-target';
+import { SecretRef } from '../../src/values/secret-ref';
+import { StorageBackend } from '../../src/values/storage-backend';
 import { schemaErrors } from '../support/k8s-schema';
 import { problemsOf } from '../support/problems';
 
-// These tests pin the operator-compatible target; test/targets.test.ts covers the server targets.
+// These tests pin the operator-compatible target; test/releases and test/generate cover the server targets.
 const OPERATOR = { target: ServerTarget.OPERATOR };
 
 function synth(props: LlamaStackDistributionProps, chartProps: { namespace?: string } = { namespace: 'ai' }): any[] {

@@ -9,10 +9,10 @@ import * as path from 'path';
 import { App, Chart } from 'cdk8s';
 import * as YAML from 'yaml';
 import { main } from '../../src/cli/main';
+import { checkOverrideConfig } from '../../src/generate/override-config';
 import { LlamaStackDistributionManifest } from '../../src/interop/manifest';
 import { convertOgxServer } from '../../src/interop/ogx-server-in';
-import { checkOverrideConfig } from '../../src/targets/override-config';
-import { ServerTarget } from '../../src/targets/server-target';
+import { ServerTarget } from '../../src/releases/server-target';
 
 const DIR = path.join(__dirname, '..', 'fixtures', 'ogx-operator');
 const read = (f: string) => fs.readFileSync(path.join(DIR, f), 'utf8');

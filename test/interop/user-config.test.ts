@@ -1,6 +1,6 @@
 import { targetOfImage } from '../../src/interop/ogx-server-in';
 import { checkUserConfig, InputConfigMaps, manifestVocabulary, serverLineWarning } from '../../src/interop/user-config';
-import { ServerTarget } from '../../src/targets/server-target';
+import { ServerTarget } from '../../src/releases/server-target';
 
 test('ConfigMaps are found in the manifest\'s namespace, or without one', () => {
   const maps = new InputConfigMaps();

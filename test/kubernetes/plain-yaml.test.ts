@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import * as YAML from 'yaml';
 import { libraryConstant } from '../../src/kubernetes/library-constants';
-import { plainReadsAsString } from '../../src/kubernetes/manifest-yaml';
 import { misreadWhenPlain, plainYamlProblems } from '../../src/kubernetes/plain-yaml';
+import { plainReadsAsString } from '../../src/yaml/manifest-yaml';
 
 /** The rule without shortcuts: cdk8s writes it plain (YAML 1.1) and another reader reads something else. */
 function misreadByTheReaders(s: string): boolean {

@@ -1,13 +1,13 @@
 import { Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
-import { ConfigGenerator } from '../../src/config/config-generator';
-import { ProviderConfig } from '../../src/config/spec';
 import { LlamaStackConfigError } from '../../src/core/errors';
+import { ConfigGenerator } from '../../src/generate/operator/config-generator';
 import {
   InferenceProvider, Provider, SafetyProvider, TelemetryProvider, ToolRuntimeProvider, VectorIoProvider,
 } from '../../src/providers';
-import { SecretRef } from '../../src/secret-ref';
-import { StorageBackend } from '../../src/storage-backend';
+import { ProviderConfig } from '../../src/spec/spec';
+import { SecretRef } from '../../src/values/secret-ref';
+import { StorageBackend } from '../../src/values/storage-backend';
 
 const KEY = SecretRef.fromSecretName('creds', 'api-key');
 const key = { name: 'creds', key: 'api-key' };

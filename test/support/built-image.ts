@@ -4,7 +4,7 @@
  * image the user built, given as `image`. Tests use a made-up registry, pinned to the target's
  * own tag (the start-up model reads the tag, e.g. for the entrypoint's `--insecure`).
  */
-import { ServerTarget } from '../../src/targets/server-target';
+import { ServerTarget } from '../../src/releases/server-target';
 
 /** The image a user would build of `distribution` for `target`; undefined when the release publishes one. */
 export function builtImage(target: ServerTarget, distribution: string): string | undefined {

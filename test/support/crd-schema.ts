@@ -14,7 +14,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as YAML from 'yaml';
 import { CelEvalError, CelProgram, parseCel, ruleHolds } from './cel';
-import { checkSchema } from '../../src/config/schema-check';
+import { checkSchema } from '../../src/spec/schema-check';
 
 const CRD_DIR = path.join(__dirname, '..', '..', 'crds');
 

@@ -1,7 +1,7 @@
 /** What the target tests share: the env the shipped distributions need, the golden spec, the shipped YAML. */
 import * as fs from 'fs';
 import * as path from 'path';
-import { LlamaStackDistributionSpec } from '../../src/config/spec';
+import { LlamaStackDistributionSpec } from '../../src/spec/spec';
 
 /** Env vars a shipped distribution reads with no usable default; `nvidia`'s only from OGX 1.x. */
 export function distributionEnv(distribution: string, onOgx1: boolean): { [name: string]: string } {

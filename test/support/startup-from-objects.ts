@@ -3,9 +3,9 @@
  * the env and writable mounts of the Deployment's server container, the serving certificate's
  * mount. What the library computed internally is not used, so this checks the objects.
  */
-import { readBaseConfig } from '../../src/config/yaml-parse';
-import { ServerTarget } from '../../src/targets/server-target';
-import { checkStartup, EnvValue } from '../../src/targets/startup';
+import { ServerTarget } from '../../src/releases/server-target';
+import { checkStartup, EnvValue } from '../../src/releases/startup';
+import { readBaseConfig } from '../../src/yaml/parse';
 
 /** Runs the start-up model again, from the objects alone: config.yaml, the Deployment's env and mounts. */
 export function startupFromObjects(target: ServerTarget, manifests: any[]): { fatal: string[]; warnings: string[] } {

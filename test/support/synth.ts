@@ -2,10 +2,10 @@
 import { Chart, Testing } from 'cdk8s';
 import { schemaErrors } from './k8s-schema';
 import { startupFromObjects } from './startup-from-objects';
-import { readBaseConfig } from '../../src/config/yaml-parse';
 import { LlamaStackConfigError } from '../../src/core/errors';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
-import { ServerTarget } from '../../src/targets/server-target';
+import { ServerTarget } from '../../src/releases/server-target';
+import { readBaseConfig } from '../../src/yaml/parse';
 
 /** The chart's objects and the distribution's warnings (`path: message`); stderr is kept quiet. */
 export function synthDistribution(props: LlamaStackDistributionProps, chart: Chart = Testing.chart()): { objects: any[]; warnings: string[] } {

@@ -8,7 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
-import { ServerTarget } from '../../src/targets/server-target';
+import { ServerTarget } from '../../src/releases/server-target';
 import { schemaErrors } from '../support/k8s-schema';
 import { restrictedViolationsOf } from '../support/pod-security';
 

@@ -9,7 +9,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Testing } from 'cdk8s';
 import { LlamaStackDistribution } from '../../src/distribution';
-import { ServerTarget } from '../../src/targets/server-target';
+import { ServerTarget } from '../../src/releases/server-target';
 import { cacheSubPath } from '../../src/workload/cache-seed';
 import { restrictedViolationsOf } from '../support/pod-security';
 

@@ -4,9 +4,9 @@
  * input, distributions that differ only in what the checks do not read share a run, and each
  * caller gets its own problem objects.
  */
-import { LlamaStackDistributionSpec } from '../../src/config/spec';
 import { volumeProblems } from '../../src/kubernetes/pod-checks';
-import { ServerTarget } from '../../src/targets/server-target';
+import { ServerTarget } from '../../src/releases/server-target';
+import { LlamaStackDistributionSpec } from '../../src/spec/spec';
 import { libraryMounts, libraryVolumes } from '../../src/workload/deployment';
 import { checkKubernetesInput, KubernetesInputProps, kubernetesInputProblems } from '../../src/workload/kubernetes-checks';
 import { PodLayout } from '../../src/workload/plan';

@@ -1,0 +1,63 @@
+/**
+ * Declared shapes of the options of the entry points that take the library's objects (the
+ * target generator and the manifest reader); checked with `checkedOptions`.
+ */
+import { isMadeBy } from './brand';
+import { anyObject, bool, instanceOf, int, listOf, mapOf, oneOf, str, struct } from './shape';
+
+export const SERVER_TARGET = instanceOf('a ServerTarget', (v) => isMadeBy(v, 'ServerTarget'),
+  'use ServerTarget.OGX_1_3, ServerTarget.OGX_1_2, ServerTarget.OGX_1_1, ServerTarget.OGX_0_8, ServerTarget.LLAMA_STACK_0_7 or ServerTarget.OPERATOR');
+
+export const VECTOR_STORE_DEFAULTS = struct('VectorStoreDefaults', { provider: str(), embeddingModel: str(), rerankerModel: str() });
+
+/** `TenancyOptions`: the mode's values are `TenancyMode`'s. */
+export const TENANCY = struct('TenancyOptions', { mode: oneOf(['disabled', 'single', 'multi']), defaultTenantId: str() }, ['mode']);
+
+export const SERVER_TLS_SETTINGS = struct('ServerTlsSettings', {
+  ciphers: listOf(str(), "give a list of OpenSSL cipher names, e.g. ['ECDHE-RSA-AES256-GCM-SHA384']"),
+  hstsMaxAgeSeconds: int(),
+});
+
+export const STORAGE_BACKEND = instanceOf('a StorageBackend', (v) => isMadeBy(v, 'StorageBackend'), 'use StorageBackend.sqlite() or StorageBackend.postgres({ ... })');
+
+export const TARGET_CONFIG_OPTIONS = struct('TargetConfigOptions', {
+  baseConfigYaml: str('pass the base config text'),
+  serverTlsDir: str(),
+  auth: instanceOf('a ServerAuth', (v) => isMadeBy(v, 'ServerAuth'), 'use a ServerAuth factory, e.g. ServerAuth.kubernetes()'),
+  authCaFile: str(),
+  replaceBaseProviders: listOf(str(), "give a list of API names, e.g. ['vector_io'] or ['*']"),
+  vectorStores: VECTOR_STORE_DEFAULTS,
+  allowPerPodState: bool(),
+  scratchDirs: listOf(str()),
+  serverTls: SERVER_TLS_SETTINGS,
+  tenancy: TENANCY,
+  vectorStoresStorage: STORAGE_BACKEND,
+});
+
+/** Also the parse options' shape: render options are parse options too. */
+export const MANIFEST_RENDER_OPTIONS = struct('ManifestRenderOptions', {
+  namespace: str(),
+  target: SERVER_TARGET,
+  image: str(),
+  baseConfigYaml: str('pass the base config text'),
+  externalProviders: listOf(instanceOf('ExternalProvider', (v) => isMadeBy(v, 'ExternalProvider'), 'create it with ExternalProvider.fromImage({ ... })')),
+  allowPerPodState: bool(),
+  allowUnrestrictedVolumes: bool(),
+});
+
+
+export const PARSED_DISTRIBUTION = struct('ParsedDistribution', {
+  name: str(),
+  namespace: str(),
+  spec: anyObject('an object (a v1alpha2 spec)'),
+  apiVersion: str(),
+  sourcePaths: mapOf(str()),
+  warnings: listOf(anyObject('a problem ({path, message, fix})')),
+  configRefPath: str(),
+  distributionPath: str(),
+  baseConfigRef: struct('ConfigMapKeyRef', { name: str(), key: str() }, ['name', 'key']),
+  replaceBaseProviders: listOf(str()),
+  target: SERVER_TARGET,
+}, ['name', 'spec', 'apiVersion']);
+
+export const MANIFEST_TEXT = str('pass the manifest text (YAML or JSON)');

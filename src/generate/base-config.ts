@@ -1,0 +1,74 @@
+/**
+ * The base config of the distribution, reduced to what the release reads: `distro_name` only
+ * (0.8 warns about `image_name`), no keys the release drops (`registered_resources.vector_dbs`,
+ * 0.8's `datasets`/`benchmarks`), no resource entries that are never registered (no
+ * `provider_id`), no `provider_id: all` models (resolved over the network at start-up on 0.8,
+ * fatal on 0.7.1), and no deprecated `tool_groups`.
+ */
+import { TargetGeneration } from './generation';
+import { LlamaStackConfigError } from '../core/errors';
+import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
+import { quoteValue } from '../core/quote';
+import { mapOf, shallowCopy } from '../core/writable-json';
+import { LlamaStackDistributionSpec } from '../spec/spec';
+import { readBaseConfigShared, YamlReadError } from '../yaml/parse';
+
+export const DEFAULT_DISTRIBUTION = 'starter';
+
+/** The distribution's base config as parsed, or a thrown error naming the distribution or text. */
+export function loadBaseConfig(g: TargetGeneration, spec: LlamaStackDistributionSpec, baseConfigYaml: string | undefined):
+{ config: JsonObject; distribution: string } {
+  const target = g.target;
+  const distribution = baseConfigYaml !== undefined ? (spec.distribution?.name ?? 'custom') : (spec.distribution?.name ?? DEFAULT_DISTRIBUTION);
+  const text = baseConfigYaml ?? target._baseConfig(distribution);
+  if (text === undefined) {
+    throw new LlamaStackConfigError([{
+      path: 'spec.distribution.name',
+      message: `${target.description} ships no distribution ${quoteValue(distribution)}`,
+      fix: `use one of ${target.distributions.join(', ')}, or pass the image's base config (baseConfigYaml)`,
+    }]);
+  }
+  let base: JsonObject | null;
+  try {
+    base = readBaseConfigShared(text); // shared and frozen: stages write into copies (core/writable-json.ts)
+  } catch (e) {
+    if (e instanceof YamlReadError) throw new LlamaStackConfigError([{ path: 'baseConfig', message: e.message, fix: 'pass the YAML config of the image' }]);
+    throw e;
+  }
+  if (base === null || !isJsonObject(getOwn(base, 'providers'))) {
+    throw new LlamaStackConfigError([{ path: 'baseConfig', message: 'a base config needs a providers mapping', fix: 'pass the config.yaml the image ships' }]);
+  }
+  return { config: shallowCopy(base), distribution };
+}
+
+/** Resource kinds whose entries need a `provider_id` to be registered (0.7.1 datasets infer theirs). */
+const NEEDS_PROVIDER_ID = ['models', 'shields', 'vector_stores', 'scoring_fns', 'benchmarks'];
+
+/** Keeps only what the release reads (see the module comment). */
+export function keepWhatTheReleaseReads(g: TargetGeneration, config: JsonObject, distribution: string): void {
+  const keys = g.rules.keys;
+  const name = typeof getOwn(config, 'distro_name') === 'string' ? getOwn(config, 'distro_name') as string
+    : typeof getOwn(config, 'image_name') === 'string' ? getOwn(config, 'image_name') as string : distribution;
+  for (const k of Object.keys(config)) if (!keys.top.includes(k)) delete config[k];
+  config.version = 2;
+  config.distro_name = name;
+  delete config.image_name;
+  const server = getOwn(config, 'server');
+  if (isJsonObject(server) && Object.keys(server).some((k) => !keys.server.includes(k))) {
+    const writable = mapOf(config, 'server');
+    for (const k of Object.keys(writable)) if (!keys.server.includes(k)) delete writable[k];
+  }
+  const rr = getOwn(config, 'registered_resources');
+  if (!isJsonObject(rr)) return;
+  const dropped = (k: string): boolean => !keys.registeredResources.includes(k) || k === 'tool_groups';
+  if (Object.keys(rr).some(dropped)) {
+    const writable = mapOf(config, 'registered_resources');
+    for (const k of Object.keys(writable)) if (dropped(k)) delete writable[k];
+  }
+  const registered = (e: JsonValue): boolean => isJsonObject(e) && Object.prototype.hasOwnProperty.call(e, 'provider_id') && getOwn(e, 'provider_id') !== 'all';
+  for (const kind of NEEDS_PROVIDER_ID) {
+    const list = getOwn(rr, kind);
+    if (!Array.isArray(list) || list.every(registered)) continue;
+    mapOf(config, 'registered_resources')[kind] = list.filter(registered);
+  }
+}

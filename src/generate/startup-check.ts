@@ -1,0 +1,53 @@
+/**
+ * The last stage: the written config goes through the start-up model with the env the
+ * Deployment sets. It reads the document that was emitted (the emitter's round trip through a
+ * YAML 1.1 reader is property-tested, so the server reads the same values). A fatal finding
+ * fails synth at the spec field that wrote the failing part (or at `config.<path>` for the base
+ * config's own entries, or at the prop that holds a whole config); warnings are returned.
+ */
+import { TargetGeneration } from './generation';
+import { ConfigProblem } from '../core/errors';
+import { JsonObject } from '../core/json';
+import { dataMountPath, podHome } from '../releases/pod-env';
+import { checkStartup, ContainerEnv, StartupFinding } from '../releases/startup';
+import { LlamaStackDistributionSpec } from '../spec/spec';
+
+/** Where the pod can write and which files it has, as the workload renders it. */
+export interface PodFacts {
+  /** Directory of the serving certificate (`tls.crt`, `tls.key`). */
+  readonly serverTlsDir?: string;
+  /** Other writable mounts besides the data volume. */
+  readonly scratchDirs: readonly string[];
+  /** A prop that holds the whole config (an override config): every finding is reported there. */
+  readonly configProp?: string;
+}
+
+function toProblem(g: TargetGeneration, f: StartupFinding, configProp: string | undefined): ConfigProblem {
+  const specPath = configProp ?? g.specPathOf(f.path);
+  const where = specPath ?? `config.${f.path}`;
+  const envHint = f.env && f.env.length > 0 ? ' (container env: spec.workload.overrides.env)' : '';
+  return {
+    path: where,
+    // A warning is what the server logs; only a fatal finding stops it.
+    message: `${g.target.description} ${f.severity === 'fatal' ? 'would not start' : 'would warn at start-up'}: ${f.message}${specPath ? ` [config.yaml ${f.path}]` : ''}`,
+    fix: `${f.fix}${envHint}`,
+  };
+}
+
+/** Runs the start-up model with the container's env (`containerEnv`); returns fatal findings as problems and the warnings. */
+export function checkGeneratedConfig(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, env: ContainerEnv, pod: PodFacts):
+{ problems: ConfigProblem[]; warnings: ConfigProblem[] } {
+  const tlsFiles = pod.serverTlsDir ? [`${pod.serverTlsDir}/tls.crt`, `${pod.serverTlsDir}/tls.key`] : [];
+  const report = checkStartup(config, g.target._release, env, {
+    requiredWhenEnabled: g.data.requiredExtras,
+    container: {
+      home: podHome(g.target, spec),
+      writableDirs: [dataMountPath(g.target, spec), ...pod.scratchDirs],
+      files: tlsFiles,
+      // OGX 1.2.1+ images pass --insecure (the 1.2+ TLS gate then lets plain HTTP through).
+      insecureFlag: g.target.entrypointPassesInsecure,
+    },
+  });
+  const map = (f: StartupFinding): ConfigProblem => toProblem(g, f, pod.configProp);
+  return { problems: report.fatal.map(map), warnings: report.warnings.map(map) };
+}

@@ -1,0 +1,174 @@
+/**
+ * `spec.storage` as the release's `storage.backends` (`kv_default`, `sql_default`) and the
+ * stores that point at them. Postgres is written field by field (no release reads a connection
+ * string); Redis takes host and port only.
+ */
+import { TargetGeneration } from './generation';
+import { getOwn, isJsonObject, JsonObject } from '../core/json';
+import { quoteUrl } from '../core/redact';
+import { mapOf } from '../core/writable-json';
+import { PATHS } from '../releases/pod-paths';
+import { compareVersions } from '../releases/server-target';
+import { storeRules } from '../releases/startup/release';
+import { envPlaceholder, STORAGE_KV_PASSWORD_ENV, STORAGE_SQL_PASSWORD_ENV } from '../spec/env-names';
+import { LlamaStackDistributionSpec, PostgresTuning } from '../spec/spec';
+import { StorageBackend } from '../values/storage-backend';
+
+export const VECTOR_STORES_STORAGE_PATH = 'props.vectorStoresStorage';
+
+/** `redis://[:pass@]host:port[/db]` or `host:port`. */
+function parseRedis(endpoint: string): { host: string; port: number } | undefined {
+  const m = /^(?:rediss?:\/\/)?(?:[^@/]*@)?([^:/]+)(?::(\d+))?(?:\/.*)?$/.exec(endpoint.trim());
+  return m ? { host: m[1], port: m[2] ? Number(m[2]) : 6379 } : undefined;
+}
+
+export function applyStorage(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, distribution: string, dataDir: string): void {
+  const storage = spec.storage;
+  if (!storage?.kv && !storage?.sql) return;
+  const s = mapOf(config, 'storage');
+  const sqliteDir = `\${env.SQLITE_STORE_DIR:=${dataDir}/distributions/${distribution}}`;
+  if (!isJsonObject(getOwn(s, 'backends'))) {
+    // Written backends replace the release's defaults: keep the one the user does not set.
+    s.backends = {
+      kv_default: { type: 'kv_sqlite', db_path: `${sqliteDir}/kvstore.db` },
+      sql_default: { type: 'sql_sqlite', db_path: `${sqliteDir}/sql_store.db` },
+    };
+  }
+  const backends = mapOf(s, 'backends');
+  if (storage.kv) {
+    g.wrote('storage.backends.kv_default', 'spec.storage.kv');
+    const type = storage.kv.type || 'sqlite';
+    if (type === 'redis') {
+      const r = parseRedis(storage.kv.endpoint ?? '');
+      if (!r) g.problem('spec.storage.kv.endpoint', `${quoteUrl(storage.kv.endpoint)} is not a Redis endpoint`, 'write redis://<host>:<port>');
+      else backends.kv_default = { type: 'kv_redis', host: r.host, port: r.port };
+      if (storage.kv.password) {
+        // kv_redis reads host and port only: a password would be silently ignored.
+        g.problem('spec.storage.kv.password', `${g.target.description} connects to Redis without a password (kv_redis takes host and port only)`,
+          'remove the password and restrict Redis with a NetworkPolicy, or use postgres');
+      }
+    } else if (type === 'postgres') {
+      const kv = storage.kv;
+      backends.kv_default = {
+        type: 'kv_postgres',
+        host: kv.host ?? '',
+        port: kv.port ?? 5432,
+        db: kv.db ?? 'llamastack',
+        user: kv.user ?? '',
+        ...(kv.password ? { password: envPlaceholder(STORAGE_KV_PASSWORD_ENV) } : {}),
+        ...kvTuning(g, kv.tuning),
+      };
+    } else {
+      backends.kv_default = { type: 'kv_sqlite', db_path: `${sqliteDir}/kvstore.db` };
+    }
+  }
+  if (storage.sql) {
+    g.wrote('storage.backends.sql_default', 'spec.storage.sql');
+    const sql = storage.sql;
+    const type = sql.type || 'sqlite';
+    if (type === 'postgres') {
+      if (!sql.host || !sql.user) {
+        g.problem('spec.storage.sql', 'no server release accepts a connection string: postgres needs host, port, db, user and password',
+          'use StorageBackend.postgres({ host, db, user, password }) (or spec.storage.sql.host/port/db/user/password)');
+      } else {
+        backends.sql_default = {
+          type: 'sql_postgres',
+          host: sql.host,
+          port: sql.port ?? 5432,
+          db: sql.db ?? 'llamastack',
+          user: sql.user,
+          ...(sql.password ? { password: envPlaceholder(STORAGE_SQL_PASSWORD_ENV) } : {}),
+          ...poolFields(g, sql.tuning, 'spec.storage.sql.tuning'),
+        };
+        if (sql.tuning?.commandTimeout !== undefined) {
+          g.problem('spec.storage.sql.tuning.commandTimeout', 'sql_postgres has no command_timeout (kv_postgres has, OGX 1.1+)', 'remove commandTimeout from the SQL store');
+        }
+      }
+    } else {
+      backends.sql_default = { type: 'sql_sqlite', db_path: `${sqliteDir}/sql_store.db` };
+    }
+  }
+  const stores = mapOf(s, 'stores');
+  stores.metadata ??= { backend: 'kv_default', namespace: 'registry' };
+  stores.inference ??= { backend: 'sql_default', table_name: 'inference_store' };
+  stores.conversations ??= { backend: 'sql_default', table_name: 'openai_conversations' };
+  // OGX 1.0+ reads prompts and connectors from SQL (an old KV reference is rewritten at start-up).
+  const rules = storeRules(g.rules);
+  for (const store of ['prompts', 'connectors']) {
+    stores[store] ??= rules[store]?.family === 'sql' ? { backend: 'sql_default', table_name: store } : { backend: 'kv_default', namespace: store };
+  }
+}
+
+/**
+ * `storage.stores.vector_stores` (OGX 1.1+, a SQL store; the resolver copies it into every
+ * vector_io provider without a `metadata_store`): SQLite in its own file (backend
+ * `sql_vector_stores`), or the postgres of `sqlStorage` (`sql_default`).
+ */
+export function applyVectorStoresStorage(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, distribution: string,
+  dataDir: string, backend: StorageBackend | undefined): void {
+  if (backend === undefined) return;
+  const path = VECTOR_STORES_STORAGE_PATH;
+  if (!StorageBackend.isStorageBackend(backend)) {
+    g.problem(path, 'must be a StorageBackend', 'use StorageBackend.sqlite() or the StorageBackend.postgres({ ... }) of sqlStorage');
+    return;
+  }
+  if (!Object.prototype.hasOwnProperty.call(storeRules(g.rules), 'vector_stores')) {
+    g.problem(path, `${g.target.description} has no vector_stores store (storage.stores.vector_stores is new in OGX 1.1)`,
+      g.targetsFix((t) => Object.prototype.hasOwnProperty.call(storeRules(t._release.rules), 'vector_stores'), 'the vector_stores store', 'remove vectorStoresStorage'));
+    return;
+  }
+  const s = mapOf(config, 'storage');
+  const stores = mapOf(s, 'stores');
+  if (backend.type === 'redis') {
+    g.problem(path, 'the vector_stores store is a SQL store: redis cannot hold it', 'use StorageBackend.sqlite(), or the StorageBackend.postgres({ ... }) you pass as sqlStorage');
+    return;
+  }
+  if (backend.type === 'postgres') {
+    // One postgres per config: its password is the one secret env var of sqlStorage.
+    const same = spec.storage?.sql !== undefined && JSON.stringify(backend.toSqlSpec()) === JSON.stringify(spec.storage.sql);
+    if (!same) {
+      g.problem(path, 'the vector_stores store can live on the postgres of sqlStorage only (sql_default, with its password)',
+        'pass the same StorageBackend.postgres({ ... }) as sqlStorage, or use StorageBackend.sqlite()');
+      return;
+    }
+    stores.vector_stores = { backend: 'sql_default', table_name: 'vector_stores' };
+  } else {
+    const sqliteDir = `\${env.SQLITE_STORE_DIR:=${dataDir}/distributions/${distribution}}`;
+    mapOf(s, 'backends').sql_vector_stores = { type: 'sql_sqlite', db_path: `${sqliteDir}/vector_stores.db` };
+    g.wrote('storage.backends.sql_vector_stores', path);
+    stores.vector_stores = { backend: 'sql_vector_stores', table_name: 'vector_stores' };
+  }
+  g.wrote('storage.stores.vector_stores', path);
+}
+
+/** True when the target's release is `version` or later. */
+function since(g: TargetGeneration, version: string): boolean {
+  const release = g.target.release;
+  return release !== undefined && compareVersions(release, version) >= 0;
+}
+
+/** `pool_size` and `max_overflow` (OGX 1.0+): on older lines a problem saying what is missing. */
+function poolFields(g: TargetGeneration, tuning: PostgresTuning | undefined, path: string): JsonObject {
+  const out: JsonObject = {};
+  for (const [field, key] of [['poolSize', 'pool_size'], ['maxOverflow', 'max_overflow']] as const) {
+    const v = tuning?.[field];
+    if (v === undefined) continue;
+    if (since(g, '1.0.0')) out[key] = v;
+    else g.problem(`${path}.${field}`, `${g.target.description} has no ${key} (postgres pools are configurable from OGX 1.0)`, `remove ${field}, or use an OGX 1.x target`);
+  }
+  return out;
+}
+
+/** kv_postgres's TLS (`ssl_mode`, `ca_cert_path`: the mounted CA), pool and `command_timeout` (OGX 1.1+). */
+function kvTuning(g: TargetGeneration, tuning: PostgresTuning | undefined): JsonObject {
+  const path = 'spec.storage.kv.tuning';
+  const out: JsonObject = {};
+  if (tuning?.sslMode !== undefined) out.ssl_mode = tuning.sslMode;
+  if (tuning?.caCertificate !== undefined) out.ca_cert_path = PATHS.postgresKvCaFile;
+  Object.assign(out, poolFields(g, tuning, path));
+  if (tuning?.commandTimeout !== undefined) {
+    if (since(g, '1.1.0')) out.command_timeout = tuning.commandTimeout;
+    else g.problem(`${path}.commandTimeout`, `${g.target.description} has no command_timeout for kv_postgres (OGX 1.1+)`, 'remove commandTimeout, or use an OGX 1.1+ target');
+  }
+  return out;
+}
