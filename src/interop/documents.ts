@@ -3,11 +3,11 @@
  * deeper than the readers allow), before anything is interpreted.
  */
 import * as YAML from 'yaml';
-import { tooDeepDocuments, valueTooDeep, withoutDocuments } from '../yaml/depth';
-import { resolvePlain } from '../yaml/yaml11-resolve';
 import { ConfigProblem } from '../core/errors';
 import { plainCopy, toJsonValue } from '../core/json-convert';
 import { oneLine } from '../core/quote';
+import { tooDeepDocuments, valueTooDeep, withoutDocuments } from '../yaml/depth';
+import { resolvePlain } from '../yaml/yaml11-resolve';
 
 /** One YAML document of a stream: its JSON value (null when empty), or what is wrong with it. */
 export interface ManifestDocument {
