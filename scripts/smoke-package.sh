@@ -1,22 +1,33 @@
 #!/usr/bin/env bash
-# Packs the package and follows the README's walk-through with it, as a user would: a new cdk8s app
-# in an empty directory, the tarball and its peer dependencies from the registry, the README's
-# tsconfig.json, cdk8s.yaml and main.ts, then `npx cdk8s synth`. The steps are read from README.md
-# itself (scripts/readme-walkthrough.js), so the README cannot drift from what is run. Then checks
-# the synthesized objects, and in the same app the cdk8s-llama-stack command on a CR and on bad
-# input, and the library from plain Node.js. Prints what it checked; exits non-zero on the first
-# failure.
+# Packs the package as the release does and follows the README's walk-through with it, as a user
+# would: a new cdk8s app in an empty directory, the tarball and its peer dependencies from the
+# registry, the README's tsconfig.json, cdk8s.yaml and main.ts, then `npx cdk8s synth`. The steps
+# are read from README.md itself (scripts/readme-walkthrough.js), so the README cannot drift from
+# what is run. Then checks the synthesized objects, and in the same app the cdk8s-llama-stack
+# command on a CR and on bad input, and the library from plain Node.js. Then the other two ways in:
+# a git-URL install of HEAD (scripts/smoke-git-install.sh) and the Argo CD plugin image built from
+# the tarball without Docker (scripts/smoke-argocd-image.js). Prints what it checked and how long
+# each part took; exits non-zero on the first failure. CI runs it (.ci/run).
 set -euo pipefail
 start=$SECONDS
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$repo"
-npx projen compile >/dev/null
+node scripts/prepare.js >/dev/null
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-npm pack --pack-destination "$work" >/dev/null 2>&1
-tarball="$(echo "$work"/cdk8s-llama-stack-*.tgz)"
-[ -f "$tarball" ] || { echo "npm pack wrote no tarball in $work" >&2; exit 1; }
-echo "packed: $(basename "$tarball")"
+# The release's package step (npx projen release runs it): jsii-pacmak's js target, which is
+# `npm pack` into dist/js/. That file is what `npm publish` uploads; the README's `npm pack` makes
+# the same files, which is checked here.
+npx projen package:js >"$work/package.log" 2>&1 || { cat "$work/package.log" >&2; exit 1; }
+version="$(node -p "require('./package.json').version")"
+artifact="dist/js/cdk8s-llama-stack@$version.jsii.tgz"
+[ -f "$artifact" ] || { echo "the package step wrote no $artifact" >&2; exit 1; }
+tarball="$work/cdk8s-llama-stack-$version.tgz"
+cp "$artifact" "$tarball"
+packed="$(tar -tzf "$tarball" | sed 's|^package/||' | sort)"
+listed="$(npm pack --dry-run --json --ignore-scripts 2>/dev/null | node -e "console.log(JSON.parse(require('fs').readFileSync(0, 'utf8'))[0].files.map((f) => f.path).sort().join('\n'))")"
+[ "$packed" = "$listed" ] || { echo "$artifact and npm pack hold different files:" >&2; diff <(echo "$packed") <(echo "$listed") >&2; exit 1; }
+echo "packed: $artifact ($(echo "$packed" | wc -l) files, the same as npm pack) in $((SECONDS - start)) s"
 
 node scripts/readme-walkthrough.js README.md "$tarball" >"$work/walkthrough.sh"
 mkdir "$work/walkthrough"
@@ -77,4 +88,8 @@ const kinds = app.charts[0].toJson().map((o) => o.kind).join(' ');
 if (kinds !== 'ConfigMap ServiceAccount Deployment Service') throw new Error(kinds);
 console.log('library from node: ok (' + kinds + ')');
 "
+echo "README walk-through and command: ok at $((SECONDS - start)) s"
+
+bash "$repo/scripts/smoke-git-install.sh" "$work"
+node "$repo/scripts/smoke-argocd-image.js" "$work" "$tarball"
 echo "smoke-package: ok in $((SECONDS - start)) s"

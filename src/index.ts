@@ -10,6 +10,7 @@ export * from './values/external-provider';
 export * from './auth';
 export * from './distribution';
 export { ExposeOptions, ExposeTlsMode, GatewayParentRef, IngressTlsOptions } from './values/expose';
+export { Platform } from './values/platform';
 export { MetricsEnvVars, ServerTarget } from './releases/server-target';
 export { ServerTlsSettings, TenancyMode, TenancyOptions } from './generate/server';
 export { TargetConfig, TargetConfigGenerator, TargetConfigOptions } from './generate/target-config';

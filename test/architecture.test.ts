@@ -12,6 +12,7 @@ const LAYERS: [RegExp, number][] = [
   [/^core\//, 0],
   [/^imports\//, 0],
   [/^yaml\//, 1],
+  [/^verify\//, 1],
   [/^kubernetes\//, 2],
   [/^spec\//, 3],
   [/^values\//, 4],

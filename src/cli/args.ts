@@ -5,6 +5,7 @@ import { InvalidUtf8Error, utf8Text } from './io';
 import type { RenderSettings } from './renderer';
 import { MAX_MANIFEST_DEPTH } from '../interop/manifest';
 import { DEFAULT_TARGET, ServerTarget } from '../releases/server-target';
+import { Platform, PLATFORMS } from '../values/platform';
 
 export const USAGE = `usage: cdk8s-llama-stack <command> [options]
 
@@ -22,6 +23,11 @@ Commands:
 
 Options:
   --target ID            server line: ogx-1.3 (default), ogx-1.2, ogx-1.1, ogx-0.8, llama-stack-0.7, operator
+  --platform ID          kubernetes (default) or openshift: on OpenShift no UID or fsGroup is
+                         pinned (restricted-v2 assigns them), expose writes a Route, and the
+                         NetworkPolicy admits the router and monitoring by policy group; a
+                         manifest annotated cdk8s-llama-stack.io/platform with another is an
+                         error (docs/openshift.md)
   --namespace NS         namespace of manifests that name none; a manifest in another
                          namespace is an error
   --output-dir DIR       (render) write <name>.k8s.yaml per manifest instead of stdout
@@ -46,7 +52,8 @@ Manifests: llamastack.io/v1alpha2 as is; llamastack.io/v1alpha1 converted to v1a
 release is the target unless --target is given). A config ConfigMap in the same input is
 checked. See docs/interop.md and docs/migration.md.
 Environment (argocd-generate): ARGOCD_APP_NAMESPACE is the default namespace,
-ARGOCD_ENV_LLAMA_STACK_TARGET the default target, ARGOCD_ENV_LLAMA_STACK_STRICT=true --strict.
+ARGOCD_ENV_LLAMA_STACK_TARGET the default target, ARGOCD_ENV_LLAMA_STACK_PLATFORM the platform,
+ARGOCD_ENV_LLAMA_STACK_STRICT=true --strict.
 Documents may nest ${MAX_MANIFEST_DEPTH} levels. --output-dir file names come from object names
 (DNS-1123 subdomains), checked before anything is written.
 Exit codes: 0 ok, 1 invalid input (every problem listed), 2 usage or internal error.`;
@@ -67,6 +74,7 @@ export interface Args {
   readonly files: string[];
   readonly outputDir?: string;
   readonly target?: ServerTarget;
+  readonly platform?: Platform;
   readonly namespace?: string;
   readonly passThrough: boolean;
   readonly allowPerPodState: boolean;
@@ -80,7 +88,7 @@ export interface Args {
 export class UsageError extends Error {}
 
 const COMMANDS: { [name: string]: Command } = { 'render': 'render', 'argocd-generate': 'argocd-generate', 'generate': 'argocd-generate', 'krm': 'krm' };
-const VALUE_OPTIONS = ['--output-dir', '--target', '--namespace', '--base-config'];
+const VALUE_OPTIONS = ['--output-dir', '--target', '--platform', '--namespace', '--base-config'];
 
 /**
  * The version in the package's package.json, read at run time: two levels up from this file
@@ -140,7 +148,22 @@ export function parseArgs(argv: string[]): Args | 'help' | 'version' {
   }
   const targetId = values['--target'];
   if (targetId !== undefined && !TARGETS[targetId]) throw new UsageError(`unknown target: ${targetId} (use ${Object.keys(TARGETS).join(', ')})`);
-  return { command, files, outputDir: values['--output-dir'], target: targetId ? TARGETS[targetId] : undefined, namespace: values['--namespace'], passThrough, allowPerPodState, allowUnrestrictedVolumes, allowEmpty, strict, baseConfig: values['--base-config'] };
+  const platformId = values['--platform'];
+  if (platformId !== undefined && !hasPlatform(platformId)) throw new UsageError(`unknown platform: ${platformId} (use ${Object.keys(PLATFORMS).join(', ')})`);
+  return {
+    command,
+    files,
+    outputDir: values['--output-dir'],
+    target: targetId ? TARGETS[targetId] : undefined,
+    platform: platformId !== undefined ? PLATFORMS[platformId] : undefined,
+    namespace: values['--namespace'],
+    passThrough,
+    allowPerPodState,
+    allowUnrestrictedVolumes,
+    allowEmpty,
+    strict,
+    baseConfig: values['--base-config'],
+  };
 }
 
 /** Whether warnings are errors: `--strict`, or (argocd-generate) the Application's plugin env `LLAMA_STACK_STRICT`. */
@@ -152,13 +175,22 @@ export function strictFor(args: Args, env: { [name: string]: string | undefined 
   return args.strict || v === 'true';
 }
 
+function hasPlatform(id: string): boolean {
+  return Object.prototype.hasOwnProperty.call(PLATFORMS, id);
+}
+
 export function settingsFor(args: Args, env: { [name: string]: string | undefined }, cwd: string = process.cwd()): RenderSettings {
   const envTarget = args.command === 'argocd-generate' ? env.ARGOCD_ENV_LLAMA_STACK_TARGET : undefined;
   if (args.target === undefined && envTarget !== undefined && envTarget !== '' && !TARGETS[envTarget]) {
     throw new UsageError(`unknown target in ARGOCD_ENV_LLAMA_STACK_TARGET: ${envTarget} (use ${Object.keys(TARGETS).join(', ')})`);
   }
+  const envPlatform = args.command === 'argocd-generate' ? env.ARGOCD_ENV_LLAMA_STACK_PLATFORM : undefined;
+  if (args.platform === undefined && envPlatform !== undefined && envPlatform !== '' && !hasPlatform(envPlatform)) {
+    throw new UsageError(`unknown platform in ARGOCD_ENV_LLAMA_STACK_PLATFORM: ${envPlatform} (use ${Object.keys(PLATFORMS).join(', ')})`);
+  }
   return {
     target: args.target ?? (envTarget ? TARGETS[envTarget] : DEFAULT_TARGET),
+    platform: args.platform ?? (envPlatform ? PLATFORMS[envPlatform] : undefined),
     namespace: args.namespace,
     defaultNamespace: args.command === 'argocd-generate' ? env.ARGOCD_APP_NAMESPACE || undefined : undefined,
     passThrough: args.passThrough || args.command !== 'render',

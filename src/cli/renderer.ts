@@ -13,6 +13,7 @@ import {
 } from '../interop/manifest';
 import { checkUserConfig, InputConfigMaps, perPodStorageProblems, serverLineWarning } from '../interop/user-config';
 import { ServerTarget } from '../releases/server-target';
+import { Platform } from '../values/platform';
 import { QUOTED_YAML_CONTEXT } from '../workload/plan';
 
 /** A document to render or pass on, with where it came from. */
@@ -52,6 +53,8 @@ export interface Prepared {
 
 export interface RenderSettings {
   readonly target: ServerTarget;
+  /** `--platform` (or the Argo CD env): undefined leaves it to each manifest's annotation, else Kubernetes. */
+  readonly platform?: Platform;
   /** Explicit namespace: the default, and a manifest in another one is an error. */
   readonly namespace?: string;
   /** Default namespace only (Argo CD's destination namespace). */
@@ -281,6 +284,7 @@ function render(parsed: ParsedDistribution, settings: RenderSettings): { objects
   const chart = new Chart(app, 'render', { disableResourceNameHashes: true });
   const d = distributionFromParsed(chart, parsed.name, parsed, {
     target: settings.target,
+    platform: settings.platform,
     baseConfigYaml: settings.baseConfigYaml,
     allowPerPodState: settings.allowPerPodState,
     allowUnrestrictedVolumes: settings.allowUnrestrictedVolumes,

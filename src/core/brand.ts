@@ -10,7 +10,12 @@
 /** The library's branded classes. */
 export type BrandName =
   | 'Provider' | 'SecretRef' | 'ServerAuth' | 'AccessRule' | 'RouteRule'
-  | 'StorageBackend' | 'ExternalProvider' | 'ServerTarget' | 'LlamaStackConfigError';
+  | 'StorageBackend' | 'ExternalProvider' | 'ServerTarget' | 'Platform' | 'LlamaStackConfigError';
+
+/** Every brand, for `isLibraryObject`. */
+const BRAND_NAMES: readonly BrandName[] = [
+  'Provider', 'SecretRef', 'ServerAuth', 'AccessRule', 'RouteRule', 'StorageBackend', 'ExternalProvider', 'ServerTarget', 'LlamaStackConfigError',
+];
 
 /** The registered Symbol of a class's brand, the same in every copy of the library. */
 export function brandSymbol(name: BrandName): symbol {
@@ -30,6 +35,11 @@ export function isMadeBy(v: unknown, name: BrandName): boolean {
   } catch {
     return false; // a Proxy whose traps throw
   }
+}
+
+/** True for an object made by any of the library's classes (in any copy of the library). */
+export function isLibraryObject(v: unknown): boolean {
+  return BRAND_NAMES.some((name) => isMadeBy(v, name));
 }
 
 /** True for a provider of the given config.yaml API (`inference`, `vector_io`…). */

@@ -3,6 +3,7 @@
  * snapshotted as JSON or copied once, and options are checked against their declared shapes,
  * every problem with its path, before any stage reads them.
  */
+import { isLibraryObject } from './brand';
 import { ConfigProblem, LlamaStackConfigError } from './errors';
 import { toPlainJson } from './json-convert';
 import { childPath, indexPath } from './path';
@@ -63,9 +64,11 @@ export interface KnownOptions {
 const MAX_OPTIONS_DEPTH = 100;
 
 /**
- * A factory's options, read once: plain objects and lists are copied (so a getter or Proxy is
- * read a single time, and one that throws becomes a problem), the library's objects (SecretRef…)
- * are kept. Anything but an object is returned as is for the factory's own checks.
+ * A factory's options, read once, as plain data: plain objects and lists are copied (so a getter
+ * or Proxy is read a single time, and one that throws becomes a problem), the library's objects
+ * (SecretRef…) are kept, strings, numbers, booleans and null are returned as they are for the
+ * factory's own checks. Anything else (a function, such as a `toJSON`; a class instance; a Symbol
+ * or BigInt) is a problem at its path: nothing past the factory can call it or read it again.
  */
 export function snapshotOptions<T>(raw: T, path: string, known?: KnownOptions): T {
   if (typeof raw !== 'object' || raw === null) return raw;
@@ -84,6 +87,7 @@ export function snapshotOptions<T>(raw: T, path: string, known?: KnownOptions): 
 }
 
 function copyOnce(v: unknown, path: string, problems: ConfigProblem[], ancestors: object[]): unknown {
+  if (typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') return notPlain(path, typeof v, problems);
   if (typeof v !== 'object' || v === null) return v;
   if (ancestors.includes(v)) {
     problems.push({ path, message: 'refers back to an object that contains it (a cycle)', fix: 'pass a copy of the data, without cycles' });
@@ -94,8 +98,9 @@ function copyOnce(v: unknown, path: string, problems: ConfigProblem[], ancestors
     return undefined;
   }
   try {
-    const plain = Array.isArray(v) || [Object.prototype, null].includes(Object.getPrototypeOf(v));
-    if (!plain) return v; // the library's objects, and values the factory reports by type
+    const proto: unknown = Object.getPrototypeOf(v);
+    const plain = Array.isArray(v) || proto === Object.prototype || proto === null;
+    if (!plain) return isLibraryObject(v) ? v : notPlain(path, className(proto), problems);
     ancestors.push(v);
     const out: any = Array.isArray(v) ? [] : {};
     if (Array.isArray(v)) {
@@ -113,6 +118,22 @@ function copyOnce(v: unknown, path: string, problems: ConfigProblem[], ancestors
     problems.push(threwProblem(path, e));
     return undefined;
   }
+}
+
+function notPlain(path: string, kind: string, problems: ConfigProblem[]): undefined {
+  problems.push({
+    path,
+    message: `a value of type ${kind} is not plain data`,
+    fix: 'pass strings, numbers, booleans, null, lists, plain objects and the library\'s objects (SecretRef…)',
+  });
+  return undefined;
+}
+
+/** The class of an instance, by its prototype's constructor name (no user code runs: a getter is not called). */
+function className(proto: unknown): string {
+  const ctor = typeof proto === 'object' && proto !== null ? Object.getOwnPropertyDescriptor(proto, 'constructor')?.value : undefined;
+  const name = typeof ctor === 'function' ? Object.getOwnPropertyDescriptor(ctor, 'name')?.value : undefined;
+  return typeof name === 'string' && /^[A-Za-z_$][\w$]{0,63}$/.test(name) ? name : 'object';
 }
 
 /** A user getter or Proxy threw while the input was read: its class name only, never its text. */

@@ -8,6 +8,8 @@ import { anyObject, bool, instanceOf, int, listOf, mapOf, oneOf, str, struct } f
 export const SERVER_TARGET = instanceOf('a ServerTarget', (v) => isMadeBy(v, 'ServerTarget'),
   'use ServerTarget.OGX_1_3, ServerTarget.OGX_1_2, ServerTarget.OGX_1_1, ServerTarget.OGX_0_8, ServerTarget.LLAMA_STACK_0_7 or ServerTarget.OPERATOR');
 
+export const PLATFORM = instanceOf('a Platform', (v) => isMadeBy(v, 'Platform'), 'use Platform.KUBERNETES or Platform.OPENSHIFT');
+
 export const VECTOR_STORE_DEFAULTS = struct('VectorStoreDefaults', { provider: str(), embeddingModel: str(), rerankerModel: str() });
 
 /** `TenancyOptions`: the mode's values are `TenancyMode`'s. */
@@ -32,12 +34,14 @@ export const TARGET_CONFIG_OPTIONS = struct('TargetConfigOptions', {
   serverTls: SERVER_TLS_SETTINGS,
   tenancy: TENANCY,
   vectorStoresStorage: STORAGE_BACKEND,
+  entrypointPassesInsecure: bool(),
 });
 
 /** Also the parse options' shape: render options are parse options too. */
 export const MANIFEST_RENDER_OPTIONS = struct('ManifestRenderOptions', {
   namespace: str(),
   target: SERVER_TARGET,
+  platform: PLATFORM,
   image: str(),
   baseConfigYaml: str('pass the base config text'),
   externalProviders: listOf(instanceOf('ExternalProvider', (v) => isMadeBy(v, 'ExternalProvider'), 'create it with ExternalProvider.fromImage({ ... })')),
@@ -58,6 +62,7 @@ export const PARSED_DISTRIBUTION = struct('ParsedDistribution', {
   baseConfigRef: struct('ConfigMapKeyRef', { name: str(), key: str() }, ['name', 'key']),
   replaceBaseProviders: listOf(str()),
   target: SERVER_TARGET,
+  platform: PLATFORM,
 }, ['name', 'spec', 'apiVersion']);
 
 export const MANIFEST_TEXT = str('pass the manifest text (YAML or JSON)');

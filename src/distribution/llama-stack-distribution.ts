@@ -14,6 +14,7 @@ import { ConfigProblem, formatProblem, LlamaStackConfigError } from '../core/err
 import { ServerTarget } from '../releases/server-target';
 import { SecretEnvVar } from '../spec/secret-env';
 import { LlamaStackDistributionSpec } from '../spec/spec';
+import { Platform } from '../values/platform';
 import { KubeManifest } from '../workload';
 import { podSelectorConfig } from '../workload/endpoint';
 import { QUOTED_YAML_CONTEXT } from '../workload/plan';
@@ -32,6 +33,8 @@ export class LlamaStackDistribution extends Construct implements kplus.IPodSelec
   public readonly image: string;
   /** The server line the config is written for. */
   public readonly target: ServerTarget;
+  /** The platform the objects are written for. */
+  public readonly platform: Platform;
   /** The generated config.yaml (undefined with an override ConfigMap). */
   public readonly configYaml?: string;
   /** SHA-256 of `configYaml`. */
@@ -64,6 +67,10 @@ export class LlamaStackDistribution extends Construct implements kplus.IPodSelec
   public readonly ingress?: ApiObject;
   /** @default - only with `expose.gateway` */
   public readonly httpRoute?: ApiObject;
+  /** @default - only with `expose` on `Platform.OPENSHIFT` (without `expose.gateway`) */
+  public readonly route?: ApiObject;
+  /** @default - only with `caBundle.clusterInjected` (OpenShift) */
+  public readonly trustedCaBundle?: ApiObject;
   /** @default - only with `monitoring.serviceMonitor` */
   public readonly serviceMonitor?: ApiObject;
   /** @default - only with `monitoring.prometheusRule` */
@@ -108,6 +115,7 @@ export class LlamaStackDistribution extends Construct implements kplus.IPodSelec
     this.spec = plan.spec;
     this.image = plan.image;
     this.target = plan.target;
+    this.platform = plan.platform;
     this.configYaml = plan.configYaml;
     this.contentHash = plan.contentHash;
     this.configMapName = plan.configMapName;
@@ -132,6 +140,7 @@ export class LlamaStackDistribution extends Construct implements kplus.IPodSelec
     // userCopy), which nothing else holds or changes: cdk8s takes them as they are.
     const make = (childId: string, m: KubeManifest | undefined) => (m ? new ApiObject(this, childId, m) : undefined);
     this.configMap = make('ConfigMap', objects.configMap);
+    this.trustedCaBundle = make('TrustedCaBundle', objects.trustedCaBundle);
     this.serviceAccount = make('ServiceAccount', objects.serviceAccount);
     this.persistentVolumeClaim = make('PersistentVolumeClaim', objects.pvc);
     this.deployment = make('Deployment', objects.deployment)!;
@@ -141,6 +150,7 @@ export class LlamaStackDistribution extends Construct implements kplus.IPodSelec
     this.networkPolicy = make('NetworkPolicy', objects.networkPolicy);
     this.ingress = make('Ingress', objects.ingress);
     this.httpRoute = make('HTTPRoute', objects.httpRoute);
+    this.route = make('Route', objects.route);
     this.serviceMonitor = make('ServiceMonitor', objects.serviceMonitor);
     this.prometheusRule = make('PrometheusRule', objects.prometheusRule);
     this.node.defaultChild = this.deployment;

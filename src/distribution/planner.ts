@@ -9,22 +9,26 @@ import { authProblems } from './auth-checks';
 import { constructChecks, missingEnvProblems, overrideConflicts } from './checks';
 import { emptyDirSizeLimitProblems } from './empty-dir-checks';
 import { resolveImage } from './image';
+import { platformProblems, platformWarnings, writesRoute } from './platform-checks';
 import type { LlamaStackDistributionProps } from './props';
 import { atPropsPaths } from './props-paths';
 import { checkedDistributionProps } from './props-shape';
 import { SPEC_EXCLUSIVE_PROPS, SpecOrigins, nonEmpty, specAndProblemsFromProps } from './spec-from-props';
-import { specProblems } from '../spec/spec-shape';
+import { trustedCaBundle, trustProblems, withTrustedCa } from './trusted-ca';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { ConfigGenerator, sha256Hex } from '../generate/operator/config-generator';
 import { checkOverrideConfig } from '../generate/override-config';
 import { generateTargetConfig } from '../generate/target-config';
 import { plainYamlInputProblems } from '../kubernetes/plain-yaml';
+import { imageLayoutOf } from '../releases/image-layouts';
 import { containerPort, DEFAULT_PORT, metricsPort, podEnv } from '../releases/pod-env';
 import { NON_ROOT_USER } from '../releases/pod-paths';
 import { DEFAULT_TARGET, ServerTarget } from '../releases/server-target';
 import { SecretEnvVar } from '../spec/secret-env';
 import { LlamaStackDistributionSpec } from '../spec/spec';
+import { validateSpec } from '../spec/validate-spec';
 import { exposeProblems, networkingProblems, resolveExposure } from '../values/expose';
+import { Platform } from '../values/platform';
 import { RenderedObjects, renderObjects, WorkloadPlan } from '../workload';
 import { cacheSubPath } from '../workload/cache-seed';
 import { serviceUrl } from '../workload/endpoint';
@@ -52,6 +56,8 @@ export interface DistributionPlan {
   readonly name: string;
   readonly spec: LlamaStackDistributionSpec;
   readonly target: ServerTarget;
+  /** `props.platform`, else Kubernetes. */
+  readonly platform: Platform;
   readonly image: string;
   /** `props.namespace`, else the chart's. */
   readonly namespace?: string;
@@ -78,6 +84,8 @@ interface PlannedConfig {
   readonly configMapName: string;
   readonly secretEnvVars: SecretEnvVar[];
   readonly warnings: ConfigProblem[];
+  /** Server data directories the config writes under outside the pod's mounts: the data volume is mounted there too. */
+  readonly dataDirs?: string[];
 }
 
 /** Plans a distribution; throws one `LlamaStackConfigError` with every problem at its props path. */
@@ -87,7 +95,7 @@ export function planDistribution(rawProps: LlamaStackDistributionProps, context:
   let origins: SpecOrigins | undefined;
   try {
     // Typed props become a spec, with the prop each spec location came from.
-    const fromProps = props.spec === undefined ? specAndProblemsFromProps(props) : undefined;
+    const fromProps = props.spec === undefined ? specAndProblemsFromProps(props, props.name ?? context.id) : undefined;
     origins = fromProps?.origins;
     return plan(props, context, fromProps);
   } catch (e) {
@@ -112,12 +120,18 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
       problems.push({ path: `props.${k}`, message: 'cannot be combined with props.spec', fix: 'set it inside props.spec instead' });
     }
   }
-  const spec = props.spec ?? fromProps!.spec;
+  const declared = props.spec ?? fromProps!.spec;
   problems.push(...fromProps?.problems ?? []);
   const target = props.target ?? DEFAULT_TARGET;
-  problems.push(...specProblems(spec, {
+  problems.push(...validateSpec(declared, {
     hasBaseConfig: props.baseConfigYaml !== undefined, disableableApis: target.disableableApis, kvPostgres: !target.isOperator,
   }));
+  const platform = props.platform ?? Platform.KUBERNETES;
+  const openShift = platform.isOpenShift;
+  problems.push(...trustProblems(props, openShift));
+  // The pod's view: the spec with the CAs it trusts, which the CRD carries only with serving TLS.
+  const trust = trustedCaBundle(props, declared, name);
+  const spec = withTrustedCa(declared, trust);
   const imageWarnings: ConfigProblem[] = [];
   const image = resolveImage(props, spec, target, problems, imageWarnings);
   const namespace = props.namespace ?? context.chartNamespace;
@@ -125,6 +139,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   problems.push(...kubernetesInputProblems(props, spec, namespace, target, name));
   problems.push(...emptyDirSizeLimitProblems(props.emptyDirSizeLimits, spec));
   problems.push(...networkOptionProblems(props));
+  problems.push(...platformProblems(props, spec, openShift, name, namespace));
   problems.push(...podExtrasProblems({
     annotations: props.podAnnotations,
     imagePullSecrets: props.imagePullSecrets,
@@ -147,16 +162,16 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   }
   problems.push(...overrideConflicts(props, spec));
   problems.push(...networkingProblems(spec));
-  if (props.spec === undefined) problems.push(...exposeProblems(props.expose, spec, props.allowedFrom !== undefined));
+  if (props.spec === undefined) problems.push(...exposeProblems(props.expose, spec, props.allowedFrom !== undefined, openShift));
   if (problems.length > 0) throw new LlamaStackConfigError(problems);
 
-  const config = planConfig(props, spec, target, name);
+  const config = planConfig(props, spec, target, name, imageLayoutOf(image)?.entrypointInsecure);
   if (config.configYaml !== undefined && target.isOperator) {
     // Server targets run the release's start-up model, which substitutes the container's env.
     const missing = missingEnvProblems(config.configYaml, config.secretEnvVars, spec, target);
     if (missing.length > 0) throw new LlamaStackConfigError(missing);
   }
-  const releaseWarnings = [...imageWarnings, ...config.warnings];
+  const releaseWarnings = [...imageWarnings, ...config.warnings, ...platformWarnings(props, spec, openShift)];
   if (props.strict === true && releaseWarnings.length > 0) {
     throw new LlamaStackConfigError(releaseWarnings.map((w) => ({ ...w, message: `${w.message} (an error with strict)` })));
   }
@@ -175,8 +190,8 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     extraLabels: props.labels ?? {},
     storageClassName: props.persistentStorage?.storageClassName,
     ingressClassName: props.expose?.ingressClassName,
-    // A spec's expose gets the defaults (with pod TLS: backend-protocol HTTPS).
-    exposure: resolveExposure(name, props.expose ?? {}, tls),
+    // A spec's expose gets the defaults (with pod TLS: backend-protocol HTTPS; on OpenShift a Route).
+    exposure: resolveExposure(name, props.expose ?? {}, tls, writesRoute(props, spec, openShift)),
     nodeSelector: props.nodeSelector,
     tolerations: nonEmpty(props.tolerations),
     imagePullPolicy: props.imagePullPolicy,
@@ -197,14 +212,20 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
       prometheusRule: props.monitoring?.prometheusRule === true,
       interval: props.monitoring?.interval,
       labels: props.monitoring?.labels ?? {},
-      namespaces: props.monitoring?.namespaces ?? ['monitoring'],
+      // OpenShift's monitoring stacks are admitted by policy group (network.ts).
+      namespaces: props.monitoring?.namespaces ?? (openShift ? [] : ['monitoring']),
     } : undefined,
     emptyDirSizeLimits: resolveEmptyDirSizeLimits(props.emptyDirSizeLimits, spec),
     env: podEnv(target, spec, config.secretEnvVars),
-    runAsUser: NON_ROOT_USER,
-    fsGroup: target.fsGroup ?? NON_ROOT_USER,
+    // OpenShift's restricted-v2 assigns both from the namespace's range (the images are group-0 writable).
+    runAsUser: openShift ? undefined : NON_ROOT_USER,
+    fsGroup: openShift ? undefined : target.fsGroup ?? NON_ROOT_USER,
+    openShift: openShift || undefined,
+    servingCertSecret: openShift && props.tls?.serviceCa === true ? spec.networking?.tls?.secretName : undefined,
+    injectedCaBundle: props.caBundle?.clusterInjected === true ? trust?.configMapName : undefined,
     bakedCacheDir: cacheSubPath(target.tiktokenCacheDir) !== undefined ? target.tiktokenCacheDir : undefined,
     defaultMountPath: target.dataDir,
+    dataDirs: config.dataDirs,
     legacyDataMount: target.isOperator,
     containerPort: containerPort(spec, target),
     retainConfigMaps: props.retainConfigMaps,
@@ -215,8 +236,9 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   const port = spec.networking?.port ?? DEFAULT_PORT;
   return {
     name,
-    spec,
+    spec: declared,
     target,
+    platform,
     image,
     namespace,
     configYaml: config.configYaml,
@@ -235,7 +257,8 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
 }
 
 /** The config the server runs: the user's ConfigMap, an override text, or a generated one. */
-function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistributionSpec, target: ServerTarget, name: string): PlannedConfig {
+function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistributionSpec, target: ServerTarget, name: string,
+  entrypointInsecure: boolean | undefined): PlannedConfig {
   const serverTlsDir = spec.networking?.tls?.enabled === true ? PATHS.tlsDir : undefined;
   if (spec.overrideConfig) {
     return { configMapName: spec.overrideConfig.configMapName, secretEnvVars: [], warnings: [] };
@@ -244,6 +267,7 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
     const checked = checkOverrideConfig(props.overrideConfigYaml, spec, target, {
       serverTlsDir,
       scratchDirs: [PATHS.tmpDir, PATHS.cacheDir],
+      entrypointInsecure,
     }, props.allowPerPodState === true);
     if (checked.problems.length > 0) throw new LlamaStackConfigError(checked.problems);
     const contentHash = sha256Hex(props.overrideConfigYaml);
@@ -253,6 +277,7 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
       configMapName: configMapName(name, contentHash),
       secretEnvVars: [],
       warnings: checked.warnings,
+      dataDirs: checked.dataDirs,
     };
   }
   const generated = target.isOperator
@@ -268,6 +293,7 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
       serverTls: props.tls ? { ciphers: props.tls.ciphers, hstsMaxAgeSeconds: props.tls.hstsMaxAgeSeconds } : undefined,
       tenancy: props.tenancy,
       vectorStoresStorage: props.vectorStoresStorage,
+      entrypointPassesInsecure: entrypointInsecure,
     });
   return {
     configYaml: generated.configYaml,
@@ -275,6 +301,7 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
     configMapName: configMapName(name, generated.contentHash),
     secretEnvVars: generated.envVars,
     warnings: 'warnings' in generated ? generated.warnings : [],
+    dataDirs: 'dataDirs' in generated ? generated.dataDirs : undefined,
   };
 }
 

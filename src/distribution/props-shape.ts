@@ -7,7 +7,7 @@
 import type { LlamaStackDistributionProps } from './props';
 import { isMadeBy, isProviderOf } from '../core/brand';
 import { snapshotJson, threwProblem } from '../core/checked';
-import { SERVER_TARGET, STORAGE_BACKEND, TENANCY, VECTOR_STORE_DEFAULTS } from '../core/entry-shapes';
+import { PLATFORM, SERVER_TARGET, STORAGE_BACKEND, TENANCY, VECTOR_STORE_DEFAULTS } from '../core/entry-shapes';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { childPath } from '../core/path';
 import {
@@ -87,10 +87,13 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
   port: int(),
   tls: struct('TlsOptions', {
     secretName: str(),
+    serviceCa: bool(),
     ciphers: listOf(str(), "give a list of OpenSSL cipher names, e.g. ['ECDHE-RSA-AES256-GCM-SHA384']"),
     hstsMaxAgeSeconds: int(),
     caBundle: struct('CABundleConfig', { configMapName: str(), configMapNamespace: str(), configMapKeys: listOf(str()) }, ['configMapName']),
-  }, ['secretName']),
+  }),
+  caBundle: struct('CaBundleOptions', { configMapName: str(), configMapKeys: listOf(str()), clusterInjected: bool() }),
+  platform: PLATFORM,
   expose: struct('ExposeOptions', {
     hostname: str(),
     ingressClassName: str(),
@@ -100,6 +103,7 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
     controllerNamespace: str(),
     controllerNamespaceLabels: listOf(str()),
     annotations: mapOf(str('give the annotation value as a string')),
+    routeTimeout: str('write a duration, e.g. "10m"'),
   }),
   allowedFrom: struct('AllowedFromSpec', { namespaces: listOf(str()), labels: listOf(str()) }),
   admitOwnNamespace: bool(),

@@ -16,6 +16,7 @@ import type {
 } from '../spec/spec';
 import type { ExposeOptions } from '../values/expose';
 import type { ExternalProvider } from '../values/external-provider';
+import type { Platform } from '../values/platform';
 import type { SecretRef } from '../values/secret-ref';
 import type { StorageBackend } from '../values/storage-backend';
 import type { MonitoringOptions } from '../workload/monitoring-options';
@@ -24,18 +25,63 @@ import type { PodResourceClaim } from '../workload/pod-extras';
 import type { EmptyDirSizeLimits } from '../workload/volume-sizes';
 
 /**
- * Serving TLS: the server itself terminates HTTPS with a `kubernetes.io/tls` Secret. On OGX 1.2+
- * also its cipher suites (FIPS AES-GCM only) and HSTS max-age (`ciphers`, `hstsMaxAgeSeconds`:
- * an error on earlier targets).
+ * Serving TLS: the server itself terminates HTTPS with a `kubernetes.io/tls` Secret (`secretName`,
+ * or on OpenShift one the service CA writes: `serviceCa`). On OGX 1.2+ also its cipher suites
+ * (FIPS AES-GCM only) and HSTS max-age (`ciphers`, `hstsMaxAgeSeconds`: an error on earlier
+ * targets). With only `caBundle`, the server stays on plain HTTP and trusts the CAs (as the
+ * top-level `caBundle` does).
  */
 export interface TlsOptions extends ServerTlsSettings {
-  /** Secret of type `kubernetes.io/tls` (keys `tls.crt`, `tls.key`). */
-  readonly secretName: string;
   /**
-   * Extra CA certificates the server trusts for outbound calls (`SSL_CERT_FILE`).
+   * Secret of type `kubernetes.io/tls` (keys `tls.crt`, `tls.key`). With `serviceCa`: the name of
+   * the Secret the service CA writes.
+   * @default - `N-tls` with `serviceCa`; without it, no serving TLS
+   */
+  readonly secretName?: string;
+  /**
+   * OpenShift: the serving certificate comes from the service CA. The Service is annotated
+   * `service.beta.openshift.io/serving-cert-secret-name: <secretName>`; the service CA operator
+   * writes that Secret (for `N-service.<namespace>.svc`), the pod serves it, and a Route
+   * re-encrypts to it (the router trusts the service CA). An error on `Platform.KUBERNETES`.
+   * @default false
+   */
+  readonly serviceCa?: boolean;
+  /**
+   * Extra CA certificates the server trusts for outbound calls (`SSL_CERT_FILE`). The same as
+   * the top-level `caBundle` (set one of the two).
    * @default - the image's trust store
    */
   readonly caBundle?: CABundleConfig;
+}
+
+/**
+ * CA certificates the server trusts for its outbound calls (model servers, databases, MCP
+ * servers, hosted APIs), added to the image's own trust store: `SSL_CERT_FILE` and
+ * `REQUESTS_CA_BUNDLE` name the combined file. Independent of serving TLS. Give one of
+ * `configMapName` and `clusterInjected`.
+ */
+export interface CaBundleOptions {
+  /**
+   * An existing ConfigMap of the distribution's namespace holding PEM CA certificates. ODH's
+   * `odh-trusted-ca-bundle` (in every namespace Open Data Hub / OpenShift AI manages) is read from
+   * both its keys, `ca-bundle.crt` (the cluster's trusted CAs) and `odh-ca-bundle.crt` (the ones the
+   * DSCInitialization adds), unless `configMapKeys` names others.
+   * @default - none
+   */
+  readonly configMapName?: string;
+  /**
+   * The ConfigMap's keys to read, each a PEM file.
+   * @default ["ca-bundle.crt"] (`odh-trusted-ca-bundle`: ["ca-bundle.crt", "odh-ca-bundle.crt"])
+   */
+  readonly configMapKeys?: string[];
+  /**
+   * OpenShift: the cluster's trusted CAs (the proxy's and the ones the admin added). The library
+   * writes a ConfigMap `N-trusted-ca` labelled `config.openshift.io/inject-trusted-cabundle:
+   * "true"` and without data; the Cluster Network Operator fills its `ca-bundle.crt` and the
+   * pod starts once it is there. An error on `Platform.KUBERNETES`.
+   * @default false
+   */
+  readonly clusterInjected?: boolean;
 }
 
 
@@ -280,12 +326,21 @@ export interface NetworkingProps {
    */
   readonly port?: number;
   /**
-   * Serving TLS: the server terminates HTTPS with a `kubernetes.io/tls` Secret, and trusts extra CAs for outbound calls.
+   * Serving TLS: the server terminates HTTPS with a `kubernetes.io/tls` Secret (or on OpenShift
+   * one from the service CA), and trusts extra CAs for outbound calls.
    * @default - plain HTTP
    */
   readonly tls?: TlsOptions;
   /**
-   * External access through an Ingress (or a Gateway API HTTPRoute with `expose.gateway`).
+   * CA certificates the server trusts for outbound calls, with or without serving TLS: a
+   * ConfigMap of yours (e.g. ODH's `odh-trusted-ca-bundle`), or on OpenShift the cluster's
+   * injected trusted CAs (`clusterInjected`). The same as `tls.caBundle` (set one of the two).
+   * @default - the image's trust store
+   */
+  readonly caBundle?: CaBundleOptions;
+  /**
+   * External access through an Ingress (or a Gateway API HTTPRoute with `expose.gateway`); on
+   * `Platform.OPENSHIFT` a `route.openshift.io/v1` Route instead of the Ingress.
    * @default - no Ingress
    */
   readonly expose?: ExposeOptions;
@@ -467,6 +522,14 @@ export interface LlamaStackDistributionProps
    * @default - the chart's namespace
    */
   readonly namespace?: string;
+  /**
+   * The cluster the objects are written for. `Platform.OPENSHIFT`: no UID, GID or fsGroup in the
+   * pod (the `restricted-v2` SCC assigns them from the namespace's range), a Route for `expose`,
+   * the router and the monitoring stack admitted by policy group; `tls.serviceCa` and
+   * `caBundle.clusterInjected` become available. See docs/openshift.md.
+   * @default Platform.KUBERNETES
+   */
+  readonly platform?: Platform;
   /**
    * A complete v1alpha2 `LlamaStackDistribution.spec`, as in an existing manifest. Exclusive with
    * the typed props that describe the same things (providers, models, storage, networking, workload).

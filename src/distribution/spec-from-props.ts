@@ -63,9 +63,10 @@ const PROVIDER_LISTS = [
 /**
  * The v1alpha2 spec the typed props describe, with every problem found on the way (a storage
  * backend in the wrong role): it never stops midway, so the other checks still run. `origins`
- * says which prop each spec location came from.
+ * says which prop each spec location came from. `baseName`: the base name (`props.name`, else the
+ * construct id), which names the service CA's Secret.
  */
-export function specAndProblemsFromProps(props: LlamaStackDistributionProps): {
+export function specAndProblemsFromProps(props: LlamaStackDistributionProps, baseName: string = props.name ?? 'llama-stack'): {
   spec: LlamaStackDistributionSpec; problems: ConfigProblem[]; origins: SpecOrigins;
 } {
   const problems: ConfigProblem[] = [];
@@ -89,7 +90,13 @@ export function specAndProblemsFromProps(props: LlamaStackDistributionProps): {
   const image = from('spec.distribution.image', 'props.image', props.image);
   const name = from('spec.distribution.name', 'props.distribution', props.distribution ?? DEFAULT_DISTRIBUTION);
   const imageOnly = props.baseConfigYaml !== undefined && image !== undefined && props.distribution === undefined;
-  const tlsOn = from('spec.networking.tls.enabled', 'props.tls', props.tls !== undefined);
+  // Serving TLS needs a certificate: a Secret, or the service CA's. `tls` with only a CA bundle
+  // (or nothing) serves plain HTTP; its CA bundle is the pod's trust (trusted-ca.ts).
+  const servingSecret = servingSecretName(props, baseName);
+  const tlsOn = from('spec.networking.tls.enabled', 'props.tls', servingSecret !== undefined);
+  if (props.tls?.caBundle !== undefined) from('spec.networking.tls.caBundle', 'props.tls.caBundle', undefined);
+  else if (props.caBundle !== undefined) from('spec.networking.tls.caBundle', 'props.caBundle', undefined);
+  if (props.tls?.serviceCa === true && props.tls.secretName === undefined) from('spec.networking.tls.secretName', 'props.tls.serviceCa', undefined);
   const exposeOn = from('spec.networking.expose.enabled', 'props.expose', props.expose !== undefined);
   const configMapName = from('spec.overrideConfig.configMapName', 'props.overrideConfigMapName', props.overrideConfigMapName);
   const spec = pruned({
@@ -108,8 +115,8 @@ export function specAndProblemsFromProps(props: LlamaStackDistributionProps): {
     disabled: from('spec.disabled', 'props.disabledApis', nonEmpty(props.disabledApis)),
     networking: from('spec.networking', 'props', pruned({
       port: copied('spec.networking', 'port'),
-      tls: from('spec.networking.tls', 'props.tls', props.tls
-        ? pruned({ enabled: tlsOn, secretName: props.tls.secretName, caBundle: props.tls.caBundle })
+      tls: from('spec.networking.tls', 'props.tls', props.tls && tlsOn
+        ? pruned({ enabled: tlsOn, secretName: servingSecret, caBundle: props.tls.caBundle })
         : undefined),
       expose: from('spec.networking.expose', 'props.expose', props.expose
         ? pruned({ enabled: exposeOn, hostname: props.expose.hostname })
@@ -145,6 +152,15 @@ export function specAndProblemsFromProps(props: LlamaStackDistributionProps): {
       : undefined),
   }) ?? {};
   return { spec, problems, origins };
+}
+
+/**
+ * The Secret the server serves TLS with: `tls.secretName`, or with `tls.serviceCa` the one the
+ * service CA writes (`N-tls` by default); undefined without serving TLS.
+ */
+export function servingSecretName(props: Pick<LlamaStackDistributionProps, 'tls'>, name: string): string | undefined {
+  if (props.tls?.secretName !== undefined) return props.tls.secretName;
+  return props.tls?.serviceCa === true ? `${name}-tls` : undefined;
 }
 
 /** The v1alpha2 spec the typed props describe; every problem found is thrown at once. */

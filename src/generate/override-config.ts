@@ -24,7 +24,7 @@ function notAMapping(): { problems: ConfigProblem[]; warnings: ConfigProblem[] }
 
 /** What an override config would do on `target`: fatal problems, and warnings. */
 export function checkOverrideConfig(text: string, spec: LlamaStackDistributionSpec, target: ServerTarget, pod: PodFacts, allowPerPodState = false):
-{ problems: ConfigProblem[]; warnings: ConfigProblem[] } {
+{ problems: ConfigProblem[]; warnings: ConfigProblem[]; dataDirs?: string[] } {
   let config;
   try {
     config = readBaseConfig(text);
@@ -74,5 +74,5 @@ export function checkOverrideConfig(text: string, spec: LlamaStackDistributionSp
       fix: `set server.port: ${bound} in the config, or port: ${port}`,
     });
   }
-  return { problems, warnings };
+  return { problems, warnings, dataDirs: result.dataDirs };
 }

@@ -5,7 +5,7 @@
  */
 import { dropReferences, providerIds } from './dropped-providers';
 import { effectiveBaseId, effectiveId, providerType, TargetGeneration } from './generation';
-import { setBounded } from '../core/bounded-map';
+import { frozenMemo } from '../core/frozen-memo';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
 import { toJsonValue } from '../core/json-convert';
 import { childPath } from '../core/path';
@@ -14,7 +14,7 @@ import { hasEnvReference } from '../core/url';
 import { listOf, mapOf, writableList } from '../core/writable-json';
 import { ProviderType } from '../releases/registry';
 import { ContainerEnv } from '../releases/startup';
-import { envIdOf, substitutedProviderId } from '../releases/startup/env-substitution';
+import { envValuesFor, substitutedProviderId } from '../releases/startup/env-substitution';
 import { aliasChoices } from '../releases/startup/release';
 import { ALL_PROVIDER_APIS } from '../spec/apis';
 import { compareBytewise, envPlaceholder, providerEnvName } from '../spec/env-names';
@@ -158,43 +158,27 @@ function checkReplace(g: TargetGeneration, spec: LlamaStackDistributionSpec, rep
 }
 
 /**
- * Enabled ids by provider list and env (its `envIdOf` number: a run's env repeats across
- * distributions): stages replace provider lists, never change one in place.
+ * The id of a shared (frozen) base entry, by the values of the env vars it names: the env of a
+ * run repeats across distributions (core/frozen-memo.ts).
  */
-const enabledCache = new WeakMap<JsonValue[], Map<number, string[]>>();
-const ENVS_PER_LIST = 32;
-
-/** The id of a shared (frozen) base entry, by env: the env of a run repeats across distributions. */
-const FROZEN_ENTRY_IDS = new WeakMap<JsonObject, Map<number, JsonValue | undefined>>();
-const IDS_PER_ENTRY = 32;
+const PROVIDER_IDS = frozenMemo<'providerId', JsonValue | undefined>('providerId', 32);
 
 function providerIdIn(p: JsonObject, env: ContainerEnv): JsonValue | undefined {
   if (!Object.isFrozen(p)) return substitutedProviderId(p, env);
-  const key = envIdOf(env, '/');
-  let byEnv = FROZEN_ENTRY_IDS.get(p);
-  if (byEnv?.has(key)) return byEnv.get(key);
-  const id = substitutedProviderId(p, env);
-  if (byEnv === undefined) FROZEN_ENTRY_IDS.set(p, byEnv = new Map());
-  return setBounded(byEnv, key, id, IDS_PER_ENTRY);
+  return PROVIDER_IDS.memo(p, [envValuesFor(p, env)], () => substitutedProviderId(p, env));
 }
 
 /** Ids of the providers of `api` the server enables with this env, in config order. */
 export function enabledProviderIds(config: JsonObject, api: string, env: ContainerEnv): string[] {
   const providers = getOwn(config, 'providers');
   const entries = isJsonObject(providers) ? listOf(providers, api) : [];
-  const envId = envIdOf(env, '/');
-  const byEnv = enabledCache.get(entries) ?? new Map<number, string[]>();
-  const hit = byEnv.get(envId);
-  if (hit) return [...hit];
   // Only the id decides; the rest of an entry is substituted by the start-up model.
   const ids: string[] = [];
   for (const p of entries) {
     const id = isJsonObject(p) ? providerIdIn(p, env) : undefined;
     if (typeof id === 'string' && id !== '') ids.push(id);
   }
-  setBounded(byEnv, envId, ids, ENVS_PER_LIST);
-  enabledCache.set(entries, byEnv);
-  return [...ids];
+  return ids;
 }
 
 

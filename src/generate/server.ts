@@ -59,7 +59,7 @@ export const TENANCY_PATH = 'props.tenancy';
 const TENANT_ID = /^[a-z0-9][a-z0-9\-_]{0,127}$/;
 
 export function applyServer(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, serverTlsDir: string | undefined,
-  tlsSettings?: ServerTlsSettings): void {
+  tlsSettings?: ServerTlsSettings, entrypointInsecure: boolean = g.target.entrypointPassesInsecure): void {
   const server = mapOf(config, 'server');
   server.port = containerPort(spec, g.target);
   if (spec.networking?.port !== undefined) g.wrote('server.port', 'spec.networking.port');
@@ -72,7 +72,7 @@ export function applyServer(g: TargetGeneration, config: JsonObject, spec: Llama
     server.tls_keyfile = `${serverTlsDir}/tls.key`;
     g.wrote('server.tls_certfile', 'spec.networking.tls');
     g.wrote('server.tls_keyfile', 'spec.networking.tls');
-  } else if (g.rules.strictTls && !g.target.entrypointPassesInsecure && !(server.tls_certfile && server.tls_keyfile)) {
+  } else if (g.rules.strictTls && !entrypointInsecure && !(server.tls_certfile && server.tls_keyfile)) {
     server.insecure = true;
   }
   applyTlsSettings(g, server, serverTlsDir, tlsSettings);

@@ -10,6 +10,7 @@ import { ConfigProblem } from '../core/errors';
 import { JsonObject } from '../core/json';
 import { dataMountPath, podHome } from '../releases/pod-env';
 import { checkStartup, ContainerEnv, StartupFinding } from '../releases/startup';
+import { dataDirsOutside } from '../releases/startup/data-dirs';
 import { LlamaStackDistributionSpec } from '../spec/spec';
 
 /** Where the pod can write and which files it has, as the workload renders it. */
@@ -20,6 +21,12 @@ export interface PodFacts {
   readonly scratchDirs: readonly string[];
   /** A prop that holds the whole config (an override config): every finding is reported there. */
   readonly configProp?: string;
+  /**
+   * Whether the image's entrypoint passes `--insecure` (OGX 1.2.1+ release images do, the Open
+   * Data Hub image does not).
+   * @default - what the target's release image does
+   */
+  readonly entrypointInsecure?: boolean;
 }
 
 function toProblem(g: TargetGeneration, f: StartupFinding, configProp: string | undefined): ConfigProblem {
@@ -34,20 +41,27 @@ function toProblem(g: TargetGeneration, f: StartupFinding, configProp: string | 
   };
 }
 
-/** Runs the start-up model with the container's env (`containerEnv`); returns fatal findings as problems and the warnings. */
+/**
+ * Runs the start-up model with the container's env (`containerEnv`); returns fatal findings as
+ * problems, the warnings, and the server data directories the config writes under outside the
+ * pod's mounts (`dataDirs`: the pod mounts its data volume at each, so they count as writable).
+ */
 export function checkGeneratedConfig(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, env: ContainerEnv, pod: PodFacts):
-{ problems: ConfigProblem[]; warnings: ConfigProblem[] } {
+{ problems: ConfigProblem[]; warnings: ConfigProblem[]; dataDirs: string[] } {
   const tlsFiles = pod.serverTlsDir ? [`${pod.serverTlsDir}/tls.crt`, `${pod.serverTlsDir}/tls.key`] : [];
+  const home = podHome(g.target, spec);
+  const mounted = [dataMountPath(g.target, spec), ...pod.scratchDirs];
+  const dataDirs = dataDirsOutside(config, env, home, mounted);
   const report = checkStartup(config, g.target._release, env, {
     requiredWhenEnabled: g.data.requiredExtras,
     container: {
-      home: podHome(g.target, spec),
-      writableDirs: [dataMountPath(g.target, spec), ...pod.scratchDirs],
+      home,
+      writableDirs: [...mounted, ...dataDirs],
       files: tlsFiles,
       // OGX 1.2.1+ images pass --insecure (the 1.2+ TLS gate then lets plain HTTP through).
-      insecureFlag: g.target.entrypointPassesInsecure,
+      insecureFlag: pod.entrypointInsecure ?? g.target.entrypointPassesInsecure,
     },
   });
   const map = (f: StartupFinding): ConfigProblem => toProblem(g, f, pod.configProp);
-  return { problems: report.fatal.map(map), warnings: report.warnings.map(map) };
+  return { problems: report.fatal.map(map), warnings: report.warnings.map(map), dataDirs };
 }

@@ -97,6 +97,13 @@ export interface TargetConfigOptions {
    * @default - the base config's (none in the shipped ones; written on `sql_default` with access policies or tenancy multi)
    */
   readonly vectorStoresStorage?: StorageBackend;
+  /**
+   * Whether the image's entrypoint passes `--insecure` to the server (OGX 1.2.1+ release images
+   * do; the Open Data Hub / OpenShift AI image does not). Without it, a server on plain HTTP gets
+   * `server.insecure: true` on OGX 1.2+.
+   * @default - what the target's release image does
+   */
+  readonly entrypointPassesInsecure?: boolean;
 }
 
 /** What a target generation produces. */
@@ -113,6 +120,12 @@ export interface TargetConfig {
    * start-up model expects the release to log as warnings (none for a config this library writes).
    */
   readonly warnings: ConfigProblem[];
+  /**
+   * Server data directories (`…/.ogx`, `…/.llama`) the config writes under outside the data
+   * volume and the scratch directories, e.g. `/opt/app-root/src/.ogx` of a base config built for
+   * the Open Data Hub image: the constructs mount the data volume at each.
+   */
+  readonly dataDirs: string[];
 }
 
 function countProviders(config: JsonObject): number {
@@ -159,7 +172,7 @@ export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: S
   applyShields(g, config, spec, env);
   checkTools(g, spec);
   applyVectorStoreDefaults(g, config, spec, models, options.vectorStores, enabledProviderIds(config, 'vector_io', env));
-  applyServer(g, config, spec, options.serverTlsDir, options.serverTls);
+  applyServer(g, config, spec, options.serverTlsDir, options.serverTls, options.entrypointPassesInsecure);
   applyAuth(g, config, spec, options.auth, options.authCaFile);
   applyTenancy(g, config, options.tenancy);
   applyVectorMetadataStore(g, config);
@@ -170,6 +183,7 @@ export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: S
   const startup = checkGeneratedConfig(g, config, spec, env, {
     serverTlsDir: options.serverTlsDir,
     scratchDirs: options.scratchDirs ?? ['/tmp', '/.cache'],
+    entrypointInsecure: options.entrypointPassesInsecure,
   });
   const many = options.allowPerPodState === true ? undefined : severalPods(spec);
   const perPod = many ? perPodStores(config, target, env, many) : [];
@@ -182,6 +196,7 @@ export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: S
     resourceCount: countResources(spec),
     distribution,
     warnings: [...g.warnings, ...startup.warnings],
+    dataDirs: startup.dataDirs,
   };
 }
 

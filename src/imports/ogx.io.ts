@@ -149,6 +149,14 @@ export interface OgxServerSpec {
   readonly overrideConfig?: OgxServerSpecOverrideConfig;
 
   /**
+   * PraxisMode configures integration with an existing Praxis instance
+   * that acts as gateway for this OGX server.
+   *
+   * @schema OgxServerSpec#praxisMode
+   */
+  readonly praxisMode?: OgxServerSpecPraxisMode;
+
+  /**
    * Providers configures providers by API type.
    * Mutually exclusive with overrideConfig.
    *
@@ -210,6 +218,7 @@ export function toJson_OgxServerSpec(obj: OgxServerSpec | undefined): Record<str
     'monitoring': toJson_OgxServerSpecMonitoring(obj.monitoring),
     'network': toJson_OgxServerSpecNetwork(obj.network),
     'overrideConfig': toJson_OgxServerSpecOverrideConfig(obj.overrideConfig),
+    'praxisMode': toJson_OgxServerSpecPraxisMode(obj.praxisMode),
     'providers': toJson_OgxServerSpecProviders(obj.providers),
     'registryRefreshIntervalSeconds': obj.registryRefreshIntervalSeconds,
     'resources': toJson_OgxServerSpecResources(obj.resources),
@@ -269,6 +278,8 @@ export function toJson_OgxServerSpecBaseConfig(obj: OgxServerSpecBaseConfig | un
 export enum OgxServerSpecDisabledApIs {
   /** batches */
   BATCHES = "batches",
+  /** conversations */
+  CONVERSATIONS = "conversations",
   /** file_processors */
   FILE_UNDERSCORE_PROCESSORS = "file_processors",
   /** inference */
@@ -454,6 +465,56 @@ export function toJson_OgxServerSpecOverrideConfig(obj: OgxServerSpecOverrideCon
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
 /**
+ * PraxisMode configures integration with an existing Praxis instance
+ * that acts as gateway for this OGX server.
+ *
+ * @schema OgxServerSpecPraxisMode
+ */
+export interface OgxServerSpecPraxisMode {
+  /**
+   * Enabled controls whether Praxis mode is enabled.
+   * Defaults to true when PraxisMode is provided.
+   *
+   * @default true when PraxisMode is provided.
+   * @schema OgxServerSpecPraxisMode#enabled
+   */
+  readonly enabled?: boolean;
+
+  /**
+   * MigrationJob configures the DB migration Job that migrates OGX data to Praxis.
+   * When omitted the Job is not created.
+   *
+   * @schema OgxServerSpecPraxisMode#migrationJob
+   */
+  readonly migrationJob?: OgxServerSpecPraxisModeMigrationJob;
+
+  /**
+   * PraxisSelector identifies the Praxis instance that is the gateway to the OGX server.
+   * Defaults to the cluster's default Praxis instance if omitted.
+   *
+   * @default the cluster's default Praxis instance if omitted.
+   * @schema OgxServerSpecPraxisMode#praxisSelector
+   */
+  readonly praxisSelector?: OgxServerSpecPraxisModePraxisSelector;
+}
+
+/**
+ * Converts an object of type 'OgxServerSpecPraxisMode' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_OgxServerSpecPraxisMode(obj: OgxServerSpecPraxisMode | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'enabled': obj.enabled,
+    'migrationJob': toJson_OgxServerSpecPraxisModeMigrationJob(obj.migrationJob),
+    'praxisSelector': toJson_OgxServerSpecPraxisModePraxisSelector(obj.praxisSelector),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
  * Providers configures providers by API type.
  * Mutually exclusive with overrideConfig.
  *
@@ -567,18 +628,37 @@ export function toJson_OgxServerSpecResources(obj: OgxServerSpecResources | unde
  */
 export interface OgxServerSpecStorage {
   /**
-   * KV configures key-value storage.
+   * Backends defines named OGX storage backends. Connection values may be literals
+   * or OGX environment substitutions such as ${env.POSTGRES_HOST:=localhost}.
+   * Passwords must be supplied through Secret references.
+   *
+   * @schema OgxServerSpecStorage#backends
+   */
+  readonly backends?: { [key: string]: OgxServerSpecStorageBackends };
+
+  /**
+   * KV configures key-value storage using the deprecated compatibility form.
    *
    * @schema OgxServerSpecStorage#kv
    */
   readonly kv?: OgxServerSpecStorageKv;
 
   /**
-   * SQL configures SQL storage.
+   * SQL configures SQL storage using the deprecated compatibility form.
    *
    * @schema OgxServerSpecStorage#sql
    */
   readonly sql?: OgxServerSpecStorageSql;
+
+  /**
+   * Stores configures OGX's fixed set of logical stores. If omitted with Backends,
+   * the operator generates standard mappings when exactly one KV and one SQL
+   * backend are configured. An explicitly empty object means no stores; omitted
+   * store fields are disabled and are not filled from defaults.
+   *
+   * @schema OgxServerSpecStorage#stores
+   */
+  readonly stores?: OgxServerSpecStorageStores;
 }
 
 /**
@@ -588,8 +668,10 @@ export interface OgxServerSpecStorage {
 export function toJson_OgxServerSpecStorage(obj: OgxServerSpecStorage | undefined): Record<string, any> | undefined {
   if (obj === undefined) { return undefined; }
   const result = {
+    'backends': ((obj.backends) === undefined) ? undefined : (Object.entries(obj.backends).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: toJson_OgxServerSpecStorageBackends(i[1]) }), {})),
     'kv': toJson_OgxServerSpecStorageKv(obj.kv),
     'sql': toJson_OgxServerSpecStorageSql(obj.sql),
+    'stores': toJson_OgxServerSpecStorageStores(obj.stores),
   };
   // filter undefined values
   return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
@@ -744,12 +826,21 @@ export interface OgxServerSpecNetworkExternalAccess {
   readonly enabled?: boolean;
 
   /**
-   * Hostname sets a custom hostname for the external endpoint.
-   * When omitted, an auto-generated hostname is used.
+   * Hostname sets the hostname for the external endpoint.
+   * Required when external access is enabled for TLS SNI routing.
    *
    * @schema OgxServerSpecNetworkExternalAccess#hostname
    */
   readonly hostname?: string;
+
+  /**
+   * TLS configures TLS for the external Ingress. Required when external access
+   * is enabled. The referenced Secret must contain a valid TLS certificate for
+   * the specified hostname.
+   *
+   * @schema OgxServerSpecNetworkExternalAccess#tls
+   */
+  readonly tls?: OgxServerSpecNetworkExternalAccessTls;
 }
 
 /**
@@ -761,6 +852,7 @@ export function toJson_OgxServerSpecNetworkExternalAccess(obj: OgxServerSpecNetw
   const result = {
     'enabled': obj.enabled,
     'hostname': obj.hostname,
+    'tls': toJson_OgxServerSpecNetworkExternalAccessTls(obj.tls),
   };
   // filter undefined values
   return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
@@ -792,8 +884,9 @@ export interface OgxServerSpecNetworkPolicy {
   readonly enabled?: boolean;
 
   /**
-   * Ingress defines additional ingress rules, merged with operator defaults
-   * (allow from same-namespace and operator-namespace on the service port).
+   * Ingress defines additional ingress rules, appended to the mandatory operator rules
+   * (allow from Praxis pods and the operator namespace on the service port). User rules
+   * are additive and cannot remove the mandatory Praxis lock-down.
    *
    * @schema OgxServerSpecNetworkPolicy#ingress
    */
@@ -853,6 +946,106 @@ export function toJson_OgxServerSpecNetworkTls(obj: OgxServerSpecNetworkTls | un
   if (obj === undefined) { return undefined; }
   const result = {
     'secretName': obj.secretName,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * MigrationJob configures the DB migration Job that migrates OGX data to Praxis.
+ * When omitted the Job is not created.
+ *
+ * @schema OgxServerSpecPraxisModeMigrationJob
+ */
+export interface OgxServerSpecPraxisModeMigrationJob {
+  /**
+   * Enabled controls whether the DB migration job is enabled.
+   * Defaults to true when migrationJob is present.
+   *
+   * @default true when migrationJob is present.
+   * @schema OgxServerSpecPraxisModeMigrationJob#enabled
+   */
+  readonly enabled?: boolean;
+
+  /**
+   * FallbackOwnerSubject is used for source rows with an empty owner_principal.
+   * Required only when such rows exist.
+   *
+   * @schema OgxServerSpecPraxisModeMigrationJob#fallbackOwnerSubject
+   */
+  readonly fallbackOwnerSubject?: string;
+
+  /**
+   * FallbackTenant is used for source rows with an empty tenant_id.
+   * Required only when such rows exist.
+   *
+   * @schema OgxServerSpecPraxisModeMigrationJob#fallbackTenant
+   */
+  readonly fallbackTenant?: string;
+
+  /**
+   * TargetConnectionString references a Secret containing the PostgreSQL
+   * connection string that the migration Job writes to (PRAXIS_DATABASE_URL).
+   * Required when migrationJob is set. Must point at the Praxis database, not
+   * the OGX source: both default schemas include openai_conversations.
+   * The Secret must be in the same namespace as the OGXServer
+   * and must have the label ogx.io/watch: "true".
+   *
+   * @schema OgxServerSpecPraxisModeMigrationJob#targetConnectionString
+   */
+  readonly targetConnectionString: OgxServerSpecPraxisModeMigrationJobTargetConnectionString;
+}
+
+/**
+ * Converts an object of type 'OgxServerSpecPraxisModeMigrationJob' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_OgxServerSpecPraxisModeMigrationJob(obj: OgxServerSpecPraxisModeMigrationJob | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'enabled': obj.enabled,
+    'fallbackOwnerSubject': obj.fallbackOwnerSubject,
+    'fallbackTenant': obj.fallbackTenant,
+    'targetConnectionString': toJson_OgxServerSpecPraxisModeMigrationJobTargetConnectionString(obj.targetConnectionString),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * PraxisSelector identifies the Praxis instance that is the gateway to the OGX server.
+ * Defaults to the cluster's default Praxis instance if omitted.
+ *
+ * @default the cluster's default Praxis instance if omitted.
+ * @schema OgxServerSpecPraxisModePraxisSelector
+ */
+export interface OgxServerSpecPraxisModePraxisSelector {
+  /**
+   * Namespace is the namespace of the Praxis instance.
+   *
+   * @schema OgxServerSpecPraxisModePraxisSelector#namespace
+   */
+  readonly namespace: string;
+
+  /**
+   * PodSelector selects the Praxis Pods by label.
+   *
+   * @schema OgxServerSpecPraxisModePraxisSelector#podSelector
+   */
+  readonly podSelector: OgxServerSpecPraxisModePraxisSelectorPodSelector;
+}
+
+/**
+ * Converts an object of type 'OgxServerSpecPraxisModePraxisSelector' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_OgxServerSpecPraxisModePraxisSelector(obj: OgxServerSpecPraxisModePraxisSelector | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'namespace': obj.namespace,
+    'podSelector': toJson_OgxServerSpecPraxisModePraxisSelectorPodSelector(obj.podSelector),
   };
   // filter undefined values
   return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
@@ -1174,7 +1367,162 @@ export function toJson_OgxServerSpecResourcesModels(obj: OgxServerSpecResourcesM
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
 /**
- * KV configures key-value storage.
+ * StorageBackendSpec configures a named OGX Postgres backend.
+ *
+ * @schema OgxServerSpecStorageBackends
+ */
+export interface OgxServerSpecStorageBackends {
+  /**
+   * CACertPath is a literal path or OGX environment substitution.
+   *
+   * @schema OgxServerSpecStorageBackends#caCertPath
+   */
+  readonly caCertPath?: string;
+
+  /**
+   * CommandTimeout configures the KV Postgres command timeout in seconds. OGX
+   * defaults it to 30 and requires a value greater than zero. It accepts an
+   * integer or OGX environment substitution; quote fractional values.
+   *
+   * @schema OgxServerSpecStorageBackends#commandTimeout
+   */
+  readonly commandTimeout?: OgxServerSpecStorageBackendsCommandTimeout;
+
+  /**
+   * DB is the database name, as a literal or OGX environment substitution. Defaults to ogx.
+   *
+   * @default ogx.
+   * @schema OgxServerSpecStorageBackends#db
+   */
+  readonly db?: string;
+
+  /**
+   * Host is a literal hostname or OGX environment substitution. Defaults to localhost.
+   *
+   * @default localhost.
+   * @schema OgxServerSpecStorageBackends#host
+   */
+  readonly host?: string;
+
+  /**
+   * MaxOverflow configures the number of connections allowed beyond poolSize.
+   * It accepts an integer or OGX environment substitution. OGX defaults to 10 for
+   * KV and 20 for SQL.
+   *
+   * @schema OgxServerSpecStorageBackends#maxOverflow
+   */
+  readonly maxOverflow?: OgxServerSpecStorageBackendsMaxOverflow;
+
+  /**
+   * Password references a Secret key. Plaintext passwords are not accepted.
+   * If omitted, OGX configures passwordless database authentication.
+   *
+   * @schema OgxServerSpecStorageBackends#password
+   */
+  readonly password?: OgxServerSpecStorageBackendsPassword;
+
+  /**
+   * PoolPrePing enables SQL Postgres connection pre-ping. OGX defaults it to true.
+   * It is only valid for sql_postgres.
+   *
+   * @schema OgxServerSpecStorageBackends#poolPrePing
+   */
+  readonly poolPrePing?: boolean;
+
+  /**
+   * PoolPrePingEnv supplies pool_pre_ping from an OGX environment substitution,
+   * such as ${env.POSTGRES_POOL_PRE_PING:=true}. Use this instead of PoolPrePing.
+   *
+   * @schema OgxServerSpecStorageBackends#poolPrePingEnv
+   */
+  readonly poolPrePingEnv?: string;
+
+  /**
+   * PoolRecycle configures the SQL Postgres connection recycle interval in seconds.
+   * Set -1 to disable recycling; OGX defaults it to 3600. It accepts an integer or
+   * OGX environment substitution and is only valid for sql_postgres.
+   *
+   * @schema OgxServerSpecStorageBackends#poolRecycle
+   */
+  readonly poolRecycle?: OgxServerSpecStorageBackendsPoolRecycle;
+
+  /**
+   * PoolSize configures the connection pool size. It accepts an integer or OGX
+   * environment substitution. OGX defaults to 5 for KV and 10 for SQL.
+   *
+   * @schema OgxServerSpecStorageBackends#poolSize
+   */
+  readonly poolSize?: OgxServerSpecStorageBackendsPoolSize;
+
+  /**
+   * Port is a port number or an OGX environment substitution. Defaults to 5432.
+   *
+   * @default 5432.
+   * @schema OgxServerSpecStorageBackends#port
+   */
+  readonly port?: OgxServerSpecStorageBackendsPort;
+
+  /**
+   * SSLMode configures PostgreSQL TLS behavior. For sql_postgres, accepted literal
+   * values are disable, allow, prefer, require, verify-ca, and verify-full. It may
+   * also be an OGX environment substitution that resolves to one of these values.
+   *
+   * @schema OgxServerSpecStorageBackends#sslMode
+   */
+  readonly sslMode?: string;
+
+  /**
+   * TableName is the KV table name. It is only valid for kv_postgres.
+   *
+   * @schema OgxServerSpecStorageBackends#tableName
+   */
+  readonly tableName?: string;
+
+  /**
+   * Type is the OGX backend type.
+   *
+   * @schema OgxServerSpecStorageBackends#type
+   */
+  readonly type: OgxServerSpecStorageBackendsType;
+
+  /**
+   * User is the database user, as a literal or OGX environment substitution.
+   *
+   * @schema OgxServerSpecStorageBackends#user
+   */
+  readonly user: string;
+}
+
+/**
+ * Converts an object of type 'OgxServerSpecStorageBackends' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_OgxServerSpecStorageBackends(obj: OgxServerSpecStorageBackends | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'caCertPath': obj.caCertPath,
+    'commandTimeout': obj.commandTimeout?.value,
+    'db': obj.db,
+    'host': obj.host,
+    'maxOverflow': obj.maxOverflow?.value,
+    'password': toJson_OgxServerSpecStorageBackendsPassword(obj.password),
+    'poolPrePing': obj.poolPrePing,
+    'poolPrePingEnv': obj.poolPrePingEnv,
+    'poolRecycle': obj.poolRecycle?.value,
+    'poolSize': obj.poolSize?.value,
+    'port': obj.port?.value,
+    'sslMode': obj.sslMode,
+    'tableName': obj.tableName,
+    'type': obj.type,
+    'user': obj.user,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * KV configures key-value storage using the deprecated compatibility form.
  *
  * @schema OgxServerSpecStorageKv
  */
@@ -1220,7 +1568,7 @@ export function toJson_OgxServerSpecStorageKv(obj: OgxServerSpecStorageKv | unde
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
 /**
- * SQL configures SQL storage.
+ * SQL configures SQL storage using the deprecated compatibility form.
  *
  * @schema OgxServerSpecStorageSql
  */
@@ -1228,6 +1576,8 @@ export interface OgxServerSpecStorageSql {
   /**
    * ConnectionString references a Secret containing the database connection string.
    * Required when type is "postgres".
+   * This deprecated field remains the Praxis migration Job's OGX source credential;
+   * it is not translated to the structured host/port/db/user fields.
    * The Secret must be in the same namespace as the OGXServer
    * and must have the label ogx.io/watch: "true".
    *
@@ -1252,6 +1602,87 @@ export function toJson_OgxServerSpecStorageSql(obj: OgxServerSpecStorageSql | un
   const result = {
     'connectionString': toJson_OgxServerSpecStorageSqlConnectionString(obj.connectionString),
     'type': obj.type,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * Stores configures OGX's fixed set of logical stores. If omitted with Backends,
+ * the operator generates standard mappings when exactly one KV and one SQL
+ * backend are configured. An explicitly empty object means no stores; omitted
+ * store fields are disabled and are not filled from defaults.
+ *
+ * @schema OgxServerSpecStorageStores
+ */
+export interface OgxServerSpecStorageStores {
+  /**
+   * Connectors maps connectors to a SQL backend.
+   *
+   * @schema OgxServerSpecStorageStores#connectors
+   */
+  readonly connectors?: OgxServerSpecStorageStoresConnectors;
+
+  /**
+   * Conversations maps conversation history to a SQL backend.
+   *
+   * @schema OgxServerSpecStorageStores#conversations
+   */
+  readonly conversations?: OgxServerSpecStorageStoresConversations;
+
+  /**
+   * Inference maps inference payloads to a SQL backend.
+   *
+   * @schema OgxServerSpecStorageStores#inference
+   */
+  readonly inference?: OgxServerSpecStorageStoresInference;
+
+  /**
+   * Metadata maps OGX metadata to a KV backend.
+   *
+   * @schema OgxServerSpecStorageStores#metadata
+   */
+  readonly metadata?: OgxServerSpecStorageStoresMetadata;
+
+  /**
+   * Prompts maps prompts to a SQL backend.
+   *
+   * @schema OgxServerSpecStorageStores#prompts
+   */
+  readonly prompts?: OgxServerSpecStorageStoresPrompts;
+
+  /**
+   * Responses maps OpenAI responses to a SQL backend. OGX defaults the table
+   * name to openai_responses when it is omitted.
+   *
+   * @schema OgxServerSpecStorageStores#responses
+   */
+  readonly responses?: OgxServerSpecStorageStoresResponses;
+
+  /**
+   * VectorStores maps vector-store metadata to a SQL backend. The operator emits
+   * this API field to OGX as vector_stores.
+   *
+   * @schema OgxServerSpecStorageStores#vectorStores
+   */
+  readonly vectorStores?: OgxServerSpecStorageStoresVectorStores;
+}
+
+/**
+ * Converts an object of type 'OgxServerSpecStorageStores' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_OgxServerSpecStorageStores(obj: OgxServerSpecStorageStores | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'connectors': toJson_OgxServerSpecStorageStoresConnectors(obj.connectors),
+    'conversations': toJson_OgxServerSpecStorageStoresConversations(obj.conversations),
+    'inference': toJson_OgxServerSpecStorageStoresInference(obj.inference),
+    'metadata': toJson_OgxServerSpecStorageStoresMetadata(obj.metadata),
+    'prompts': toJson_OgxServerSpecStorageStoresPrompts(obj.prompts),
+    'responses': toJson_OgxServerSpecStorageStoresResponses(obj.responses),
+    'vectorStores': toJson_OgxServerSpecStorageStoresVectorStores(obj.vectorStores),
   };
   // filter undefined values
   return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
@@ -1495,6 +1926,14 @@ export function toJson_OgxServerSpecWorkloadPodDisruptionBudget(obj: OgxServerSp
  * It adds a name to it that uniquely identifies the ResourceClaim inside the Pod.
  * Containers that need access to the ResourceClaim reference it with this name.
  *
+ * When the DRAWorkloadResourceClaims feature gate is enabled and this Pod
+ * belongs to a PodGroup, a PodResourceClaim is matched to a
+ * PodGroupResourceClaim if all of their fields are equal (Name,
+ * ResourceClaimName, and ResourceClaimTemplateName). A matched claim references
+ * a single ResourceClaim shared across all Pods in the PodGroup, reserved for
+ * the PodGroup in ResourceClaimStatus.ReservedFor rather than for individual
+ * Pods.
+ *
  * @schema OgxServerSpecWorkloadResourceClaims
  */
 export interface OgxServerSpecWorkloadResourceClaims {
@@ -1526,6 +1965,16 @@ export interface OgxServerSpecWorkloadResourceClaims {
    * will also be deleted. The pod name and resource name, along with a
    * generated component, will be used to form a unique name for the
    * ResourceClaim, which will be recorded in pod.status.resourceClaimStatuses.
+   *
+   * When the DRAWorkloadResourceClaims feature gate is enabled and the pod
+   * belongs to a PodGroup that defines a PodGroupResourceClaim with the same
+   * Name and ResourceClaimTemplateName, this PodResourceClaim resolves to the
+   * ResourceClaim generated for the PodGroup. All pods in the group that
+   * define an equivalent PodResourceClaim matching the
+   * PodGroupResourceClaim's Name and ResourceClaimTemplateName share the same
+   * generated ResourceClaim. ResourceClaims generated for a PodGroup are
+   * owned by the PodGroup and their lifecycles are tied to the PodGroup
+   * instead of any individual pod.
    *
    * This field is immutable and no changes will be made to the
    * corresponding ResourceClaim by the control plane after creating the
@@ -1813,6 +2262,39 @@ export function toJson_OgxServerSpecWorkloadTopologySpreadConstraints(obj: OgxSe
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
 /**
+ * TLS configures TLS for the external Ingress. Required when external access
+ * is enabled. The referenced Secret must contain a valid TLS certificate for
+ * the specified hostname.
+ *
+ * @schema OgxServerSpecNetworkExternalAccessTls
+ */
+export interface OgxServerSpecNetworkExternalAccessTls {
+  /**
+   * SecretName references a Kubernetes TLS Secret containing a valid TLS certificate
+   * for server TLS termination. The Secret must be in the same namespace as the
+   * OGXServer and must have the label ogx.io/watch: "true" to be detected by the
+   * operator's cache.
+   *
+   * @schema OgxServerSpecNetworkExternalAccessTls#secretName
+   */
+  readonly secretName: string;
+}
+
+/**
+ * Converts an object of type 'OgxServerSpecNetworkExternalAccessTls' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_OgxServerSpecNetworkExternalAccessTls(obj: OgxServerSpecNetworkExternalAccessTls | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'secretName': obj.secretName,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
  * NetworkPolicyEgressRule describes a particular set of traffic that is allowed out of pods
  * matched by a NetworkPolicySpec's podSelector. The traffic must match both ports and to.
  * This type is beta-level in 1.8
@@ -1915,6 +2397,85 @@ export enum OgxServerSpecNetworkPolicyPolicyTypes {
   /** Egress */
   EGRESS = "Egress",
 }
+
+/**
+ * TargetConnectionString references a Secret containing the PostgreSQL
+ * connection string that the migration Job writes to (PRAXIS_DATABASE_URL).
+ * Required when migrationJob is set. Must point at the Praxis database, not
+ * the OGX source: both default schemas include openai_conversations.
+ * The Secret must be in the same namespace as the OGXServer
+ * and must have the label ogx.io/watch: "true".
+ *
+ * @schema OgxServerSpecPraxisModeMigrationJobTargetConnectionString
+ */
+export interface OgxServerSpecPraxisModeMigrationJobTargetConnectionString {
+  /**
+   * Key is the key within the Secret.
+   *
+   * @schema OgxServerSpecPraxisModeMigrationJobTargetConnectionString#key
+   */
+  readonly key: string;
+
+  /**
+   * Name is the name of the Kubernetes Secret.
+   *
+   * @schema OgxServerSpecPraxisModeMigrationJobTargetConnectionString#name
+   */
+  readonly name: string;
+}
+
+/**
+ * Converts an object of type 'OgxServerSpecPraxisModeMigrationJobTargetConnectionString' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_OgxServerSpecPraxisModeMigrationJobTargetConnectionString(obj: OgxServerSpecPraxisModeMigrationJobTargetConnectionString | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'key': obj.key,
+    'name': obj.name,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * PodSelector selects the Praxis Pods by label.
+ *
+ * @schema OgxServerSpecPraxisModePraxisSelectorPodSelector
+ */
+export interface OgxServerSpecPraxisModePraxisSelectorPodSelector {
+  /**
+   * matchExpressions is a list of label selector requirements. The requirements are ANDed.
+   *
+   * @schema OgxServerSpecPraxisModePraxisSelectorPodSelector#matchExpressions
+   */
+  readonly matchExpressions?: OgxServerSpecPraxisModePraxisSelectorPodSelectorMatchExpressions[];
+
+  /**
+   * matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels
+   * map is equivalent to an element of matchExpressions, whose key field is "key", the
+   * operator is "In", and the values array contains only "value". The requirements are ANDed.
+   *
+   * @schema OgxServerSpecPraxisModePraxisSelectorPodSelector#matchLabels
+   */
+  readonly matchLabels?: { [key: string]: string };
+}
+
+/**
+ * Converts an object of type 'OgxServerSpecPraxisModePraxisSelectorPodSelector' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_OgxServerSpecPraxisModePraxisSelectorPodSelector(obj: OgxServerSpecPraxisModePraxisSelectorPodSelector | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'matchExpressions': obj.matchExpressions?.map(y => toJson_OgxServerSpecPraxisModePraxisSelectorPodSelectorMatchExpressions(y)),
+    'matchLabels': ((obj.matchLabels) === undefined) ? undefined : (Object.entries(obj.matchLabels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
 /**
  * BatchesInlineProviders groups inline batches providers.
@@ -2431,6 +2992,143 @@ export function toJson_OgxServerSpecProvidersVectorIoRemote(obj: OgxServerSpecPr
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
 /**
+ * CommandTimeout configures the KV Postgres command timeout in seconds. OGX
+ * defaults it to 30 and requires a value greater than zero. It accepts an
+ * integer or OGX environment substitution; quote fractional values.
+ *
+ * @schema OgxServerSpecStorageBackendsCommandTimeout
+ */
+export class OgxServerSpecStorageBackendsCommandTimeout {
+  public static fromNumber(value: number): OgxServerSpecStorageBackendsCommandTimeout {
+    return new OgxServerSpecStorageBackendsCommandTimeout(value);
+  }
+  public static fromString(value: string): OgxServerSpecStorageBackendsCommandTimeout {
+    return new OgxServerSpecStorageBackendsCommandTimeout(value);
+  }
+  private constructor(public readonly value: number | string) {
+  }
+}
+
+/**
+ * MaxOverflow configures the number of connections allowed beyond poolSize.
+ * It accepts an integer or OGX environment substitution. OGX defaults to 10 for
+ * KV and 20 for SQL.
+ *
+ * @schema OgxServerSpecStorageBackendsMaxOverflow
+ */
+export class OgxServerSpecStorageBackendsMaxOverflow {
+  public static fromNumber(value: number): OgxServerSpecStorageBackendsMaxOverflow {
+    return new OgxServerSpecStorageBackendsMaxOverflow(value);
+  }
+  public static fromString(value: string): OgxServerSpecStorageBackendsMaxOverflow {
+    return new OgxServerSpecStorageBackendsMaxOverflow(value);
+  }
+  private constructor(public readonly value: number | string) {
+  }
+}
+
+/**
+ * Password references a Secret key. Plaintext passwords are not accepted.
+ * If omitted, OGX configures passwordless database authentication.
+ *
+ * @schema OgxServerSpecStorageBackendsPassword
+ */
+export interface OgxServerSpecStorageBackendsPassword {
+  /**
+   * Key is the key within the Secret.
+   *
+   * @schema OgxServerSpecStorageBackendsPassword#key
+   */
+  readonly key: string;
+
+  /**
+   * Name is the name of the Kubernetes Secret.
+   *
+   * @schema OgxServerSpecStorageBackendsPassword#name
+   */
+  readonly name: string;
+}
+
+/**
+ * Converts an object of type 'OgxServerSpecStorageBackendsPassword' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_OgxServerSpecStorageBackendsPassword(obj: OgxServerSpecStorageBackendsPassword | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'key': obj.key,
+    'name': obj.name,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * PoolRecycle configures the SQL Postgres connection recycle interval in seconds.
+ * Set -1 to disable recycling; OGX defaults it to 3600. It accepts an integer or
+ * OGX environment substitution and is only valid for sql_postgres.
+ *
+ * @schema OgxServerSpecStorageBackendsPoolRecycle
+ */
+export class OgxServerSpecStorageBackendsPoolRecycle {
+  public static fromNumber(value: number): OgxServerSpecStorageBackendsPoolRecycle {
+    return new OgxServerSpecStorageBackendsPoolRecycle(value);
+  }
+  public static fromString(value: string): OgxServerSpecStorageBackendsPoolRecycle {
+    return new OgxServerSpecStorageBackendsPoolRecycle(value);
+  }
+  private constructor(public readonly value: number | string) {
+  }
+}
+
+/**
+ * PoolSize configures the connection pool size. It accepts an integer or OGX
+ * environment substitution. OGX defaults to 5 for KV and 10 for SQL.
+ *
+ * @schema OgxServerSpecStorageBackendsPoolSize
+ */
+export class OgxServerSpecStorageBackendsPoolSize {
+  public static fromNumber(value: number): OgxServerSpecStorageBackendsPoolSize {
+    return new OgxServerSpecStorageBackendsPoolSize(value);
+  }
+  public static fromString(value: string): OgxServerSpecStorageBackendsPoolSize {
+    return new OgxServerSpecStorageBackendsPoolSize(value);
+  }
+  private constructor(public readonly value: number | string) {
+  }
+}
+
+/**
+ * Port is a port number or an OGX environment substitution. Defaults to 5432.
+ *
+ * @default 5432.
+ * @schema OgxServerSpecStorageBackendsPort
+ */
+export class OgxServerSpecStorageBackendsPort {
+  public static fromNumber(value: number): OgxServerSpecStorageBackendsPort {
+    return new OgxServerSpecStorageBackendsPort(value);
+  }
+  public static fromString(value: string): OgxServerSpecStorageBackendsPort {
+    return new OgxServerSpecStorageBackendsPort(value);
+  }
+  private constructor(public readonly value: number | string) {
+  }
+}
+
+/**
+ * Type is the OGX backend type.
+ *
+ * @schema OgxServerSpecStorageBackendsType
+ */
+export enum OgxServerSpecStorageBackendsType {
+  /** kv_postgres */
+  KV_UNDERSCORE_POSTGRES = "kv_postgres",
+  /** sql_postgres */
+  SQL_UNDERSCORE_POSTGRES = "sql_postgres",
+}
+
+/**
  * Password references a Secret for Redis authentication.
  * The Secret must be in the same namespace as the OGXServer
  * and must have the label ogx.io/watch: "true".
@@ -2483,6 +3181,8 @@ export enum OgxServerSpecStorageKvType {
 /**
  * ConnectionString references a Secret containing the database connection string.
  * Required when type is "postgres".
+ * This deprecated field remains the Praxis migration Job's OGX source credential;
+ * it is not translated to the structured host/port/db/user fields.
  * The Secret must be in the same namespace as the OGXServer
  * and must have the label ogx.io/watch: "true".
  *
@@ -2530,6 +3230,302 @@ export enum OgxServerSpecStorageSqlType {
   /** postgres */
   POSTGRES = "postgres",
 }
+
+/**
+ * Connectors maps connectors to a SQL backend.
+ *
+ * @schema OgxServerSpecStorageStoresConnectors
+ */
+export interface OgxServerSpecStorageStoresConnectors {
+  /**
+   * Backend names a key in spec.storage.backends.
+   *
+   * @schema OgxServerSpecStorageStoresConnectors#backend
+   */
+  readonly backend: string;
+
+  /**
+   * TableName names the SQL table used by this store.
+   *
+   * @schema OgxServerSpecStorageStoresConnectors#tableName
+   */
+  readonly tableName: string;
+}
+
+/**
+ * Converts an object of type 'OgxServerSpecStorageStoresConnectors' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_OgxServerSpecStorageStoresConnectors(obj: OgxServerSpecStorageStoresConnectors | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'backend': obj.backend,
+    'tableName': obj.tableName,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * Conversations maps conversation history to a SQL backend.
+ *
+ * @schema OgxServerSpecStorageStoresConversations
+ */
+export interface OgxServerSpecStorageStoresConversations {
+  /**
+   * Backend names a key in spec.storage.backends.
+   *
+   * @schema OgxServerSpecStorageStoresConversations#backend
+   */
+  readonly backend: string;
+
+  /**
+   * TableName names the SQL table used by this store.
+   *
+   * @schema OgxServerSpecStorageStoresConversations#tableName
+   */
+  readonly tableName: string;
+}
+
+/**
+ * Converts an object of type 'OgxServerSpecStorageStoresConversations' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_OgxServerSpecStorageStoresConversations(obj: OgxServerSpecStorageStoresConversations | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'backend': obj.backend,
+    'tableName': obj.tableName,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * Inference maps inference payloads to a SQL backend.
+ *
+ * @schema OgxServerSpecStorageStoresInference
+ */
+export interface OgxServerSpecStorageStoresInference {
+  /**
+   * Backend names a key in spec.storage.backends.
+   *
+   * @schema OgxServerSpecStorageStoresInference#backend
+   */
+  readonly backend: string;
+
+  /**
+   * Enabled controls whether the inference store persists payloads.
+   * It is only valid for the inference store. OGX defaults it to true.
+   *
+   * @schema OgxServerSpecStorageStoresInference#enabled
+   */
+  readonly enabled?: boolean;
+
+  /**
+   * MaxWriteQueueSize configures the inference store write queue.
+   *
+   * @schema OgxServerSpecStorageStoresInference#maxWriteQueueSize
+   */
+  readonly maxWriteQueueSize?: number;
+
+  /**
+   * NumWriters configures the inference store writer count.
+   *
+   * @schema OgxServerSpecStorageStoresInference#numWriters
+   */
+  readonly numWriters?: number;
+
+  /**
+   * TableName names the SQL table used by this store.
+   *
+   * @schema OgxServerSpecStorageStoresInference#tableName
+   */
+  readonly tableName: string;
+}
+
+/**
+ * Converts an object of type 'OgxServerSpecStorageStoresInference' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_OgxServerSpecStorageStoresInference(obj: OgxServerSpecStorageStoresInference | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'backend': obj.backend,
+    'enabled': obj.enabled,
+    'maxWriteQueueSize': obj.maxWriteQueueSize,
+    'numWriters': obj.numWriters,
+    'tableName': obj.tableName,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * Metadata maps OGX metadata to a KV backend.
+ *
+ * @schema OgxServerSpecStorageStoresMetadata
+ */
+export interface OgxServerSpecStorageStoresMetadata {
+  /**
+   * Backend names a key in spec.storage.backends.
+   *
+   * @schema OgxServerSpecStorageStoresMetadata#backend
+   */
+  readonly backend: string;
+
+  /**
+   * Namespace is the key prefix used by the metadata KV store.
+   *
+   * @schema OgxServerSpecStorageStoresMetadata#namespace
+   */
+  readonly namespace: string;
+}
+
+/**
+ * Converts an object of type 'OgxServerSpecStorageStoresMetadata' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_OgxServerSpecStorageStoresMetadata(obj: OgxServerSpecStorageStoresMetadata | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'backend': obj.backend,
+    'namespace': obj.namespace,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * Prompts maps prompts to a SQL backend.
+ *
+ * @schema OgxServerSpecStorageStoresPrompts
+ */
+export interface OgxServerSpecStorageStoresPrompts {
+  /**
+   * Backend names a key in spec.storage.backends.
+   *
+   * @schema OgxServerSpecStorageStoresPrompts#backend
+   */
+  readonly backend: string;
+
+  /**
+   * TableName names the SQL table used by this store.
+   *
+   * @schema OgxServerSpecStorageStoresPrompts#tableName
+   */
+  readonly tableName: string;
+}
+
+/**
+ * Converts an object of type 'OgxServerSpecStorageStoresPrompts' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_OgxServerSpecStorageStoresPrompts(obj: OgxServerSpecStorageStoresPrompts | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'backend': obj.backend,
+    'tableName': obj.tableName,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * Responses maps OpenAI responses to a SQL backend. OGX defaults the table
+ * name to openai_responses when it is omitted.
+ *
+ * @schema OgxServerSpecStorageStoresResponses
+ */
+export interface OgxServerSpecStorageStoresResponses {
+  /**
+   * Backend names a key in spec.storage.backends.
+   *
+   * @schema OgxServerSpecStorageStoresResponses#backend
+   */
+  readonly backend: string;
+
+  /**
+   * MaxWriteQueueSize configures the response store write queue.
+   *
+   * @schema OgxServerSpecStorageStoresResponses#maxWriteQueueSize
+   */
+  readonly maxWriteQueueSize?: number;
+
+  /**
+   * NumWriters configures the response store writer count.
+   *
+   * @schema OgxServerSpecStorageStoresResponses#numWriters
+   */
+  readonly numWriters?: number;
+
+  /**
+   * TableName names the SQL table used by this store. OGX defaults it to
+   * openai_responses when omitted.
+   *
+   * @schema OgxServerSpecStorageStoresResponses#tableName
+   */
+  readonly tableName?: string;
+}
+
+/**
+ * Converts an object of type 'OgxServerSpecStorageStoresResponses' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_OgxServerSpecStorageStoresResponses(obj: OgxServerSpecStorageStoresResponses | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'backend': obj.backend,
+    'maxWriteQueueSize': obj.maxWriteQueueSize,
+    'numWriters': obj.numWriters,
+    'tableName': obj.tableName,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * VectorStores maps vector-store metadata to a SQL backend. The operator emits
+ * this API field to OGX as vector_stores.
+ *
+ * @schema OgxServerSpecStorageStoresVectorStores
+ */
+export interface OgxServerSpecStorageStoresVectorStores {
+  /**
+   * Backend names a key in spec.storage.backends.
+   *
+   * @schema OgxServerSpecStorageStoresVectorStores#backend
+   */
+  readonly backend: string;
+
+  /**
+   * TableName names the SQL table used by this store.
+   *
+   * @schema OgxServerSpecStorageStoresVectorStores#tableName
+   */
+  readonly tableName: string;
+}
+
+/**
+ * Converts an object of type 'OgxServerSpecStorageStoresVectorStores' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_OgxServerSpecStorageStoresVectorStores(obj: OgxServerSpecStorageStoresVectorStores | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'backend': obj.backend,
+    'tableName': obj.tableName,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
 /**
  * Cert references a ConfigMap key containing the PEM-encoded TLS client certificate.
@@ -2992,7 +3988,7 @@ export interface OgxServerSpecWorkloadOverridesVolumes {
    * A failure to resolve or pull the image during pod startup will block containers from starting and may add significant latency. Failures will be retried using normal volume backoff and will be reported on the pod reason and message.
    * The types of objects that may be mounted by this volume are defined by the container runtime implementation on a host machine and at minimum must include all valid types supported by the container image field.
    * The OCI object gets mounted in a single directory (spec.containers[*].volumeMounts.mountPath) by merging the manifest layers in the same way as for container images.
-   * The volume will be mounted read-only (ro) and non-executable files (noexec).
+   * The volume will be mounted read-only (ro).
    * Sub path mounts for containers are not supported (spec.containers[*].volumeMounts.subpath) before 1.33.
    * The field spec.securityContext.fsGroupChangePolicy has no effect on this volume type.
    *
@@ -3046,8 +4042,7 @@ export interface OgxServerSpecWorkloadOverridesVolumes {
   /**
    * portworxVolume represents a portworx volume attached and mounted on kubelets host machine.
    * Deprecated: PortworxVolume is deprecated. All operations for the in-tree portworxVolume type
-   * are redirected to the pxd.portworx.com CSI driver when the CSIMigrationPortworx feature-gate
-   * is on.
+   * are redirected to the pxd.portworx.com CSI driver.
    *
    * @schema OgxServerSpecWorkloadOverridesVolumes#portworxVolume
    */
@@ -3518,6 +4513,55 @@ export function toJson_OgxServerSpecNetworkPolicyIngressPorts(obj: OgxServerSpec
     'endPort': obj.endPort,
     'port': obj.port?.value,
     'protocol': obj.protocol,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * A label selector requirement is a selector that contains values, a key, and an operator that
+ * relates the key and values.
+ *
+ * @schema OgxServerSpecPraxisModePraxisSelectorPodSelectorMatchExpressions
+ */
+export interface OgxServerSpecPraxisModePraxisSelectorPodSelectorMatchExpressions {
+  /**
+   * key is the label key that the selector applies to.
+   *
+   * @schema OgxServerSpecPraxisModePraxisSelectorPodSelectorMatchExpressions#key
+   */
+  readonly key: string;
+
+  /**
+   * operator represents a key's relationship to a set of values.
+   * Valid operators are In, NotIn, Exists and DoesNotExist.
+   *
+   * @schema OgxServerSpecPraxisModePraxisSelectorPodSelectorMatchExpressions#operator
+   */
+  readonly operator: string;
+
+  /**
+   * values is an array of string values. If the operator is In or NotIn,
+   * the values array must be non-empty. If the operator is Exists or DoesNotExist,
+   * the values array must be empty. This array is replaced during a strategic
+   * merge patch.
+   *
+   * @schema OgxServerSpecPraxisModePraxisSelectorPodSelectorMatchExpressions#values
+   */
+  readonly values?: string[];
+}
+
+/**
+ * Converts an object of type 'OgxServerSpecPraxisModePraxisSelectorPodSelectorMatchExpressions' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_OgxServerSpecPraxisModePraxisSelectorPodSelectorMatchExpressions(obj: OgxServerSpecPraxisModePraxisSelectorPodSelectorMatchExpressions | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'key': obj.key,
+    'operator': obj.operator,
+    'values': obj.values?.map(y => y),
   };
   // filter undefined values
   return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
@@ -6864,7 +7908,7 @@ export function toJson_OgxServerSpecWorkloadOverridesVolumesHostPath(obj: OgxSer
  * A failure to resolve or pull the image during pod startup will block containers from starting and may add significant latency. Failures will be retried using normal volume backoff and will be reported on the pod reason and message.
  * The types of objects that may be mounted by this volume are defined by the container runtime implementation on a host machine and at minimum must include all valid types supported by the container image field.
  * The OCI object gets mounted in a single directory (spec.containers[*].volumeMounts.mountPath) by merging the manifest layers in the same way as for container images.
- * The volume will be mounted read-only (ro) and non-executable files (noexec).
+ * The volume will be mounted read-only (ro).
  * Sub path mounts for containers are not supported (spec.containers[*].volumeMounts.subpath) before 1.33.
  * The field spec.securityContext.fsGroupChangePolicy has no effect on this volume type.
  *
@@ -7164,8 +8208,7 @@ export function toJson_OgxServerSpecWorkloadOverridesVolumesPhotonPersistentDisk
 /**
  * portworxVolume represents a portworx volume attached and mounted on kubelets host machine.
  * Deprecated: PortworxVolume is deprecated. All operations for the in-tree portworxVolume type
- * are redirected to the pxd.portworx.com CSI driver when the CSIMigrationPortworx feature-gate
- * is on.
+ * are redirected to the pxd.portworx.com CSI driver.
  *
  * @schema OgxServerSpecWorkloadOverridesVolumesPortworxVolume
  */

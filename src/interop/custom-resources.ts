@@ -119,6 +119,23 @@ function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigPr
   if (props.retainConfigMaps !== undefined) {
     no('props.retainConfigMaps', 'annotations on the ConfigMaps the operator creates', 'remove retainConfigMaps');
   }
+  if (props.platform?.isOpenShift === true) {
+    no('props.platform', 'a platform (the operator writes the pod, its Service and its exposure for the cluster it runs on)',
+      'remove platform, or render the workload with LlamaStackDistribution');
+  }
+  if (props.caBundle !== undefined) {
+    no('props.caBundle', 'a CA bundle without serving TLS (it carries one only as networking.tls.caBundle, next to a serving certificate)',
+      'with serving TLS, move it to tls.caBundle; else render the workload with LlamaStackDistribution');
+  } else if (props.tls?.caBundle !== undefined && props.tls.secretName === undefined && props.tls.serviceCa !== true) {
+    no('props.tls.caBundle', 'a CA bundle without serving TLS (its CEL rule: "caBundle is only valid when TLS is enabled")',
+      'set tls.secretName too, or render the workload with LlamaStackDistribution');
+  }
+  if (props.tls?.serviceCa === true) {
+    no('props.tls.serviceCa', 'a serving certificate from the service CA (the operator writes the Service)', 'name a kubernetes.io/tls Secret (tls.secretName)');
+  }
+  if (props.expose?.routeTimeout !== undefined) {
+    no('props.expose.routeTimeout', 'a Route timeout (the operator writes the exposure)', 'remove routeTimeout, or render the workload with LlamaStackDistribution');
+  }
   if (props.allowUnrestrictedVolumes === true) {
     no('props.allowUnrestrictedVolumes', 'accepting volumes the restricted Pod Security Standard forbids (the operator writes the pod)',
       'remove allowUnrestrictedVolumes and the hostPath, nfs… volumes, or render the workload with LlamaStackDistribution');
@@ -190,7 +207,7 @@ interface Checked {
 function check(scope: Construct, id: string, props: LlamaStackDistributionProps, kind: string): Checked {
   // auth is reported above for every CR; the dry run checks the rest.
   const run = dryRun(scope, id, { ...props, auth: undefined });
-  const fromProps = props.spec === undefined && !run.plan ? specAndProblemsFromProps(props) : undefined;
+  const fromProps = props.spec === undefined && !run.plan ? specAndProblemsFromProps(props, props.name ?? id) : undefined;
   const spec = normalizedSpec(props.spec ?? (run.plan?.spec ?? fromProps!.spec));
   const origins = props.spec === undefined ? run.plan?.origins ?? fromProps?.origins : undefined;
   return { name: props.name ?? id, spec, plan: run.plan, origins, problems: [...outsideSpec(props, kind), ...run.problems] };

@@ -16,11 +16,13 @@ import { MANIFEST_RENDER_OPTIONS, MANIFEST_TEXT, PARSED_DISTRIBUTION } from '../
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { isObject } from '../core/json';
 import { plainCopy } from '../core/json-convert';
+import { childPath } from '../core/path';
 import { quoteValue } from '../core/quote';
 import { LlamaStackDistribution } from '../distribution/llama-stack-distribution';
 import { ServerTarget } from '../releases/server-target';
 import { LlamaStackDistributionSpec } from '../spec/spec';
 import { ExternalProvider } from '../values/external-provider';
+import { Platform, PLATFORM_ANNOTATION, PLATFORMS } from '../values/platform';
 
 export const LLSD_KIND = 'LlamaStackDistribution';
 export const V1ALPHA1 = 'llamastack.io/v1alpha1';
@@ -45,6 +47,12 @@ export interface ManifestRenderOptions extends ManifestParseOptions {
    * @default ServerTarget.OGX_1_3
    */
   readonly target?: ServerTarget;
+  /**
+   * The cluster the objects are written for. A manifest annotated
+   * `cdk8s-llama-stack.io/platform` with another platform is an error.
+   * @default - the manifest's annotation `cdk8s-llama-stack.io/platform` (`openshift` or `kubernetes`), else Platform.KUBERNETES
+   */
+  readonly platform?: Platform;
   /**
    * Container image (pinned).
    * @default - the distribution's pinned image
@@ -125,6 +133,11 @@ export interface ParsedDistribution {
    * @default - none
    */
   readonly target?: ServerTarget;
+  /**
+   * The platform the manifest's annotation `cdk8s-llama-stack.io/platform` names.
+   * @default - none (Kubernetes, unless the render options name one)
+   */
+  readonly platform?: Platform;
 }
 
 /** A key of a ConfigMap. */
@@ -167,7 +180,21 @@ function kindProblem(obj: Obj, p: Problems): boolean {
   return true;
 }
 
-function readMetadata(obj: Obj, p: Problems, options: ManifestParseOptions): { name: string; namespace?: string } {
+/** `metadata.annotations["cdk8s-llama-stack.io/platform"]`: the only annotation the reader reads. */
+const PLATFORM_PATH = childPath('metadata.annotations', PLATFORM_ANNOTATION);
+
+function readPlatform(meta: Obj | undefined, p: Problems): Platform | undefined {
+  const annotations = meta?.annotations;
+  if (!isObject(annotations) || annotations[PLATFORM_ANNOTATION] === undefined) return undefined;
+  const v = annotations[PLATFORM_ANNOTATION];
+  const platform = typeof v === 'string' && Object.prototype.hasOwnProperty.call(PLATFORMS, v) ? PLATFORMS[v] : undefined;
+  if (platform === undefined) {
+    p.add(PLATFORM_PATH, `${describe(v)} is not a platform`, `write ${Object.keys(PLATFORMS).map((k) => quoteValue(k)).join(' or ')}`);
+  }
+  return platform;
+}
+
+function readMetadata(obj: Obj, p: Problems, options: ManifestParseOptions): { name: string; namespace?: string; platform?: Platform } {
   const meta = p.object(obj.metadata, 'metadata', METADATA_KEYS);
   if (obj.metadata === undefined || obj.metadata === null) p.add('metadata', 'Required value', 'add metadata: {name: <name>}');
   const name = meta?.name;
@@ -191,7 +218,7 @@ function readMetadata(obj: Obj, p: Problems, options: ManifestParseOptions): { n
     p.add('metadata.namespace', `the manifest is in namespace ${quoteValue(ownNs)}, not ${quoteValue(options.namespace)} (the namespace asked for)`,
       `render it with namespace ${quoteValue(ownNs)}, or change metadata.namespace`);
   }
-  return { name: typeof name === 'string' ? name : '', namespace: ownNs ?? options.namespace };
+  return { name: typeof name === 'string' ? name : '', namespace: ownNs ?? options.namespace, platform: readPlatform(meta, p) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -205,7 +232,7 @@ export function parseDistribution(obj: unknown, options: ManifestParseOptions = 
   }
   if (kindProblem(obj, p)) p.throwIfAny();
   p.unknownFields(obj, '', MANIFEST_KEYS);
-  const { name, namespace } = readMetadata(obj, p, options);
+  const { name, namespace, platform } = readMetadata(obj, p, options);
   if (obj.spec === undefined || obj.spec === null) p.add('spec', 'Required value', 'add spec: {distribution: {name: starter}}');
   let spec: LlamaStackDistributionSpec = {};
   let sourcePaths: { [k: string]: string } | undefined;
@@ -225,6 +252,7 @@ export function parseDistribution(obj: unknown, options: ManifestParseOptions = 
       baseConfigRef: c.baseConfigRef,
       replaceBaseProviders: c.replaceBaseProviders.length > 0 ? c.replaceBaseProviders : undefined,
       target: c.imageTarget,
+      platform,
     };
   }
   if (obj.apiVersion === V1ALPHA1) {
@@ -246,6 +274,7 @@ export function parseDistribution(obj: unknown, options: ManifestParseOptions = 
     sourcePaths,
     configRefPath: v1 ? 'spec.server.userConfig.configMapName' : undefined,
     distributionPath: v1 ? 'spec.server.distribution' : undefined,
+    platform,
   };
 }
 
@@ -272,12 +301,20 @@ export function distributionFromParsed(scope: Construct, id: string, parsed: Par
   options: ManifestRenderOptions = {}): LlamaStackDistribution {
   const completed = completeExternalProviders(parsed.spec, options.externalProviders);
   if (completed.problems.length > 0) throw new LlamaStackConfigError(completed.problems);
+  if (options.platform !== undefined && parsed.platform !== undefined && options.platform.id !== parsed.platform.id) {
+    throw new LlamaStackConfigError([{
+      path: PLATFORM_PATH,
+      message: `the manifest is for ${parsed.platform.id}, and the render asks for ${options.platform.id}`,
+      fix: `render it for ${parsed.platform.id} (--platform ${parsed.platform.id}), or change the annotation`,
+    }]);
+  }
   try {
     return new LlamaStackDistribution(scope, id, {
       name: parsed.name,
       namespace: parsed.namespace,
       spec: completed.spec,
       target: options.target ?? parsed.target,
+      platform: options.platform ?? parsed.platform,
       image: options.image,
       baseConfigYaml: options.baseConfigYaml,
       replaceBaseProviders: parsed.replaceBaseProviders,

@@ -61,12 +61,44 @@ export interface GatewayParentRef {
   readonly sectionName?: string;
 }
 
+/** How an OpenShift Route ends TLS (`spec.tls.termination`). */
+export type RouteTermination = 'edge' | 'reencrypt' | 'passthrough';
+
 /** The resolved exposure the renderers read (construct props only: the v1alpha2 spec has none of it). */
 export interface Exposure {
   /** `spec.tls` of the Ingress. */
   readonly ingressTls?: { readonly secretName: string; readonly hosts: string[] };
   readonly annotations?: { [k: string]: string };
   readonly gateway?: GatewayParentRef;
+  /** OpenShift: a Route replaces the Ingress; how it ends TLS (its annotations carry the timeout). */
+  readonly route?: { readonly termination: RouteTermination };
+}
+
+/** The OpenShift router's timeout for a Route's server side. */
+export const ROUTE_TIMEOUT_ANNOTATION = 'haproxy.router.openshift.io/timeout';
+/**
+ * The default of `routeTimeout`: 10 minutes, the `proxy-read-timeout` the examples give
+ * ingress-nginx. A streamed response keeps the connection busy, but a non-streamed completion, a
+ * Responses call that runs tools, or a reasoning model thinking before its first token sends
+ * nothing until it is done; the router's own default (30 s) would cut them.
+ */
+export const DEFAULT_ROUTE_TIMEOUT = '10m';
+/** Annotations only ingress-nginx reads: the OpenShift router ignores them. */
+export const NGINX_ANNOTATION_PREFIX = 'nginx.ingress.kubernetes.io/';
+/** HAProxy's largest timeout, in milliseconds (the router clips longer ones). */
+const HAPROXY_MAX_MS = 2147483647;
+const TIMEOUT_UNIT_MS: { [unit: string]: number } = { us: 0.001, ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/**
+ * Why the router would ignore `value` as a timeout (it keeps its default then, without an error):
+ * a positive integer without a leading zero, and a unit (none means milliseconds).
+ */
+export function routeTimeoutProblem(value: string): string | undefined {
+  const m = /^([1-9][0-9]*)(us|ms|s|m|h|d)?$/.exec(value);
+  if (!m) return 'must be a positive whole number and a unit (us, ms, s, m, h or d), e.g. 10m';
+  if (m[2] === undefined) return 'has no unit: the router would read milliseconds';
+  if (Number(m[1]) * TIMEOUT_UNIT_MS[m[2]] > HAPROXY_MAX_MS) return 'is longer than HAProxy\'s limit (about 24 days)';
+  return undefined;
 }
 
 /** External access through an Ingress, or a Gateway API HTTPRoute (`gateway`). */
@@ -117,6 +149,15 @@ export interface ExposeOptions {
    * @default - none
    */
   readonly controllerNamespaceLabels?: string[];
+  /**
+   * OpenShift: how long the router waits for the server on a Route
+   * (`haproxy.router.openshift.io/timeout`): a positive integer and a unit (`us`, `ms`, `s`, `m`,
+   * `h`, `d`). The router's default, 30 s, cuts non-streamed completions of long generations,
+   * Responses calls that run tools, and reasoning models that think before their first streamed
+   * token. An error on `Platform.KUBERNETES` (use the controller's annotations there).
+   * @default "10m"
+   */
+  readonly routeTimeout?: string;
 }
 
 export const BACKEND_PROTOCOL_ANNOTATION = 'nginx.ingress.kubernetes.io/backend-protocol';
@@ -182,7 +223,7 @@ export function tlsModeOf(expose: ExposeOptions, podTls: boolean): ExposeTlsMode
 
 /** Every problem of the `expose` props (typed path). */
 export function exposeProblems(
-  expose: ExposeOptions | undefined, spec: LlamaStackDistributionSpec, allowedFromGiven: boolean,
+  expose: ExposeOptions | undefined, spec: LlamaStackDistributionSpec, allowedFromGiven: boolean, openShift: boolean = false,
 ): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const p = (path: string, message: string, fix: string) => problems.push({ path: `props.expose${path}`, message, fix });
@@ -195,10 +236,13 @@ export function exposeProblems(
   const mode = tlsModeOf(expose, podTls);
   const host = expose.hostname;
   const tls = expose.tls;
+  // On OpenShift (without a Gateway) a Route ends TLS at the router, with the router's certificate.
+  const route = openShift && expose.gateway === undefined;
   if (expose.tlsMode !== undefined && !Object.values(ExposeTlsMode).includes(expose.tlsMode)) {
     p('.tlsMode', `${quoteValue(expose.tlsMode)} is not a TLS mode`, 'use ExposeTlsMode.TERMINATE, REENCRYPT or PASSTHROUGH');
   }
-  if (tls) {
+  // A Route does not carry expose.tls (a warning says so: platform-checks.ts).
+  if (tls && !route) {
     if (tls.clusterIssuer !== undefined && tls.issuer !== undefined) {
       p('.tls', 'names both a cert-manager ClusterIssuer and an Issuer (one annotation decides)', 'keep clusterIssuer or issuer');
     }
@@ -216,7 +260,7 @@ export function exposeProblems(
   }
   if (mode === ExposeTlsMode.TERMINATE && expose.tlsMode !== undefined) {
     if (podTls) p('.tlsMode', 'TERMINATE sends plain HTTP to the pod, but the pod serves HTTPS (tls is set)', 'remove tls, or use ExposeTlsMode.REENCRYPT');
-    if (!tls) p('.tls', 'TERMINATE needs the certificate the Ingress serves', 'set expose.tls (secretName, or a cert-manager clusterIssuer / issuer)');
+    if (!tls && !route) p('.tls', 'TERMINATE needs the certificate the Ingress serves', 'set expose.tls (secretName, or a cert-manager clusterIssuer / issuer)');
   }
   if (mode === ExposeTlsMode.REENCRYPT && !podTls) {
     p('.tlsMode', 'REENCRYPT needs the pod to serve HTTPS', 'set tls (the pod\'s certificate Secret), or use ExposeTlsMode.TERMINATE');
@@ -224,7 +268,7 @@ export function exposeProblems(
   if (mode === ExposeTlsMode.PASSTHROUGH) {
     if (!podTls) p('.tlsMode', 'PASSTHROUGH needs the pod to serve HTTPS: clients get the pod\'s certificate', 'set tls (the pod\'s certificate Secret)');
     if (tls) p('.tls', 'with PASSTHROUGH the Ingress decrypts nothing: clients get the pod\'s certificate', 'remove expose.tls, or use ExposeTlsMode.REENCRYPT');
-    if (host === undefined) p('.hostname', 'PASSTHROUGH routes by SNI, which needs a host name', 'set expose.hostname');
+    if (host === undefined && !route) p('.hostname', 'PASSTHROUGH routes by SNI, which needs a host name', 'set expose.hostname');
   }
   const gw = expose.gateway;
   if (gw) {
@@ -252,7 +296,8 @@ export function exposeProblems(
   const from = spec.networking?.allowedFrom;
   const everyNamespace = (from?.namespaces ?? []).includes('*');
   const controllerNamed = expose.controllerNamespace !== undefined || (expose.controllerNamespaceLabels ?? []).length > 0;
-  if (allowedFromGiven && !everyNamespace && !controllerNamed) {
+  // On OpenShift the NetworkPolicy admits the router (and Gateways' proxies) by policy group.
+  if (allowedFromGiven && !everyNamespace && !controllerNamed && !openShift) {
     problems.push({
       path: 'props.expose.controllerNamespace',
       message: `the NetworkPolicy from allowedFrom admits no path from the ${gw ? 'Gateway\'s proxies' : 'ingress controller'}: they run in a namespace of their own, so every request through the ${gw ? 'HTTPRoute' : 'Ingress'} would be dropped`,
@@ -279,10 +324,17 @@ export function networkingProblems(spec: LlamaStackDistributionSpec): ConfigProb
   return problems;
 }
 
-/** The Ingress or HTTPRoute settings the props resolve to. */
-export function resolveExposure(name: string, expose: ExposeOptions, podTls: boolean): Exposure {
+/** The Ingress, HTTPRoute or (OpenShift) Route settings the props resolve to. */
+export function resolveExposure(name: string, expose: ExposeOptions, podTls: boolean, openShift: boolean = false): Exposure {
   if (expose.gateway) return { gateway: expose.gateway, ...(expose.annotations ? { annotations: { ...expose.annotations } } : {}) };
   const mode = tlsModeOf(expose, podTls);
+  if (openShift) {
+    // ingress-nginx's annotations mean nothing to the router (a warning says so: platform-checks.ts).
+    const annotations: { [k: string]: string } = { [ROUTE_TIMEOUT_ANNOTATION]: expose.routeTimeout ?? DEFAULT_ROUTE_TIMEOUT };
+    for (const [k, v] of Object.entries(expose.annotations ?? {})) if (!k.startsWith(NGINX_ANNOTATION_PREFIX)) annotations[k] = v;
+    const termination: RouteTermination = mode === ExposeTlsMode.PASSTHROUGH ? 'passthrough' : mode === ExposeTlsMode.REENCRYPT ? 'reencrypt' : 'edge';
+    return { route: { termination }, annotations };
+  }
   const annotations: { [k: string]: string } = {};
   let ingressTls: Exposure['ingressTls'];
   if (mode === ExposeTlsMode.PASSTHROUGH) {

@@ -8,7 +8,9 @@
  * default CA file, then each key of the ConfigMap, into an emptyDir; the server reads it there.
  * One key or several: the same container, the same script.
  */
-import { PATHS } from './plan';
+import { KubeManifest } from './manifest';
+import { objectMeta } from './metadata';
+import { PATHS, WorkloadPlan } from './plan';
 
 /**
  * Where images keep their system CA file, in the order tried. The releases' images are built
@@ -61,4 +63,21 @@ export function caBundleCommand(): string[] {
 /** The ConfigMap's keys as files of the source volume, in the order given (sorted by the prefix). */
 export function caBundleSourceItems(keys: string[]): { key: string; path: string }[] {
   return keys.map((k, i) => ({ key: k, path: `${String(i).padStart(2, '0')}-${k}` }));
+}
+
+/** The label that has OpenShift's Cluster Network Operator write the cluster's trusted CAs into a ConfigMap. */
+export const INJECT_TRUSTED_CA_LABEL = 'config.openshift.io/inject-trusted-cabundle';
+
+/**
+ * OpenShift: the ConfigMap the Cluster Network Operator fills with the cluster's trusted CAs
+ * (key `ca-bundle.crt`). Written with no `data`, so an apply never removes what the operator
+ * wrote (a field the manifest never had is not the applier's to delete).
+ */
+export function renderInjectedCaBundle(plan: WorkloadPlan): KubeManifest | undefined {
+  if (plan.injectedCaBundle === undefined) return undefined;
+  return {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: objectMeta(plan, plan.injectedCaBundle, { [INJECT_TRUSTED_CA_LABEL]: 'true' }),
+  };
 }

@@ -44,6 +44,8 @@ export function libraryMounts(plan: PodLayout): any[] {
     { name: 'lls-storage', mountPath: mountPathOf(plan) },
     // The operator pipeline's db paths are under /data: keep them on the same (persistent) volume.
     ...(plan.legacyDataMount ? [MOUNTS.legacyData] : []),
+    // A config written for another HOME (the Open Data Hub image's /opt/app-root/src/.ogx): the same volume there.
+    ...(plan.dataDirs ?? []).map((mountPath) => ({ name: 'lls-storage', mountPath })),
     MOUNTS.cache,
     MOUNTS.tmp,
   ];
@@ -203,18 +205,27 @@ function scheduling(plan: WorkloadPlan): { topologySpreadConstraints?: any[]; af
 
 const RECREATE = libraryConstant({ type: 'Recreate' });
 
+/**
+ * OpenShift: no UID, GID or fsGroup. `restricted-v2` assigns them from the namespace's range
+ * (the pod runs in group 0, and the images make their writable paths group-0 writable); the
+ * rest of the restricted profile stays.
+ */
+const SCC_ASSIGNED_POD_SECURITY = libraryConstant({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
+
 /** The pod's security context for a release's uid and fsGroup (the targets' data: a handful). */
-function podSecurity(runAsUser: number, fsGroup: number): object {
-  const key = `${runAsUser}:${fsGroup}`;
-  let found = POD_SECURITY.get(key);
+function podSecurity(runAsUser: number | undefined, fsGroup: number | undefined): object {
+  if (runAsUser === undefined || fsGroup === undefined) return SCC_ASSIGNED_POD_SECURITY;
+  let byGroup = POD_SECURITY.get(runAsUser);
+  if (byGroup === undefined) POD_SECURITY.set(runAsUser, byGroup = new Map());
+  let found = byGroup.get(fsGroup);
   if (!found) {
     found = libraryConstant({ runAsNonRoot: true, runAsUser, runAsGroup: runAsUser, fsGroup, seccompProfile: { type: 'RuntimeDefault' } });
-    if (POD_SECURITY.size >= 64) POD_SECURITY.clear();
-    POD_SECURITY.set(key, found);
+    byGroup.set(fsGroup, found);
   }
   return found;
 }
-const POD_SECURITY = new Map<string, object>();
+/** By uid, then fsGroup: the releases' own numbers, so a few entries. */
+const POD_SECURITY = new Map<number, Map<number, object>>();
 
 function deploymentManifest(plan: WorkloadPlan): KubeManifest {
   const names = objectNames(plan.name);

@@ -1,19 +1,23 @@
 /** Renders every object of a distribution, in apply order. */
+import { renderInjectedCaBundle } from './ca-bundle';
 import { renderConfigMap } from './config-map';
 import { renderDeployment } from './deployment';
 import { KubeManifest } from './manifest';
 import { renderPrometheusRule, renderServiceMonitor } from './monitoring';
-import { renderHttpRoute, renderIngress, renderNetworkPolicy } from './network';
+import { renderHttpRoute, renderIngress, renderNetworkPolicy, renderRoute } from './network';
 import { WorkloadPlan } from './plan';
 import { renderPvc } from './pvc';
 import { renderHpa, renderPdb } from './scaling';
 import { renderService, renderServiceAccount } from './service';
 import { LlamaStackConfigError } from '../core/errors';
-import { renderedObjectProblems } from '../kubernetes/object-shape';
+import { objectProblems } from '../kubernetes/object-checks';
+import { plainYamlProblems } from '../kubernetes/plain-yaml';
 
 /** The objects of one distribution, keyed by role; absent ones were not asked for. */
 export interface RenderedObjects {
   readonly configMap?: KubeManifest;
+  /** OpenShift: the ConfigMap the cluster injects its trusted CAs into. */
+  readonly trustedCaBundle?: KubeManifest;
   readonly serviceAccount?: KubeManifest;
   readonly pvc?: KubeManifest;
   readonly deployment: KubeManifest;
@@ -23,6 +27,8 @@ export interface RenderedObjects {
   readonly networkPolicy?: KubeManifest;
   readonly ingress?: KubeManifest;
   readonly httpRoute?: KubeManifest;
+  /** OpenShift: the Route that replaces the Ingress. */
+  readonly route?: KubeManifest;
   readonly serviceMonitor?: KubeManifest;
   readonly prometheusRule?: KubeManifest;
 }
@@ -34,6 +40,7 @@ export interface RenderedObjects {
 export function renderObjects(plan: WorkloadPlan, configYaml: string | undefined): RenderedObjects {
   const objects: RenderedObjects = {
     configMap: plan.generatedConfig && configYaml !== undefined ? renderConfigMap(plan, configYaml) : undefined,
+    trustedCaBundle: renderInjectedCaBundle(plan),
     serviceAccount: renderServiceAccount(plan),
     pvc: renderPvc(plan),
     deployment: renderDeployment(plan),
@@ -43,11 +50,14 @@ export function renderObjects(plan: WorkloadPlan, configYaml: string | undefined
     networkPolicy: renderNetworkPolicy(plan),
     ingress: renderIngress(plan),
     httpRoute: renderHttpRoute(plan),
+    route: renderRoute(plan),
     serviceMonitor: renderServiceMonitor(plan),
     prometheusRule: renderPrometheusRule(plan),
   };
   const rendered = Object.values(objects).filter((m) => m !== undefined);
-  const problems = renderedObjectProblems(rendered, plan.spec, plan.quotedYaml === true, plan.name);
+  // cdk8s's writer leaves ambiguous strings plain: unless the writer quotes them itself, what
+  // other readers would misread is a problem too.
+  const problems = [...objectProblems(rendered, plan.spec), ...(plan.quotedYaml === true ? [] : plainYamlProblems(rendered))];
   if (problems.length > 0) throw new LlamaStackConfigError(problems);
   return objects;
 }

@@ -9,7 +9,6 @@ import { EXTERNAL_PROVIDERS_VOLUME } from './external-providers';
 import { AUTH_CA_VOLUME, PATHS, PodLayout } from './plan';
 import { resolveEmptyDirSizeLimits } from './volume-sizes';
 import type { ServerAuth } from '../auth/server-auth';
-import { setBounded } from '../core/bounded-map';
 import { ConfigProblem } from '../core/errors';
 import { isObject } from '../core/json';
 import { argvProblems, envProblems, imageProblems, keyRefProblems, pullPolicyProblems } from '../kubernetes/container-checks';
@@ -86,16 +85,6 @@ function libraryLayout(name: string, spec: LlamaStackDistributionSpec, target: S
   }
 }
 
-/**
- * Whether the library's volumes and mounts can make a problem: with volumes or mounts of the
- * user's, or a storage mountPath of the user's. Without them, the library's own mounts never
- * clash with one another in a way `volumeProblems` reports (it reports at a user's path only).
- */
-function layoutMatters(spec: LlamaStackDistributionSpec): boolean {
-  const w = spec.workload;
-  return w?.overrides?.volumes !== undefined || w?.overrides?.volumeMounts !== undefined || w?.storage?.mountPath !== undefined;
-}
-
 /** Every `{name, key}` Secret reference of the spec (`external`: its external providers), with its path. */
 function secretRefs(spec: LlamaStackDistributionSpec, external: readonly ExternalProviderEntry[]): [unknown, string][] {
   const out: [unknown, string][] = [];
@@ -124,12 +113,7 @@ function secretRefs(spec: LlamaStackDistributionSpec, external: readonly Externa
   return out;
 }
 
-/**
- * What the checks below read, and nothing else: their only input, so a run's problems are a
- * function of it, and its JSON (the values are snapshots: plain JSON) keys a memo. The
- * distribution's name only decides the library's own layout, whose volume names and mounts do
- * not hold it: distributions that differ in name, endpoints or models share their result.
- */
+/** What the checks below read, and nothing else: gathered from the props and the spec first. */
 interface KubernetesInput {
   readonly namespace?: string;
   readonly namespaceFromChart: boolean;
@@ -139,7 +123,6 @@ interface KubernetesInput {
   readonly imagePullPolicy: unknown;
   readonly image: unknown;
   readonly imageFromProps: boolean;
-  /** `{ path, image }`: a missing image stays missing in the JSON (a tuple would make it null). */
   readonly externalImages: readonly { readonly path: string; readonly image?: unknown }[];
   readonly storageClassName: unknown;
   readonly ingressClassName: unknown;
@@ -157,7 +140,7 @@ interface KubernetesInput {
   readonly topologySpreadConstraints: unknown;
   readonly resources: unknown;
   readonly storageSize: unknown;
-  /** The library's volume names and mounts; absent when they cannot clash with the user's (`layoutMatters`) or the spec is rejected. */
+  /** The library's volume names and mounts; absent when the spec is rejected (the schema check reports it). */
   readonly layout?: { volumes: string[]; mounts: LibraryMount[] };
   readonly skipVolumes: readonly string[];
   readonly skipMountPaths: readonly string[];
@@ -208,7 +191,7 @@ function inputOf(props: KubernetesInputProps, spec: LlamaStackDistributionSpec, 
     topologySpreadConstraints: w?.topologySpreadConstraints,
     resources: w?.resources,
     storageSize: w?.storage?.size,
-    layout: layoutMatters(spec) ? libraryLayout(name, spec, target, props.auth) : undefined,
+    layout: libraryLayout(name, spec, target, props.auth),
     skipVolumes,
     skipMountPaths,
     volumes: overrides?.volumes,
@@ -217,25 +200,11 @@ function inputOf(props: KubernetesInputProps, spec: LlamaStackDistributionSpec, 
   };
 }
 
-/** Problems by the JSON of their input: distributions alike share them. */
-const PROBLEMS = new Map<string, readonly ConfigProblem[]>();
-const PROBLEMS_MAX = 256;
-
 /**
  * What the API server (or the kubelet, for references no object can satisfy) would reject in the
  * objects these props become. `namespace`: where they land (props.namespace, else the chart's).
  */
 export function kubernetesInputProblems(props: KubernetesInputProps, spec: LlamaStackDistributionSpec, namespace: string | undefined,
-  target: ServerTarget, name: string): ConfigProblem[] {
-  const input = inputOf(props, spec, namespace, target, name);
-  const key = JSON.stringify(input);
-  let problems = PROBLEMS.get(key);
-  if (problems === undefined) problems = setBounded(PROBLEMS, key, inputProblems(input), PROBLEMS_MAX);
-  return problems.map((p) => ({ ...p }));
-}
-
-/** The same without the memo: what the checks find in this input (for tests). */
-export function checkKubernetesInput(props: KubernetesInputProps, spec: LlamaStackDistributionSpec, namespace: string | undefined,
   target: ServerTarget, name: string): ConfigProblem[] {
   return inputProblems(inputOf(props, spec, namespace, target, name));
 }

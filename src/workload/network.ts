@@ -1,7 +1,7 @@
 /**
  * NetworkPolicy `N-network-policy` from `networking.allowedFrom` (ingress only: egress stays open,
  * so DNS and remote providers keep working), and Ingress `N-ingress` (or HTTPRoute `N-route` when
- * the props name a Gateway) from `networking.expose`.
+ * the props name a Gateway, or on OpenShift the Route `N`) from `networking.expose`.
  */
 import { selectorLabels } from './labels';
 import { compact, KubeManifest } from './manifest';
@@ -14,6 +14,19 @@ import { labelPeer } from '../values/expose';
 
 /** DNS anywhere: UDP and TCP 53. */
 const DNS_RULE = libraryConstant({ ports: [{ protocol: 'UDP', port: 53 }, { protocol: 'TCP', port: 53 }] });
+/**
+ * OpenShift: the cluster DNS Service's port 53 leads to pods listening on 5353, and egress rules
+ * are matched after the Service is resolved to a pod: both ports.
+ */
+const OPENSHIFT_DNS_RULE = libraryConstant({
+  ports: [{ protocol: 'UDP', port: 53 }, { protocol: 'TCP', port: 53 }, { protocol: 'UDP', port: 5353 }, { protocol: 'TCP', port: 5353 }],
+});
+/** The label OpenShift gives the namespaces of its router (`ingress`) and monitoring stacks (`monitoring`). */
+export const POLICY_GROUP_LABEL = 'network.openshift.io/policy-group';
+const POLICY_GROUP_PEERS = libraryConstant({
+  ingress: { namespaceSelector: { matchLabels: { [POLICY_GROUP_LABEL]: 'ingress' } } },
+  monitoring: { namespaceSelector: { matchLabels: { [POLICY_GROUP_LABEL]: 'monitoring' } } },
+});
 const POLICY_TYPES = libraryConstant({ ingress: ['Ingress'], egress: ['Egress'], both: ['Ingress', 'Egress'] });
 
 function peers(plan: WorkloadPlan): any[] {
@@ -25,13 +38,24 @@ function peers(plan: WorkloadPlan): any[] {
     ...(from.namespaces ?? []).map((ns) => ({ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': ns } } })),
     // `key`: any namespace with the label, whatever its value; `key=value`: that value only.
     ...(from.labels ?? []).map(labelPeer),
+    // OpenShift: the router's namespace (its pods, and host-network routers) when exposed.
+    ...(plan.openShift && exposed(plan) ? [POLICY_GROUP_PEERS.ingress] : []),
+  ];
+}
+
+/** Who may scrape the metrics port: the monitoring namespaces, and on OpenShift the monitoring policy group. */
+function monitoringPeers(plan: WorkloadPlan, namespaces: readonly string[]): any[] {
+  return [
+    ...namespaces.map((ns) => ({ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': ns } } })),
+    // openshift-monitoring and openshift-user-workload-monitoring carry it.
+    ...(plan.openShift ? [POLICY_GROUP_PEERS.monitoring] : []),
   ];
 }
 
 /** The egress rules of `allowedTo`: DNS anywhere (unless off), then the destinations on their ports. */
-function egressRules(to: EgressOptions): any[] {
+function egressRules(to: EgressOptions, openShift: boolean): any[] {
   const rules: any[] = [];
-  if (to.dns !== false) rules.push(DNS_RULE);
+  if (to.dns !== false) rules.push(openShift ? OPENSHIFT_DNS_RULE : DNS_RULE);
   const dests = [
     ...(to.namespaces ?? []).map((ns) => ({ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': ns } } })),
     ...(to.podSelectors ?? []).map((labels) => ({ podSelector: { matchLabels: { ...labels } } })),
@@ -53,12 +77,16 @@ export function renderNetworkPolicy(plan: WorkloadPlan): KubeManifest | undefine
       apiVersion: 'networking.k8s.io/v1',
       kind: 'NetworkPolicy',
       metadata: objectMeta(plan, objectNames(plan.name).networkPolicy),
-      spec: { podSelector: { matchLabels: selectorLabels(plan.name) }, policyTypes: POLICY_TYPES.egress, egress: egressRules(to) },
+      spec: {
+        podSelector: { matchLabels: selectorLabels(plan.name) },
+        policyTypes: POLICY_TYPES.egress,
+        egress: egressRules(to, plan.openShift === true),
+      },
     };
   }
   const policy = ingressPolicy(plan);
   if (!to) return policy;
-  return { ...policy, spec: { ...policy.spec, policyTypes: POLICY_TYPES.both, egress: egressRules(to) } };
+  return { ...policy, spec: { ...policy.spec, policyTypes: POLICY_TYPES.both, egress: egressRules(to, plan.openShift === true) } };
 }
 
 function ingressPolicy(plan: WorkloadPlan): KubeManifest {
@@ -74,7 +102,7 @@ function ingressPolicy(plan: WorkloadPlan): KubeManifest {
         ...(peers(plan).length > 0 ? [{ from: peers(plan), ports: [{ protocol: 'TCP', port: plan.containerPort }] }] : []),
         // Prometheus, from its namespaces, to the metrics port only.
         ...(plan.monitoring ? [{
-          from: plan.monitoring.namespaces.map((ns) => ({ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': ns } } })),
+          from: monitoringPeers(plan, plan.monitoring.namespaces),
           ports: [{ protocol: 'TCP', port: plan.monitoring.metricsPort }],
         }] : []),
       ],
@@ -89,7 +117,7 @@ export function exposed(plan: WorkloadPlan): boolean {
 }
 
 export function renderIngress(plan: WorkloadPlan): KubeManifest | undefined {
-  if (!exposed(plan) || plan.exposure?.gateway) return undefined;
+  if (!exposed(plan) || plan.exposure?.gateway || plan.exposure?.route) return undefined;
   const names = objectNames(plan.name);
   const host = plan.spec.networking?.expose?.hostname;
   const exposure = plan.exposure;
@@ -136,6 +164,34 @@ export function renderHttpRoute(plan: WorkloadPlan): KubeManifest | undefined {
         matches: [{ path: { type: 'PathPrefix', value: '/' } }],
         backendRefs: [{ group: '', kind: 'Service', name: names.service, port: portOf(plan) }],
       }],
+    }),
+  };
+}
+
+/**
+ * OpenShift Route `N` (route.openshift.io/v1): the router serves the host (the given one, or
+ * `N-<namespace>.<apps domain>`) and ends TLS as the exposure says: `edge` (the router's
+ * certificate, plain HTTP to the pod), `reencrypt` (the router checks the pod's certificate
+ * against the service CA: no destinationCACertificate) or `passthrough` (the pod's certificate).
+ * Plain HTTP is redirected to HTTPS. The annotations carry the router's timeout.
+ */
+export function renderRoute(plan: WorkloadPlan): KubeManifest | undefined {
+  const route = plan.exposure?.route;
+  if (!exposed(plan) || plan.exposure?.gateway || !route) return undefined;
+  const names = objectNames(plan.name);
+  const host = plan.spec.networking?.expose?.hostname;
+  const metadata = objectMeta(plan, names.route);
+  if (plan.exposure?.annotations) metadata.annotations = { ...plan.exposure.annotations };
+  return {
+    apiVersion: 'route.openshift.io/v1',
+    kind: 'Route',
+    metadata,
+    spec: compact({
+      host: host || undefined,
+      to: { kind: 'Service', name: names.service, weight: 100 },
+      port: { targetPort: portName(plan) },
+      tls: { termination: route.termination, insecureEdgeTerminationPolicy: 'Redirect' },
+      wildcardPolicy: 'None',
     }),
   };
 }

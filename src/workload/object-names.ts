@@ -17,6 +17,10 @@ export interface ObjectNames {
   readonly ingress: string;
   /** The Gateway API HTTPRoute (when exposed through a Gateway). */
   readonly httpRoute: string;
+  /** The OpenShift Route: the base name, so the router's default host reads `N-<namespace>.<apps domain>`. */
+  readonly route: string;
+  /** The OpenShift ConfigMap the cluster's trusted CAs are injected into. */
+  readonly trustedCa: string;
 }
 
 export function objectNames(name: string): ObjectNames {
@@ -37,6 +41,8 @@ function derivedNames(name: string): ObjectNames {
     pdb: `${name}-pdb`,
     ingress: `${name}-ingress`,
     httpRoute: `${name}-route`,
+    route: name,
+    trustedCa: `${name}-trusted-ca`,
   };
 }
 

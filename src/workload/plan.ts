@@ -43,13 +43,30 @@ export interface WorkloadPlan {
   readonly imagePullPolicy?: string;
   /** Every env var of the server container, in order (targets/deployment-env.ts `podEnv`). */
   readonly env: PodEnvVar[];
-  /** The uid the pod runs as and the fsGroup of its volumes (non-root: the restricted profile). */
-  readonly runAsUser: number;
-  readonly fsGroup: number;
+  /**
+   * The uid the pod runs as and the fsGroup of its volumes (non-root: the restricted profile).
+   * Undefined on OpenShift: the `restricted-v2` SCC assigns both from the namespace's range.
+   */
+  readonly runAsUser?: number;
+  readonly fsGroup?: number;
+  /**
+   * Written for OpenShift: the NetworkPolicy admits the router and the monitoring stack by their
+   * `network.openshift.io/policy-group`, and DNS on the cluster DNS pods' port 5353 too.
+   */
+  readonly openShift?: boolean;
+  /** OpenShift service CA: the Service asks for a serving certificate in this Secret. */
+  readonly servingCertSecret?: string;
+  /** OpenShift: the ConfigMap the Cluster Network Operator fills with the cluster's trusted CAs (written empty). */
+  readonly injectedCaBundle?: string;
   /** A cache directory the image bakes in under `/.cache`, copied into the cache emptyDir (cache-seed.ts). */
   readonly bakedCacheDir?: string;
   /** Where the data volume goes when `workload.storage.mountPath` is not set. */
   readonly defaultMountPath: string;
+  /**
+   * Server data directories (`…/.ogx`, `…/.llama`) the config writes under elsewhere (a base
+   * config built for another image's HOME): the data volume is mounted at each too.
+   */
+  readonly dataDirs?: readonly string[];
   /** The operator pipeline's configs write under /data: mount the data volume there too. */
   readonly legacyDataMount: boolean;
   /** The port the server listens on (`networking.port` unless that one is privileged). */
@@ -78,7 +95,7 @@ export interface WorkloadPlan {
 }
 
 /** What decides the pod's own volumes and mounts (the input checks read them before there is a plan). */
-export type PodLayout = Pick<WorkloadPlan, 'name' | 'spec' | 'configMapName' | 'emptyDirSizeLimits' | 'authCa' | 'legacyDataMount' | 'defaultMountPath'>;
+export type PodLayout = Pick<WorkloadPlan, 'name' | 'spec' | 'configMapName' | 'emptyDirSizeLimits' | 'authCa' | 'legacyDataMount' | 'defaultMountPath' | 'dataDirs'>;
 
 /** The Service port: `networking.port`. */
 export function portOf(plan: WorkloadPlan): number {

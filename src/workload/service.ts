@@ -6,13 +6,24 @@ import { METRICS_PORT_NAME } from './monitoring';
 import { objectNames } from './object-names';
 import { portName, portOf, WorkloadPlan } from './plan';
 
+/** The Service annotation that asks OpenShift's service CA for a serving certificate in a Secret. */
+export const SERVING_CERT_ANNOTATION = 'service.beta.openshift.io/serving-cert-secret-name';
+
+/** The user's Service annotations, and the service CA's request (OpenShift). */
+function serviceAnnotations(plan: WorkloadPlan): { [k: string]: string } | undefined {
+  const given = plan.serviceOptions?.annotations;
+  if (plan.servingCertSecret === undefined) return given ? { ...given } : undefined;
+  return { ...given, [SERVING_CERT_ANNOTATION]: plan.servingCertSecret };
+}
+
 export function renderService(plan: WorkloadPlan): KubeManifest {
+  const annotations = serviceAnnotations(plan);
   return {
     apiVersion: 'v1',
     kind: 'Service',
     metadata: {
       ...objectMeta(plan, objectNames(plan.name).service),
-      ...(plan.serviceOptions?.annotations ? { annotations: { ...plan.serviceOptions.annotations } } : {}),
+      ...(annotations ? { annotations } : {}),
     },
     spec: {
       type: plan.serviceOptions?.type ?? 'ClusterIP',

@@ -8,6 +8,7 @@ import { formatGoYamlNumber } from './go-number';
 import {
   BEST_WIDTH, CACHED_INDENTS, codePoints, newlinePadding, padding, scalarFacts, Style, Writer, writeStyled,
 } from './scalar';
+import { frozenMemo } from '../core/frozen-memo';
 import { isJsonObject, JsonObject, JsonValue } from '../core/json';
 
 /** Entries of each string cache; a full cache is emptied and refilled. */
@@ -62,9 +63,10 @@ const valueInfoCache = new Map<string, ValueInfo>();
 let rememberedChars = 0;
 /**
  * Frozen mappings and lists (a shared base config's: they never change) as written from each
- * writer state, so the parts of a config a generation did not change are written once.
+ * writer state, so the parts of a config a generation did not change are written once
+ * (core/frozen-memo.ts).
  */
-let frozenRenderings = new WeakMap<object, Map<number, Rendering>>();
+const FROZEN_RENDERINGS = frozenMemo<'rendering', Rendering>('rendering', RENDERS_PER_STRING);
 let stringCacheLimit = STRING_CACHE_LIMIT;
 let rememberedCharsLimit = REMEMBERED_CHARS_LIMIT;
 
@@ -83,7 +85,7 @@ export function emitterCacheSizesForTests(): { keys: number; values: number; rem
 function clearCaches(): void {
   keyInfoCache.clear();
   valueInfoCache.clear();
-  frozenRenderings = new WeakMap();
+  FROZEN_RENDERINGS.clear();
   rememberedChars = 0;
 }
 
@@ -211,8 +213,7 @@ function writeNode(w: Writer, v: JsonValue, indent: number, inMapValue: boolean)
 /** A frozen node's text depends only on it and the writer state (column, the two flags, indent, inMapValue). */
 function writeFrozen(w: Writer, v: JsonObject | JsonValue[], indent: number, inMapValue: boolean): void {
   const key = renderingKey(w, indent, inMapValue);
-  let byState = frozenRenderings.get(v);
-  let r = key >= 0 ? byState?.get(key) : undefined;
+  let r = key >= 0 ? FROZEN_RENDERINGS.get(v, [key]) : undefined;
   if (r === undefined) {
     const scratch = new Writer();
     scratch.column = w.column;
@@ -220,10 +221,7 @@ function writeFrozen(w: Writer, v: JsonObject | JsonValue[], indent: number, inM
     scratch.whitespace = w.whitespace;
     writeCollection(scratch, v, indent, inMapValue);
     r = { text: scratch.text(), column: scratch.column, indention: scratch.indention, whitespace: scratch.whitespace };
-    if (key >= 0 && (byState?.size ?? 0) < RENDERS_PER_STRING && mayRemember(r.text)) {
-      if (byState === undefined) frozenRenderings.set(v, byState = new Map());
-      byState.set(key, r);
-    }
+    if (key >= 0 && mayRemember(r.text)) FROZEN_RENDERINGS.set(v, [key], r);
   }
   w.add(r.text);
   w.column = r.column;

@@ -4,10 +4,12 @@
  */
 import { Testing } from 'cdk8s';
 import { ExternalProvider, InferenceProvider, LlamaStackDistribution, SecretRef, ServerTarget, StorageBackend } from '../../src';
+import { ConfigProblem } from '../../src/core/errors';
 import { planDistribution } from '../../src/distribution/planner';
 import { checkedDistributionProps } from '../../src/distribution/props-shape';
 import { specAndProblemsFromProps } from '../../src/distribution/spec-from-props';
 import { LlamaStackDistributionResource } from '../../src/interop/custom-resources';
+import { FreshLibrary, freshLibrary } from '../support/fresh-library';
 import { distributionProblems, problemsOf } from '../support/problems';
 
 describe('a storage backend in the wrong role does not hide the other problems', () => {
@@ -60,7 +62,7 @@ function notPlain(v: unknown, path: string): string[] {
   });
 }
 
-test('the spec the planner checks is plain JSON data, which the spec check\'s shape key needs (config/spec-shape.ts)', () => {
+test('the spec the planner checks is plain JSON data', () => {
   const typed = checkedDistributionProps({
     inference: [
       InferenceProvider.vllm({ endpoint: 'http://vllm:8000/v1', apiKey: SecretRef.fromSecretName('vllm', 'token'), settings: { max_tokens: 4096, nested: { a: [1, 'two', null] } } }),
@@ -88,4 +90,47 @@ test('the spec the planner checks is plain JSON data, which the spec check\'s sh
   expect(snapshot).toEqual({ ...spec, networking: { port: 8080 } });
   // What notPlain finds, so it can fail.
   expect(notPlain({ a: [1, undefined], b: new Date(0), c: NaN, d: undefined, e: Object.create(null) }, 's')).toEqual(['s.a[1]', 's.b', 's.c']);
+});
+
+describe('no verdict carries from one distribution to the next (issue 29)', () => {
+  const inference = (lib: FreshLibrary['lib']) => [lib.InferenceProvider.vllm({ endpoint: 'http://vllm:8000/v1' })];
+  const OLLAMA_BASE_URL = 'config.providers.inference[1].config.base_url';
+  /** An env value that holds what a joined env text would read as a second variable. */
+  const JOINED = { AAA: 'x\u0000OLLAMA_URL\u0001vnot-a-url' };
+  const SEPARATE = { AAA: 'x', OLLAMA_URL: 'not-a-url' };
+
+  test.each([['the joined-looking env first', [JOINED, SEPARATE]], ['the separate env first', [SEPARATE, JOINED]]])(
+    'env values holding \\u0000 and \\u0001 get their own verdict: %s', (_order, envs) => {
+      const { lib, plan } = freshLibrary();
+      const verdicts = envs.map((env) => {
+        const props = { target: lib.ServerTarget.OGX_1_3, inference: inference(lib), models: ['m'], env };
+        try {
+          plan(props, { id: 'llama' });
+          return [];
+        } catch (e: any) {
+          return e.problems.map((p: ConfigProblem) => p.path);
+        }
+      });
+      const expected = envs.map((env) => (env === SEPARATE ? [OLLAMA_BASE_URL] : []));
+      expect(verdicts).toEqual(expected);
+    });
+
+  test('factory options carrying a toJSON, after a valid twin: a problem at the option, the toJSON never called', () => {
+    const { lib, plan } = freshLibrary();
+    const password = lib.SecretRef.fromSecretName('pg', 'p');
+    let calls = 0;
+    const users: unknown[] = ['u', { toJSON: () => { calls++; return 'u'; } }, { toJSON: () => { throw new Error('boom'); } }];
+    const outcomes = users.map((user) => {
+      try {
+        const sqlStorage = lib.StorageBackend.postgres({ host: 'pg', db: 'd', user: user as string, password });
+        plan({ target: lib.ServerTarget.OGX_1_3, inference: inference(lib), models: ['m'], sqlStorage }, { id: 'llama' });
+        return 'planned';
+      } catch (e: any) {
+        return Array.isArray(e.problems) ? e.problems.map((p: ConfigProblem) => `${p.path}: ${p.message}`) : `threw ${e.constructor.name}`;
+      }
+    });
+    const refused = ['StorageBackend.postgres(options).user.toJSON: a value of type function is not plain data'];
+    expect(outcomes).toEqual(['planned', refused, refused]);
+    expect(calls).toBe(0);
+  });
 });

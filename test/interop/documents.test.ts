@@ -48,12 +48,19 @@ describe('manifestDocumentsFromPieces', () => {
       }), { numRuns: 400 });
   });
 
-  test('a syntax error or a document nested too deep: the caller reads the whole text instead', () => {
-    for (const bad of ['a: [b\n', `a: ${'['.repeat(300)}${']'.repeat(300)}\n`]) {
+  test('a syntax error or a document too deep for the parser: the caller reads the whole text instead', () => {
+    for (const bad of ['a: [b\n', `a: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`]) {
       const text = `${DOCUMENTS[0]}---\n${bad}---\nkind: Service\n`;
       expect(fromPieces(cut(text, [5, 40, 90]), 16)).toBe('fallback');
       expect(readManifestDocuments(text).map((d) => d.problems.length > 0)).toEqual([false, true, false]);
     }
+  });
+
+  test('a document deeper than the limit that the parser reads: its problem, read one by one as whole', () => {
+    const text = `${DOCUMENTS[0]}---\na: ${'['.repeat(300)}${']'.repeat(300)}\n---\nkind: Service\n`;
+    const whole = readManifestDocuments(text);
+    expect(whole.map((d) => d.problems.map((p) => p.path.slice(0, 18)))).toEqual([[], ['(document).a[0][0]'], []]);
+    expect(fromPieces(cut(text, [5, 40, 90]), 16)).toEqual(whole);
   });
 
   test('windows are cut where a document starts, so a window holds whole documents (the nesting check sees them whole)', () => {

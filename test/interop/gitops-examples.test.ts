@@ -101,6 +101,24 @@ describe('examples/gitops/argocd', () => {
   });
 });
 
+describe('examples/gitops/argocd/Dockerfile (built without Docker by `npm run smoke-package`)', () => {
+  const dockerfile = fs.readFileSync(path.join(GITOPS, 'argocd', 'Dockerfile'), 'utf8');
+  const steps = dockerfile.split('\n').filter((line) => line && !line.startsWith('#'));
+
+  test('installs the packed tarball it copies from the build context, not a package from the registry', () => {
+    expect(steps).toContain('COPY cdk8s-llama-stack-*.tgz ./');
+    const run = steps.find((line) => line.startsWith('RUN npm install -g '))!.split(/\s+/);
+    expect(run).toContain('./cdk8s-llama-stack-*.tgz');
+    expect(run.filter((word) => /^cdk8s-llama-stack(@|$)/.test(word))).toEqual([]);
+  });
+
+  test('docs/interop.md shows its instructions as they are', () => {
+    const doc = fs.readFileSync(path.join(ROOT, 'docs', 'interop.md'), 'utf8');
+    const block = /```dockerfile\n([\s\S]*?)```/.exec(doc)![1];
+    expect(block.trim().split('\n')).toEqual(steps);
+  });
+});
+
 describe(`examples/gitops/kustomize with kustomize ${KUSTOMIZE_VERSION}`, () => {
   test('kustomize build runs the exec function: the objects of `render`, with the kustomization\'s namespace and labels', async () => {
     const kustomize: string = kustomizeBinary();

@@ -3,7 +3,7 @@
  * migration table (operator-rules.md §5.5); what cannot be honoured is an error with its path.
  */
 import { Testing, Yaml } from 'cdk8s';
-import { LlamaStackDistribution } from '../../src';
+import { LlamaStackDistribution, Platform } from '../../src';
 import { distributionFromManifest, LlamaStackDistributionManifest } from '../../src/interop/manifest';
 import { schemaErrors } from '../support/k8s-schema';
 import { problemsOf } from '../support/problems';
@@ -257,5 +257,31 @@ describe('the envelope', () => {
       apiVersion: 'llamastack.io/v1alpha2', kind: 'LlamaStackDistribution', metadata: { name: 'stack', namespace: 'ai' }, spec: direct.spec,
     }));
     expect(Testing.synth(b)).toEqual(Testing.synth(a));
+  });
+});
+
+describe('the platform annotation (cdk8s-llama-stack.io/platform)', () => {
+  const manifest = (annotations?: any, kind = 'v2') => (kind === 'v2'
+    ? { apiVersion: 'llamastack.io/v1alpha2', kind: 'LlamaStackDistribution', metadata: { name: 'my-stack', namespace: 'ai', annotations }, spec: { distribution: { name: 'starter' } } }
+    : { apiVersion: 'ogx.io/v1beta1', kind: 'OGXServer', metadata: { name: 'my-stack', namespace: 'ai', annotations }, spec: { distribution: { name: 'starter' } } });
+
+  test.each(['v2', 'ogx'])('is read into the parsed manifest (%s)', (kind) => {
+    expect(LlamaStackDistributionManifest.fromObject(manifest({ 'cdk8s-llama-stack.io/platform': 'openshift' }, kind)).platform).toBe(Platform.OPENSHIFT);
+    expect(LlamaStackDistributionManifest.fromObject(manifest({ 'cdk8s-llama-stack.io/platform': 'kubernetes' }, kind)).platform).toBe(Platform.KUBERNETES);
+    expect(LlamaStackDistributionManifest.fromObject(manifest({ other: 'x' }, kind)).platform).toBeUndefined();
+  });
+
+  test('an annotated manifest renders for its platform; render options that disagree are an error', () => {
+    const d = distributionFromManifest(Testing.chart(), 'x', manifest({ 'cdk8s-llama-stack.io/platform': 'openshift' }));
+    expect(d.platform).toBe(Platform.OPENSHIFT);
+    expect(d.deployment.toJson().spec.template.spec.securityContext).toEqual({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
+    expect(distributionFromManifest(Testing.chart(), 'x', manifest(), { platform: Platform.OPENSHIFT }).platform).toBe(Platform.OPENSHIFT);
+    expect(problemsOf(() => distributionFromManifest(Testing.chart(), 'x', manifest({ 'cdk8s-llama-stack.io/platform': 'openshift' }), { platform: Platform.KUBERNETES })))
+      .toEqual([{ path: 'metadata.annotations["cdk8s-llama-stack.io/platform"]', message: 'the manifest is for openshift, and the render asks for kubernetes' }]);
+  });
+
+  test.each([['OpenShift', 'the string "OpenShift"'], [true, 'the boolean true'], [{}, 'an object']])('%p is refused', (value, shown) => {
+    expect(problemsOf(() => LlamaStackDistributionManifest.fromObject(manifest({ 'cdk8s-llama-stack.io/platform': value }))))
+      .toEqual([{ path: 'metadata.annotations["cdk8s-llama-stack.io/platform"]', message: `${shown} is not a platform` }]);
   });
 });

@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as YAML from 'yaml';
 import { CelEvalError, evaluateCel, parseCel, parseQuantity, ruleHolds } from './cel';
-import { compileRule, crdSchemaErrors, KNOWN_INVALID_RULES } from './crd-schema';
+import { compileRule, crdSchemaErrors, KNOWN_INVALID_RULES, KNOWN_OGX_SERVER_GAPS, withoutKnownGaps } from './crd-schema';
 
 const CRD_DIR = path.join(__dirname, '..', '..', 'crds');
 const STAR_RULE = '!has(self.minReplicas) || self.maxReplicas >= *self.minReplicas';
@@ -29,9 +29,9 @@ function crdRules(only?: string): Set<string> {
 }
 
 describe('the rules of crds/', () => {
-  test('all 126 distinct rules parse, except the one known-invalid rule', () => {
+  test('all 140 distinct rules parse, except the one known-invalid rule', () => {
     const rules = [...crdRules()];
-    expect(rules).toHaveLength(126);
+    expect(rules).toHaveLength(140);
     const rejected = rules.filter((r) => {
       try {
         parseCel(r);
@@ -174,6 +174,9 @@ describe('evaluateCel', () => {
     ['map', "self.map(p, p.id) == ['a', 'b']", [{ id: 'a' }, { id: 'b' }], true],
     ['map propagates errors', "self.map(p, p.id) == ['a']", [{ id: 'a' }, {}], { error: 'no such key: id' }],
     ['nested macro variables', 'self.all(a, self.exists(b, b == a))', ['x', 'y'], true],
+    ['trim: leading and trailing white space, Unicode included', "self.trim() == 'a b'", '\u3000 a b\t\n', true],
+    ['trim of white space only is empty', "self.trim() != ''", '   ', false],
+    ['trim needs a string', "self.trim() == ''", 1, { error: 'no such overload: trim(int)' }],
     ['toSet: distinct values, in order', "self.toSet() == ['a', 'b', 'c']", ['a', 'b', 'a', 'b', 'c'], true],
     ['toSet: deep equality', 'self.toSet().size() == 2', [{ a: 1 }, { a: 1 }, { a: 2 }], true],
     ['toSet needs a list', 'self.toSet().size() == 2', 'ab', { error: 'no such overload: toSet(string)' }],
@@ -339,13 +342,46 @@ describe('crdSchemaErrors evaluates the CEL rules', () => {
     expect(crdSchemaErrors(lsd({ distribution: { name: 'starter' }, storage: { kv: {} } }))).toEqual([]);
   });
 
+  test('OGXServer fields of the newer operator: named storage, praxisMode, externalAccess.tls', () => {
+    const pg = { type: 'sql_postgres', user: 'ogx', password: { name: 'pg', key: 'password' } };
+    expect(crdSchemaErrors(ogx({
+      distribution: { name: 'starter' },
+      storage: { backends: { kv: { type: 'kv_postgres', user: 'ogx', tableName: 'ogx_kv' }, sql: { ...pg, sslMode: 'verify-full', poolPrePing: true } }, stores: { metadata: { backend: 'kv', namespace: 'registry' } } },
+      praxisMode: { enabled: false },
+      network: { externalAccess: { enabled: true, hostname: 'ogx.example.com', tls: { secretName: 'ogx-tls' } } },
+    }))).toEqual([]);
+    expect(crdSchemaErrors(ogx({
+      distribution: { name: 'starter' },
+      storage: { backends: { sql: { ...pg, tableName: 't', sslMode: 'sometimes', commandTimeout: 5 } }, kv: { type: 'sqlite' } },
+      praxisMode: { migrationJob: { targetConnectionString: { name: 'p', key: 'url' }, fallbackOwnerSubject: '\u3000 ' }, praxisSelector: { namespace: 'praxis', podSelector: {} } },
+      network: { externalAccess: { enabled: true } },
+    }))).toEqual([
+      'OGXServer/x spec.storage: named and deprecated storage fields cannot be mixed',
+      'OGXServer/x spec.storage.backends.sql: tableName is only valid for kv_postgres backends',
+      'OGXServer/x spec.storage.backends.sql: commandTimeout is only valid for kv_postgres backends',
+      'OGXServer/x spec.storage.backends.sql: sslMode for sql_postgres must be a supported SSL mode or an OGX environment substitution',
+      'OGXServer/x spec.praxisMode.migrationJob.fallbackOwnerSubject: must contain a non-whitespace character',
+      'OGXServer/x spec.praxisMode.praxisSelector: podSelector must not be empty',
+      'OGXServer/x spec.network.externalAccess: tls is required when external access is enabled',
+      'OGXServer/x spec.network.externalAccess: hostname is required when external access is enabled',
+    ]);
+  });
+
+  test('each known OGXServer gap is a rule of the CRD, and only those messages of OGXServers are dropped', () => {
+    const errors = crdSchemaErrors(ogx({ distribution: { name: 'starter' }, network: { externalAccess: { enabled: true } } }));
+    expect(errors).toEqual(KNOWN_OGX_SERVER_GAPS.map((g) => `OGXServer/x ${g}`));
+    expect(withoutKnownGaps([...errors, `LlamaStackDistribution/x ${KNOWN_OGX_SERVER_GAPS[0]}`, 'OGXServer/x spec: other'])).toEqual([
+      `LlamaStackDistribution/x ${KNOWN_OGX_SERVER_GAPS[0]}`, 'OGXServer/x spec: other',
+    ]);
+  });
+
   test('the known-invalid v1alpha2 autoscaling rule is skipped', () => {
     expect(crdSchemaErrors(lsd({ distribution: { name: 'starter' }, workload: { autoscaling: { minReplicas: 3, maxReplicas: 2 } } }))).toEqual([]);
   });
 
   test('like the API server, CEL is skipped after a type, required, enum or max* error, not after others', () => {
     expect(crdSchemaErrors(ogx({ distribution: { name: 'starter', image: 'img' }, disabledAPIs: ['safety'] }))).toEqual([
-      'OGXServer/x spec.disabledAPIs[0]: "safety" is not one of ["batches","file_processors","inference","responses","tool_runtime","vector_io","files"]',
+      'OGXServer/x spec.disabledAPIs[0]: "safety" is not one of ["batches","conversations","file_processors","inference","responses","tool_runtime","vector_io","files"]',
     ]);
     expect(crdSchemaErrors(ogx({ distribution: { name: 'starter', image: 'img' }, network: { port: 70000 } }))).toEqual([
       'OGXServer/x spec.network.port: 70000 is greater than maximum 65535',

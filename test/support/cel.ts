@@ -9,8 +9,9 @@
  * - `!`, `&&`, `||`, `==`, `!=`, `<`, `<=`, `>`, `>=`, `in`, `+`, `c ? a : b`, parentheses
  * - string literals ('…', "…", '''…''', """…""", simple escapes; raw r'…' forms), int literals,
  *   `true`, `false`, list literals
- * - `.size()` and `size(x)`, `.startsWith(s)`, `.endsWith(s)`, `.contains(s)`, `.matches(re)` (RE2,
- *   run as a JavaScript unicode RegExp: enough for the CRDs' patterns), `.toSet()` (the distinct
+ * - `.size()` and `size(x)`, `.startsWith(s)`, `.endsWith(s)`, `.contains(s)`, `.trim()` (Kubernetes'
+ *   strings library), `.matches(re)` (RE2, run as a JavaScript unicode RegExp: enough for the
+ *   CRDs' patterns), `.toSet()` (the distinct
  *   values, as a list; not a Kubernetes CEL function, operator-rules.md §7: evaluated for the
  *   duplicate-id rule's intent)
  * - the two-variable-free macros `.all(x, e)`, `.exists(x, e)`, `.exists_one(x, e)`,
@@ -25,7 +26,7 @@
  */
 
 type CmpOp = '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in';
-type Method = 'size' | 'startsWith' | 'endsWith' | 'contains' | 'matches' | 'toSet' | 'isGreaterThan';
+type Method = 'size' | 'startsWith' | 'endsWith' | 'contains' | 'matches' | 'trim' | 'toSet' | 'isGreaterThan';
 type Macro = 'all' | 'exists' | 'exists_one' | 'filter' | 'map';
 
 type Expr =
@@ -113,7 +114,7 @@ function lex(src: string, fail: (what: string, at: number) => never): Token[] {
 // ---------------------------------------------------------------------------------------------
 // Parser (recursive descent; CEL precedence: ?: < || < && < relations < + < unary < member)
 
-const METHOD_ARITY: { [m in Method]: number } = { size: 0, startsWith: 1, endsWith: 1, contains: 1, matches: 1, toSet: 0, isGreaterThan: 1 };
+const METHOD_ARITY: { [m in Method]: number } = { size: 0, startsWith: 1, endsWith: 1, contains: 1, matches: 1, trim: 0, toSet: 0, isGreaterThan: 1 };
 const BOOL_METHODS: readonly string[] = ['startsWith', 'endsWith', 'contains', 'matches', 'isGreaterThan'];
 const MACROS: readonly string[] = ['all', 'exists', 'exists_one', 'filter', 'map'];
 const CMP_OPS: readonly string[] = ['==', '!=', '<', '<=', '>', '>='];
@@ -533,6 +534,8 @@ function call(fn: Method, t: unknown, a: unknown[]): unknown {
       return typeof t === 'string' && typeof a[0] === 'string' ? t.includes(a[0]) : noOverload(fn, t, a[0]);
     case 'matches':
       return typeof t === 'string' && typeof a[0] === 'string' ? matchesRe(t, a[0]) : noOverload(fn, t, a[0]);
+    case 'trim': // Kubernetes' strings library: leading and trailing Unicode white space removed
+      return typeof t === 'string' ? t.replace(/^[\p{White_Space}]+|[\p{White_Space}]+$/gu, '') : noOverload(fn, t);
     case 'toSet':
       if (!Array.isArray(t)) return noOverload(fn, t);
       return t.filter((x, i) => t.findIndex((y) => equal(x, y)) === i);

@@ -1,10 +1,12 @@
 /**
- * Validates synthesized objects against the Kubernetes OpenAPI schemas (kubernetes-models), and
- * Gateway API HTTPRoutes against the real CRD in crds/ (schema and CEL rules, crd-schema.ts).
+ * Validates synthesized objects against the Kubernetes OpenAPI schemas (kubernetes-models),
+ * Gateway API HTTPRoutes against the real CRD in crds/ (schema and CEL rules, crd-schema.ts), and
+ * OpenShift Routes against the Route CRD's rules (openshift-route.ts).
  * Unknown kinds fail: every kind the library emits must be covered here.
  */
 /* eslint-disable @typescript-eslint/no-require-imports */
 import { crdSchemaErrors } from './crd-schema';
+import { validateRoute } from './openshift-route';
 
 const MODULES: { [gvk: string]: string } = {
   'v1/ConfigMap': 'kubernetes-models/v1/ConfigMap',
@@ -13,6 +15,8 @@ const MODULES: { [gvk: string]: string } = {
   'v1/PersistentVolumeClaim': 'kubernetes-models/v1/PersistentVolumeClaim',
   'v1/Secret': 'kubernetes-models/v1/Secret',
   'apps/v1/Deployment': 'kubernetes-models/apps/v1/Deployment',
+  'batch/v1/Job': 'kubernetes-models/batch/v1/Job',
+  'batch/v1/CronJob': 'kubernetes-models/batch/v1/CronJob',
   'autoscaling/v2/HorizontalPodAutoscaler': 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler',
   'policy/v1/PodDisruptionBudget': 'kubernetes-models/policy/v1/PodDisruptionBudget',
   'networking.k8s.io/v1/NetworkPolicy': 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy',
@@ -27,6 +31,10 @@ export function schemaErrors(manifests: any[]): string[] {
     if (gvk === 'gateway.networking.k8s.io/v1/HTTPRoute') {
       // No kubernetes-models schema for Gateway API: the standard-channel CRD (crds/gateway.networking.k8s.io_httproutes.yaml).
       errors.push(...crdSchemaErrors(m));
+      continue;
+    }
+    if (gvk === 'route.openshift.io/v1/Route') {
+      errors.push(...validateRoute(m).problems.map((e) => `${gvk} ${m.metadata?.name}: ${e}`));
       continue;
     }
     if (gvk === 'monitoring.coreos.com/v1/ServiceMonitor' || gvk === 'monitoring.coreos.com/v1/PrometheusRule') {

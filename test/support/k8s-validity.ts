@@ -263,6 +263,31 @@ function deployment(r: Report, o: any): void {
   podSpec(r, s.template?.spec ?? {}, 'spec.template.spec');
 }
 
+/** batch/v1 Job (pkg/apis/batch/validation): the pod template, a restart policy a Job allows, its counters; the name goes into a pod label. */
+function job(r: Report, o: any): void {
+  const s = o.spec ?? {};
+  if (typeof o.metadata?.name === 'string' && o.metadata.name.length > 63) r.add('metadata.name', 'a Job name must be at most 63 characters (it is the pod label job-name)');
+  labels(r, s.template?.metadata?.labels, 'spec.template.metadata.labels');
+  if (s.selector !== undefined && !s.manualSelector) r.add('spec.selector', 'set by the Job controller unless manualSelector is true');
+  if (!['Never', 'OnFailure'].includes(s.template?.spec?.restartPolicy)) r.add('spec.template.spec.restartPolicy', 'a Job\'s pod must have restartPolicy Never or OnFailure');
+  for (const k of ['backoffLimit', 'completions', 'parallelism', 'ttlSecondsAfterFinished']) {
+    if (s[k] !== undefined && !(Number.isInteger(s[k]) && s[k] >= 0)) r.add(`spec.${k}`, 'must be a non-negative integer');
+  }
+  if (s.activeDeadlineSeconds !== undefined && !(Number.isInteger(s.activeDeadlineSeconds) && s.activeDeadlineSeconds > 0)) r.add('spec.activeDeadlineSeconds', 'must be a positive integer');
+  podSpec(r, s.template?.spec ?? {}, 'spec.template.spec');
+}
+
+/** batch/v1 CronJob: a name the controller can append its 11 characters to, a schedule, a Job template. */
+function cronJob(r: Report, o: any): void {
+  const s = o.spec ?? {};
+  if (typeof o.metadata?.name === 'string' && o.metadata.name.length > 52) r.add('metadata.name', 'a CronJob name must be at most 52 characters');
+  if (typeof s.schedule !== 'string' || s.schedule.trim().split(/\s+/).length !== 5) r.add('spec.schedule', 'must be a five-field cron schedule');
+  if (s.concurrencyPolicy !== undefined && !['Allow', 'Forbid', 'Replace'].includes(s.concurrencyPolicy)) r.add('spec.concurrencyPolicy', 'unsupported value');
+  const template = new Report('');
+  job(template, { metadata: { name: 'x' }, spec: s.jobTemplate?.spec });
+  for (const line of template.lines) r.add('spec.jobTemplate', line.replace(/^: /, ''));
+}
+
 function service(r: Report, o: any): void {
   const s = o.spec ?? {};
   if (s.type !== undefined && !['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName'].includes(s.type)) r.add('spec.type', 'unsupported value');
@@ -370,6 +395,8 @@ function httpRoute(r: Report, o: any): void {
 const CHECKS: { [kind: string]: (r: Report, o: any) => void } = {
   ConfigMap: configMap,
   Deployment: deployment,
+  Job: job,
+  CronJob: cronJob,
   Service: service,
   PersistentVolumeClaim: pvc,
   HorizontalPodAutoscaler: hpa,

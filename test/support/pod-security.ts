@@ -55,7 +55,9 @@ export function restrictedViolations(pod: any): string[] {
 
 /** The violations of every workload object's pod template. */
 export function restrictedViolationsOf(manifests: any[]): string[] {
+  // A CronJob's pods come from its jobTemplate.
+  const podOf = (m: any) => m.spec?.template?.spec ?? m.spec?.jobTemplate?.spec?.template?.spec;
   return manifests
-    .filter((m) => m.spec?.template?.spec)
-    .flatMap((m) => restrictedViolations(m.spec.template.spec).map((v) => `${m.kind} ${m.metadata?.name}: ${v}`));
+    .filter((m) => podOf(m))
+    .flatMap((m) => restrictedViolations(podOf(m)).map((v) => `${m.kind} ${m.metadata?.name}: ${v}`));
 }

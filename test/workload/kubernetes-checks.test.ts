@@ -1,18 +1,15 @@
 /**
- * The Kubernetes input checks keep their problems by the JSON of what they read
- * (src/workload/kubernetes-checks.ts): every run must give what the checks give on its own
- * input, distributions that differ only in what the checks do not read share a run, and each
- * caller gets its own problem objects.
+ * The Kubernetes input checks (src/workload/kubernetes-checks.ts): each field they read, at the
+ * path the user wrote, and the library's own volumes and mounts never a problem of their own.
  */
 import { volumeProblems } from '../../src/kubernetes/pod-checks';
 import { ServerTarget } from '../../src/releases/server-target';
 import { LlamaStackDistributionSpec } from '../../src/spec/spec';
 import { libraryMounts, libraryVolumes } from '../../src/workload/deployment';
-import { checkKubernetesInput, KubernetesInputProps, kubernetesInputProblems } from '../../src/workload/kubernetes-checks';
+import { KubernetesInputProps, kubernetesInputProblems } from '../../src/workload/kubernetes-checks';
 import { PodLayout } from '../../src/workload/plan';
 import { resolveEmptyDirSizeLimits } from '../../src/workload/volume-sizes';
 import { distributionProblems } from '../support/problems';
-import { choices, seeded } from '../support/seeded';
 
 const TARGET = ServerTarget.OGX_1_3;
 
@@ -48,22 +45,14 @@ function spec(i: number, parts: Parts = {}): LlamaStackDistributionSpec {
 }
 
 describe('kubernetesInputProblems', () => {
-  test('what the checks do not read (name, endpoints, models, hosts) does not count; what they read does', () => {
+  test('what they read counts: the same labels in another namespace find one more problem', () => {
     const props: KubernetesInputProps = { labels: { 'bad key!': 'x' } };
-    const first = kubernetesInputProblems(props, spec(1), 'ai', TARGET, 'llama-1');
-    expect(first.map((p) => p.path)).toEqual(['props.labels["bad key!"]']);
-    expect(kubernetesInputProblems(props, spec(2), 'ai', TARGET, 'other-name')).toEqual(first);
+    expect(kubernetesInputProblems(props, spec(1), 'ai', TARGET, 'llama-1').map((p) => p.path)).toEqual(['props.labels["bad key!"]']);
     expect(kubernetesInputProblems({ labels: { ok: 'x' } }, spec(2), 'ai', TARGET, 'other-name')).toEqual([]);
     expect(kubernetesInputProblems(props, spec(2), 'Not A Namespace', TARGET, 'other-name')).toHaveLength(2);
   });
 
-  test('each caller gets its own problems', () => {
-    const a = kubernetesInputProblems({ imagePullPolicy: 'Sometimes' }, spec(1), 'ai', TARGET, 'a');
-    (a[0] as { message: string }).message = 'changed';
-    expect(kubernetesInputProblems({ imagePullPolicy: 'Sometimes' }, spec(1), 'ai', TARGET, 'a')[0].message).not.toBe('changed');
-  });
-
-  test('each field the checks read, varied alone from one base: the checks\' own problems every time', () => {
+  test('each field the checks read, varied alone from one base, finds a problem of its own', () => {
     type Variant = [KubernetesInputProps, Parts, string | undefined];
     const base: Variant = [{}, {}, 'ai'];
     const variants: Variant[] = [
@@ -86,13 +75,9 @@ describe('kubernetesInputProblems', () => {
       [{}, { external: { inference: [{ providerId: 'x', image: 'img:1', secretRefs: { k: { name: 'Bad_Secret', key: 'k' } } }] } }, 'ai'],
     ];
     const seen = new Set<string>();
-    for (let pass = 0; pass < 2; pass++) {
-      variants.forEach(([props, parts, namespace], i) => {
-        const expected = checkKubernetesInput(props, spec(i, parts), namespace, TARGET, `llama-${i}`);
-        expect(kubernetesInputProblems(props, spec(i, parts), namespace, TARGET, `llama-${i}`)).toEqual(expected);
-        seen.add(JSON.stringify(expected));
-      });
-    }
+    variants.forEach(([props, parts, namespace], i) => {
+      seen.add(JSON.stringify(kubernetesInputProblems(props, spec(i, parts), namespace, TARGET, `llama-${i}`)));
+    });
     // Every variant finds something of its own but seven that find nothing: the base, the namespace
     // left out, the hostPath allowed (a warning, not a problem), a bad namespace the props did not
     // write, a good image, good namespaces, a mount of the user's own and a good external provider.
@@ -100,38 +85,7 @@ describe('kubernetesInputProblems', () => {
   });
 
 
-  test('1,500 runs of varied input: the checks\' own problems every time', () => {
-    const rnd = seeded(99);
-    const { pick } = choices(rnd);
-    let failing = 0;
-    for (let i = 0; i < 1500; i++) {
-      const props: KubernetesInputProps = {
-        labels: pick([undefined, { a: 'b' }, { 'bad key!': 'x' }, { a: '-bad' }]),
-        nodeSelector: pick([undefined, { 'kubernetes.io/os': 'linux' }, { '': 'x' }]),
-        tolerations: pick([undefined, [{ key: 'k', operator: 'Exists' }], [{ operator: 'Bogus' }]]),
-        imagePullPolicy: pick([undefined, 'Always', 'Sometimes']),
-        image: pick([undefined, 'img:1', 'Bad Image']),
-        persistentStorage: pick([undefined, { storageClassName: 'fast' }, { storageClassName: 'Bad_Class' }]),
-        allowUnrestrictedVolumes: pick([undefined, true]),
-        overrideConfigYaml: pick([undefined, 'a: 1', 'x'.repeat(1024 * 1024 + 1)]),
-      };
-      const s = spec(i, {
-        env: pick([undefined, [{ name: 'A', value: '1' }], [{ name: '1A', value: 'x' }]]),
-        volumes: pick([undefined, [{ name: 'data', emptyDir: {} }], [{ name: 'config', emptyDir: {} }], [{ name: 'h', hostPath: { path: '/x' } }]]),
-        size: pick([undefined, '10Gi', '0', '-1Gi']),
-        apiKey: pick([undefined, { name: 'Bad_Secret', key: 'k' }, { name: 's', key: '' }]),
-        tls: pick([undefined, { secretName: 'tls' }, { secretName: 'Bad_Name' }]),
-      });
-      const namespace = pick(['ai', 'Bad NS', undefined]);
-      const expected = checkKubernetesInput(props, s, namespace, TARGET, `llama-${i}`);
-      expect(kubernetesInputProblems(props, s, namespace, TARGET, `llama-${i}`)).toEqual(expected);
-      failing += expected.length > 0 ? 1 : 0;
-    }
-    expect(failing).toBeGreaterThan(1000);
-    expect(failing).toBeLessThan(1500);
-  });
-
-  test('without volumes, mounts or a storage mountPath of the user\'s, the library\'s own layout makes no problem (so it is not built)', () => {
+  test('without volumes, mounts or a storage mountPath of the user\'s, the library\'s own layout makes no problem', () => {
     const tls = { enabled: true, secretName: 'tls', caBundle: { configMapName: 'ca', configMapKeys: ['a.crt', 'b.crt'] } };
     const caCertificate = { configMapName: 'pg-ca' };
     const postgres = (type: string) => ({ type, host: 'pg', db: 'd', user: 'u', password: { name: 'pg', key: 'p' }, tuning: { caCertificate } });
@@ -165,7 +119,7 @@ describe('kubernetesInputProblems', () => {
       }
     }
     expect(layouts).toBe(64);
-    // With a storage mountPath of the user's the layout is built, and checked.
+    // With a storage mountPath of the user's, it is checked against the library's mounts.
     expect(kubernetesInputProblems({}, spec(1, { mountPath: '/tmp' }), 'ai', TARGET, 'llama').map((p) => p.path)).toEqual(['spec.workload.storage.mountPath']);
   });
 });

@@ -14,6 +14,8 @@ describe('objectNames', () => {
         pdb: `${name}-pdb`,
         ingress: `${name}-ingress`,
         httpRoute: `${name}-route`,
+        route: name,
+        trustedCa: `${name}-trusted-ca`,
       });
     }
     expect(Object.isFrozen(objectNames('a'))).toBe(true);

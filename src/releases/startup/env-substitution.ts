@@ -7,6 +7,7 @@
  */
 import { StartupFinding } from './findings';
 import { setBounded } from '../../core/bounded-map';
+import { frozenMemo } from '../../core/frozen-memo';
 import { deepFreeze, isJsonObject, JsonObject, JsonValue, setOwn } from '../../core/json';
 
 /** One env var as the container will see it. */
@@ -153,38 +154,10 @@ interface Replay {
 /**
  * Frozen mappings and lists are the shared base config's (core/writable-json.ts): they never change,
  * so what substitution makes of one depends only on its path, `$HOME` and the values of the env
- * vars its strings name. Each keeps its own few results (bounded); the map is weak, so a base
- * config that is no longer cached takes its results with it.
+ * vars its strings name (core/frozen-memo.ts).
  */
-const REPLAYS = new WeakMap<object, Map<string, Replay>>();
-const REPLAYS_PER_VALUE = 32;
-const NAMES = new WeakMap<object, readonly string[]>();
-/** Envs seen (with $HOME), by their text: numbered for cache keys; cleared when large, numbers never reused. */
-const ENV_IDS = new Map<string, number>();
-const ENV_IDS_MAX = 10_000;
-let nextEnvId = 0;
-const ENV_ID_OF = new WeakMap<ContainerEnv, Map<string, number>>();
-
-/**
- * An env and $HOME as a number: the same number for envs with the same variables (in the same
- * order) and values, in this process. A run's env repeats across distributions, so what
- * substitution makes of a shared value can be kept by this one number (an env, read-only, is
- * never changed once used).
- */
-export function envIdOf(env: ContainerEnv, home: string): number {
-  let byHome = ENV_ID_OF.get(env);
-  let id = byHome?.get(home);
-  if (id !== undefined) return id;
-  let text = home;
-  for (const [name, v] of env) text += `\u0000${name}\u0001${v.kind === 'secret' ? `s${v.source}` : `v${v.value}`}`;
-  id = ENV_IDS.get(text);
-  if (id === undefined) {
-    id = setBounded(ENV_IDS, text, nextEnvId++, ENV_IDS_MAX);
-  }
-  if (byHome === undefined) ENV_ID_OF.set(env, byHome = new Map());
-  byHome.set(home, id);
-  return id;
-}
+const REPLAYS = frozenMemo<'substitution', Replay>('substitution', 32);
+const NAMES = frozenMemo<'envNames', readonly string[]>('envNames', 1);
 
 /** The env var names a frozen value's strings refer to, once per object. */
 function namesIn(v: JsonValue, into: Set<string>): void {
@@ -192,23 +165,28 @@ function namesIn(v: JsonValue, into: Set<string>): void {
     if (!v.includes('${env.')) return;
     for (const part of templateOf(v) ?? []) if (typeof part !== 'string') into.add(part.name);
   } else if (v !== null && typeof v === 'object') {
-    const known = NAMES.get(v);
+    const known = NAMES.get(v, []);
     if (known !== undefined) for (const n of known) into.add(n);
     else for (const child of Array.isArray(v) ? v : Object.values(v)) namesIn(child, into);
   }
 }
 
 function namesOf(o: JsonObject | JsonValue[]): readonly string[] {
-  let names = NAMES.get(o);
-  if (names === undefined) {
+  return NAMES.memo(o, [], () => {
     const set = new Set<string>();
     namesIn(o, set);
-    names = [...set].sort();
-    NAMES.set(o, names);
-  }
-  return names;
+    return [...set].sort();
+  });
 }
 
+/**
+ * The values substitution reads for the env vars a frozen value names (undefined: unset or
+ * empty), in the order of their names: with the value itself (and its path and `$HOME`), all
+ * that its substitution depends on.
+ */
+export function envValuesFor(o: JsonObject | JsonValue[], env: ContainerEnv): (string | undefined)[] {
+  return namesOf(o).map((name) => lookup(env, name));
+}
 
 class Substitution {
   readonly findings: StartupFinding[] = [];
@@ -269,24 +247,9 @@ class Substitution {
    * one kept for next time (with the findings, envAt and origins it recorded).
    */
   private replayed(o: JsonObject | JsonValue[], path: string, compute: () => Outcome): Outcome {
-    // The whole env (and $HOME) as one number first: a run's env repeats across distributions,
-    // and this key costs no lookups; the key of the values the value names catches the rest.
-    const envKey = `${path}\u0002${envIdOf(this.env, this.home)}`;
-    let replays = REPLAYS.get(o);
-    let hit = replays?.get(envKey);
-    if (hit === undefined) {
-      let key = `${path}\u0000${this.home}`;
-      for (const name of namesOf(o)) key += `\u0000${lookup(this.env, name) ?? '\u0001'}`;
-      hit = replays?.get(key);
-      if (hit === undefined) {
-        hit = this.computeReplay(compute);
-        if (replays === undefined) REPLAYS.set(o, replays = new Map());
-        setBounded(replays, key, hit, REPLAYS_PER_VALUE);
-        setBounded(replays, envKey, hit, REPLAYS_PER_VALUE);
-        return hit.value;
-      }
-      replays!.set(envKey, hit);
-    }
+    const key = [path, this.home, envValuesFor(o, this.env)] as const;
+    const hit = REPLAYS.get(o, key);
+    if (hit === undefined) return REPLAYS.set(o, key, this.computeReplay(compute)).value;
     if (hit.findings.length > 0) this.findings.push(...hit.findings);
     for (const e of hit.envAt) {
       this.envAt.set(e[0], e[1]);
@@ -362,6 +325,11 @@ function peekValue(v: JsonValue, env: ContainerEnv, home: string): JsonValue | u
   const r = resolveString(v, env, home);
   if (r === undefined) return v;
   return r.missing.length > 0 ? undefined : r.value;
+}
+
+/** What one value of the config resolves to (env substituted, `~` expanded), or undefined when a bare reference is unset. */
+export function resolvedValue(v: JsonValue, env: ContainerEnv, home = '/'): JsonValue | undefined {
+  return peekValue(v, env, home);
 }
 
 /** A list element the server drops before reading it: provider_id `__disabled__`, or an id field that resolves empty. */

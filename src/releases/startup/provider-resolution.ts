@@ -10,11 +10,11 @@ import { typeError } from './field-types';
 import { Findings, StartupFinding } from './findings';
 import { checkVectorMetadataStores, injectedKeys, injectsMetadataStore } from './injected-defaults';
 import { checkJobRuntime } from './job-runtime';
-import { aliasChoices, releaseId } from './release';
+import { aliasChoices } from './release';
 import { ProviderType } from '../registry';
 import { familyOf, runBackendTypes, sqlitePath } from './stack-config';
-import { setBounded } from '../../core/bounded-map';
 import { isCredentialKey } from '../../core/credential-keys';
+import { ConfigRunKey, frozenMemo } from '../../core/frozen-memo';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../core/json';
 
 function keysOf(c: StartupContext, providers: JsonObject): void {
@@ -132,22 +132,13 @@ function entryFacts(c: StartupContext, api: string, p: JsonValue, path: string):
 
 /**
  * An entry of the shared base (frozen, as substitution replays it) is the same at the same
- * path in every run of a release: its facts are kept per path and release, weakly held.
+ * path in every run of a release: its facts are kept per path and release (core/frozen-memo.ts).
  */
-const ENTRY_FACTS = new WeakMap<object, Map<string, EntryFacts>>();
-const FACTS_PER_ENTRY = 8;
+const ENTRY_FACTS = frozenMemo<'entryFacts', EntryFacts>('entryFacts', 8);
 
 function factsOf(c: StartupContext, api: string, p: JsonValue, path: string): EntryFacts {
   if (p === null || typeof p !== 'object' || !Object.isFrozen(p)) return entryFacts(c, api, p, path);
-  const key = `${path}\u0000${releaseId(c.release)}`;
-  let byKey = ENTRY_FACTS.get(p);
-  let facts = byKey?.get(key);
-  if (facts === undefined) {
-    facts = entryFacts(c, api, p, path);
-    if (byKey === undefined) ENTRY_FACTS.set(p, byKey = new Map());
-    setBounded(byKey, key, facts, FACTS_PER_ENTRY);
-  }
-  return facts;
+  return ENTRY_FACTS.memo(p, [path, c.release], () => entryFacts(c, api, p, path));
 }
 
 /** Every entry of a providable API; enabled ones (id resolved non-empty) go into `c.enabled`. */
@@ -171,19 +162,16 @@ interface ListOutcome {
 /**
  * A frozen list (a base list substitution replayed) gives the same outcome at the same API in
  * the same release: its entries depend only on themselves, their origins and the modules of the
- * list. Kept per list, weakly held; used when every entry has the origin it had then.
+ * list. Kept per list (core/frozen-memo.ts); used when every entry has the origin it had then.
  */
-const LIST_OUTCOMES = new WeakMap<readonly JsonValue[], Map<string, ListOutcome>>();
-const OUTCOMES_PER_LIST = 8;
+const LIST_OUTCOMES = frozenMemo<'listOutcome', ListOutcome>('listOutcome', 8);
 
 function originOf(c: StartupContext, p: JsonValue): string | undefined {
   return isJsonObject(p) ? c.sub.origin.get(p) : undefined;
 }
 
 function keptListEntries(c: StartupContext, api: string, items: readonly JsonValue[], apiModules: Map<string, string> | undefined): void {
-  const key = `${api}\u0000${releaseId(c.release)}`;
-  let byRelease = LIST_OUTCOMES.get(items);
-  const kept = byRelease?.get(key);
+  const kept = LIST_OUTCOMES.get(items, [api, c.release]);
   if (kept !== undefined && kept.origins.every((o, i) => originOf(c, items[i]) === o)) {
     if (kept.findings.length > 0) c.findings.list.push(...kept.findings);
     if (kept.enabled !== undefined) c.enabled.set(api, [...kept.enabled]);
@@ -193,8 +181,7 @@ function keptListEntries(c: StartupContext, api: string, items: readonly JsonVal
   listEntries(c, api, items, apiModules);
   const enabled = c.enabled.get(api);
   const outcome = { origins: items.map((p) => originOf(c, p)), findings: c.findings.list.slice(before), enabled: enabled && [...enabled] };
-  if (byRelease === undefined) LIST_OUTCOMES.set(items, byRelease = new Map());
-  setBounded(byRelease, key, outcome, OUTCOMES_PER_LIST);
+  LIST_OUTCOMES.set(items, [api, c.release], outcome);
 }
 
 function listEntries(c: StartupContext, api: string, items: readonly JsonValue[], apiModules: Map<string, string> | undefined): void {
@@ -337,43 +324,32 @@ function storageReferences(c: StartupContext, p: EnabledProvider): void {
 /**
  * A provider's config checks read its config, the release, the pod's files and writable
  * directories, the storage backends and whether the resolver injects a metadata store: all but
- * the config are the same for every provider of one run (`runKey`). A frozen config (the shared
- * base's, as substitution replays it) keeps its findings per path and run key, weakly held.
+ * the config are the same for every provider of one run. A frozen config (the shared base's, as
+ * substitution replays it) keeps its findings by all of them (core/frozen-memo.ts).
  */
-const CONFIG_FINDINGS = new WeakMap<JsonObject, Map<string, Map<string, readonly StartupFinding[]>>>();
-const FINDINGS_PER_CONFIG = 32;
+const CONFIG_FINDINGS = frozenMemo<'configFindings', readonly StartupFinding[]>('configFindings', 64);
 
-function runKey(c: StartupContext): string {
-  return JSON.stringify([releaseId(c.release), c.facts.files ?? [], c.facts.writableDirs ?? null, [...runBackendTypes(c)], injectsMetadataStore(c)]);
+/** What a run gives every provider's config checks: the release, the pod's files and writable directories, backend types, an injected metadata store. */
+function runParts(c: StartupContext): ConfigRunKey {
+  return [c.release, c.facts.files ?? [], c.facts.writableDirs ?? null, [...runBackendTypes(c)], injectsMetadataStore(c)];
 }
 
-/** Findings kept for a frozen config, by its path, type and required extras (`at`), then by run (the run key, one string per run). */
-function keptFindings(config: JsonObject, at: string): Map<string, readonly StartupFinding[]> {
-  let byPlace = CONFIG_FINDINGS.get(config);
-  if (byPlace === undefined) CONFIG_FINDINGS.set(config, byPlace = new Map());
-  let byRun = byPlace.get(at);
-  if (byRun === undefined) {
-    byRun = setBounded(byPlace, at, new Map(), FINDINGS_PER_CONFIG);
-  }
-  return byRun;
-}
-
-function checkConfig(c: StartupContext, p: EnabledProvider, requiredExtras: readonly string[], run: string): void {
+function checkConfig(c: StartupContext, p: EnabledProvider, requiredExtras: readonly string[], run: ConfigRunKey): void {
   const check = (): void => {
     configClass(c, p, requiredExtras);
     initialisation(c, p);
     storageReferences(c, p);
   };
   if (!Object.isFrozen(p.config)) return check();
-  const kept = keptFindings(p.config, `${p.path}\u0000${p.type}\u0000${requiredExtras.join(',')}`);
-  const hit = kept.get(run);
+  const key = [p.path, p.type, requiredExtras, run] as const;
+  const hit = CONFIG_FINDINGS.get(p.config, key);
   if (hit !== undefined) {
     if (hit.length > 0) c.findings.list.push(...hit);
     return;
   }
   const before = c.findings.list.length;
   check();
-  setBounded(kept, run, c.findings.list.slice(before), FINDINGS_PER_CONFIG);
+  CONFIG_FINDINGS.set(p.config, key, c.findings.list.slice(before));
 }
 
 function dependencies(c: StartupContext, p: EnabledProvider): void {
@@ -412,7 +388,7 @@ export function resolveProviders(c: StartupContext, requiredExtras: { readonly [
   if (!providers) return;
   keysOf(c, providers);
   entries(c, providers, externalModules(c, providers));
-  const run = runKey(c);
+  const run = runParts(c);
   for (const api of [...c.enabled.keys()].sort()) {
     for (const p of c.enabledIn(api)) {
       // A module provider's config class, checks and dependencies are its own: not known here.

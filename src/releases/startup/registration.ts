@@ -32,20 +32,11 @@ interface EnablingSwitch {
   readonly id: string;
 }
 
-/** The switch of a frozen (shared base) entry, read once. */
-const SWITCHES = new WeakMap<object, EnablingSwitch | null>();
-
 /** The entry's `${env.X:+id}` switch, or null when its id is not conditional. */
 function enablingSwitch(entry: JsonValue): EnablingSwitch | null {
-  const frozen = isJsonObject(entry) && Object.isFrozen(entry);
-  let sw = frozen ? SWITCHES.get(entry) : undefined;
-  if (sw === undefined) {
-    const raw = isJsonObject(entry) ? getOwn(entry, 'provider_id') : undefined;
-    const m = typeof raw === 'string' ? /^\$\{env\.([A-Z0-9_]+):\+([^}]*)\}$/.exec(raw) : null;
-    sw = m ? { envVar: m[1], id: m[2] } : null;
-    if (frozen) SWITCHES.set(entry, sw);
-  }
-  return sw;
+  const raw = isJsonObject(entry) ? getOwn(entry, 'provider_id') : undefined;
+  const m = typeof raw === 'string' ? /^\$\{env\.([A-Z0-9_]+):\+([^}]*)\}$/.exec(raw) : null;
+  return m ? { envVar: m[1], id: m[2] } : null;
 }
 
 /** The env var X of the `${env.X:+id}` entry that enables provider `id` of `api` in the (raw) config, if one does. */

@@ -2,7 +2,6 @@
  * What one server release checks at start-up, as data (`data/targets/<id>/startup.json`) next to
  * its provider registry. Read by the start-up model; nothing here knows about Kubernetes.
  */
-import { ObjectIds } from '../../core/object-ids';
 import { ProviderRegistry } from '../registry';
 
 /** How a registered resource kind is keyed and which API registers it. */
@@ -147,11 +146,4 @@ const API_NAMES = new WeakMap<StartupRules, readonly string[]>();
 /** APIs that take providers. */
 export function providableApis(rules: StartupRules): string[] {
   return [...rules.apis.router, ...rules.apis.plain].sort();
-}
-
-/** Each release a number, for cache keys (one Release object per target: its rules and registry). */
-const RELEASE_IDS = new ObjectIds<Release>();
-
-export function releaseId(release: Release): number {
-  return RELEASE_IDS.of(release);
 }

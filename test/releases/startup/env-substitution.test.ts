@@ -73,6 +73,23 @@ describe('substituteEnv', () => {
     expect((at('/', { URL: 'u', UNRELATED: 'z' }).document.providers as any).inference[0]).toBe(element);
   });
 
+  test('env values holding \\u0000 and \\u0001 are values, never separators: each env its own result, in either order (issue 29)', () => {
+    const joined = { AAA: 'x\u0000OLLAMA_URL\u0001vnot-a-url' };
+    const separate = { AAA: 'x', OLLAMA_URL: 'not-a-url' };
+    const expected = (values: object) => (values === separate
+      ? [{ provider_id: 'ollama', config: { base_url: 'not-a-url' } }]
+      : [{ provider_id: null, config: { base_url: 'http://localhost:11434/v1' } }]);
+    for (const order of [[joined, separate], [separate, joined]]) {
+      // A new shared base per order: nothing kept from the other order.
+      const list = deepFreeze([{ provider_id: '${env.OLLAMA_URL:+ollama}', config: { base_url: '${env.OLLAMA_URL:=http://localhost:11434/v1}' } }] as JsonObject[]);
+      for (const values of order) {
+        const { document } = substituteEnv({ providers: { inference: list } }, envOf(values));
+        expect((document.providers as JsonObject).inference).toEqual(expected(values));
+        expect(substitutedProviderId(list[0], envOf(values))).toBe(values === separate ? 'ollama' : null);
+      }
+    }
+  });
+
   test('substitutedProviderId is the provider_id substituteEnv gives the entry (undefined when it drops it)', () => {
     const entries: JsonObject[] = [
       { provider_id: '${env.ON:+on}', config: { url: '${env.URL}' } },
