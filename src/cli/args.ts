@@ -1,6 +1,7 @@
 /** The command line's arguments: commands, options, targets and the usage text. */
 import * as fs from 'fs';
 import * as path from 'path';
+import { InvalidUtf8Error, utf8Text } from './io';
 import type { RenderSettings } from './renderer';
 import { MAX_MANIFEST_DEPTH } from '../interop/manifest';
 import { DEFAULT_TARGET, ServerTarget } from '../releases/server-target';
@@ -31,8 +32,11 @@ Options:
                          namespace is an error
   --output-dir DIR       (render) write <name>.k8s.yaml per manifest instead of stdout
   --pass-through         (render) copy documents that are not LlamaStackDistributions
-  --allow-empty          accept input with no objects (an error otherwise: an empty render
-                         would delete everything a GitOps tool applied before)
+  --allow-empty          accept input with no objects, or (krm) no manifest to render (an
+                         error otherwise: an empty render would delete everything a GitOps
+                         tool applied before)
+  --strict               every warning is an error (exit 1, nothing written): for GitOps
+                         tools that show a plugin's stderr nowhere
   --base-config FILE     base config text for manifests whose base config is not in the
                          input (an OGXServer's spec.baseConfig ConfigMap is read when it is)
   --allow-per-pod-state  render several replicas even with stores that live in the pod
@@ -48,7 +52,8 @@ Manifests: llamastack.io/v1alpha2 as is; llamastack.io/v1alpha1 converted to v1a
 release is the target unless --target is given). A config ConfigMap in the same input is
 checked. See docs/interop.md and docs/migration.md.
 Environment (argocd-generate): ARGOCD_APP_NAMESPACE is the default namespace,
-ARGOCD_ENV_LLAMA_STACK_TARGET the default target, ARGOCD_ENV_LLAMA_STACK_PLATFORM the platform.
+ARGOCD_ENV_LLAMA_STACK_TARGET the default target, ARGOCD_ENV_LLAMA_STACK_PLATFORM the platform,
+ARGOCD_ENV_LLAMA_STACK_STRICT=true --strict.
 Documents may nest ${MAX_MANIFEST_DEPTH} levels. --output-dir file names come from object names
 (DNS-1123 subdomains), checked before anything is written.
 Exit codes: 0 ok, 1 invalid input (every problem listed), 2 usage or internal error.`;
@@ -75,6 +80,8 @@ export interface Args {
   readonly allowPerPodState: boolean;
   readonly allowUnrestrictedVolumes: boolean;
   readonly allowEmpty: boolean;
+  /** Every warning is an error. */
+  readonly strict: boolean;
   readonly baseConfig?: string;
 }
 
@@ -107,6 +114,7 @@ export function parseArgs(argv: string[]): Args | 'help' | 'version' {
   let allowPerPodState = false;
   let allowUnrestrictedVolumes = false;
   let allowEmpty = false;
+  let strict = false;
   for (let i = 1; i < argv.length; i++) {
     const eq = argv[i].startsWith('--') ? argv[i].indexOf('=') : -1;
     const [a, inline] = eq > 0 ? [argv[i].slice(0, eq), argv[i].slice(eq + 1)] : [argv[i], undefined];
@@ -122,6 +130,8 @@ export function parseArgs(argv: string[]): Args | 'help' | 'version' {
       allowUnrestrictedVolumes = true;
     } else if (a === '--allow-empty' && inline === undefined) {
       allowEmpty = true;
+    } else if (a === '--strict' && inline === undefined) {
+      strict = true;
     } else if (a.startsWith('-') && a !== '-') {
       throw new UsageError(`unknown option: ${argv[i]}`);
     } else {
@@ -136,7 +146,6 @@ export function parseArgs(argv: string[]): Args | 'help' | 'version' {
     ].filter((x) => x !== undefined);
     if (renderOnly.length > 0) throw new UsageError(`${argv[0]} takes no ${renderOnly.join(', ')}`);
   }
-  if (command === 'krm' && allowEmpty) throw new UsageError('krm takes no --allow-empty (a ResourceList without items is valid as it is)');
   const targetId = values['--target'];
   if (targetId !== undefined && !TARGETS[targetId]) throw new UsageError(`unknown target: ${targetId} (use ${Object.keys(TARGETS).join(', ')})`);
   const platformId = values['--platform'];
@@ -152,8 +161,18 @@ export function parseArgs(argv: string[]): Args | 'help' | 'version' {
     allowPerPodState,
     allowUnrestrictedVolumes,
     allowEmpty,
+    strict,
     baseConfig: values['--base-config'],
   };
+}
+
+/** Whether warnings are errors: `--strict`, or (argocd-generate) the Application's plugin env `LLAMA_STACK_STRICT`. */
+export function strictFor(args: Args, env: { [name: string]: string | undefined }): boolean {
+  const v = args.command === 'argocd-generate' ? env.ARGOCD_ENV_LLAMA_STACK_STRICT : undefined;
+  if (v !== undefined && v !== '' && v !== 'true' && v !== 'false') {
+    throw new UsageError(`ARGOCD_ENV_LLAMA_STACK_STRICT must be true or false, not ${JSON.stringify(v.slice(0, 40))}`);
+  }
+  return args.strict || v === 'true';
 }
 
 function hasPlatform(id: string): boolean {
@@ -184,8 +203,9 @@ export function settingsFor(args: Args, env: { [name: string]: string | undefine
 
 function readBaseConfigFile(file: string, cwd: string): string {
   try {
-    return fs.readFileSync(path.resolve(cwd, file), 'utf8');
+    return utf8Text(fs.readFileSync(path.resolve(cwd, file)));
   } catch (e) {
+    if (e instanceof InvalidUtf8Error) throw new UsageError(`--base-config: ${file} is ${e.message}: save it as UTF-8`);
     throw new UsageError(`--base-config: cannot read ${file}: ${(e as Error).message}`);
   }
 }

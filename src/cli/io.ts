@@ -1,7 +1,7 @@
 /** The streams the command line writes to, and how it writes documents and problems. */
 import { isAscii } from 'buffer';
 import * as fs from 'fs';
-import { StringDecoder } from 'string_decoder';
+import { TextDecoder } from 'util';
 import type { SpoolOptions } from './spool';
 import { oneLine } from '../core/quote';
 import { manifestYaml } from '../yaml/manifest-yaml';
@@ -72,13 +72,91 @@ function writeBytes(fd: number, length: number): void {
   }
 }
 
+/**
+ * Input that is not UTF-8, at `offset` (bytes from its start): refused, never read with U+FFFD in
+ * place of what it holds (a YAML or Kubernetes reader would not read the same text).
+ */
+export class InvalidUtf8Error extends Error {
+  constructor(readonly offset: number, readonly byte?: number) {
+    super(`not UTF-8: the byte at offset ${offset}${byte !== undefined ? ` (0x${byte.toString(16).padStart(2, '0')})` : ''} starts no character`);
+  }
+}
+
+/** UTF-8 that refuses what is not (a byte order mark is kept, as the YAML reader expects it). */
+function strictDecoder(): TextDecoder {
+  return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+}
+
+/**
+ * The bytes at the end of `tail` that start a character not complete yet (0 to 3), in text that
+ * decoded without error so far.
+ */
+function pendingLength(tail: Uint8Array): number {
+  for (let k = 1; k <= Math.min(3, tail.length); k++) {
+    const c = tail[tail.length - k];
+    if (c < 0x80) return 0;
+    if (c >= 0xc0) return (c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2) > k ? k : 0;
+  }
+  return 0;
+}
+
+/**
+ * Where the first byte sequence that is not UTF-8 starts in `b` (the WHATWG decoder's rules: no
+ * overlong forms, no surrogates, nothing above U+10FFFF), or -1; a character cut short by the end
+ * of `b` is an error only when `end` says no more bytes follow.
+ */
+export function invalidUtf8At(b: Uint8Array, end: boolean): number {
+  for (let i = 0; i < b.length;) {
+    const c = b[i];
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    let n: number;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (c >= 0xc2 && c <= 0xdf) {
+      n = 1;
+    } else if (c >= 0xe0 && c <= 0xef) {
+      n = 2;
+      if (c === 0xe0) lo = 0xa0;
+      if (c === 0xed) hi = 0x9f;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      n = 3;
+      if (c === 0xf0) lo = 0x90;
+      if (c === 0xf4) hi = 0x8f;
+    } else {
+      return i;
+    }
+    for (let k = 1; k <= n; k++) {
+      if (i + k >= b.length) return end ? i : -1;
+      const d = b[i + k];
+      if (d < (k === 1 ? lo : 0x80) || d > (k === 1 ? hi : 0xbf)) return i;
+    }
+    i += n + 1;
+  }
+  return -1;
+}
+
+/** The error for bytes `b` that failed to decode, `start` being the offset of `b[0]` in the input. */
+function invalidAt(b: Uint8Array, start: number, end: boolean): InvalidUtf8Error {
+  const i = Math.max(0, invalidUtf8At(b, end));
+  return new InvalidUtf8Error(start + i, b[i]);
+}
+
 /** How much is read at a time (as small as the parser's window: interop/documents.ts). */
 const PIECE = 8_192;
 
-/** UTF-8 text read from `fd` to its end, in pieces (a character cut between reads is kept whole). */
+/**
+ * UTF-8 text read from `fd` to its end, in pieces (a character cut between reads is kept whole).
+ * Throws InvalidUtf8Error where it stops being UTF-8.
+ */
 export function* readPieces(fd: number): Generator<string, void, undefined> {
-  const decoder = new StringDecoder('utf8');
+  const decoder = strictDecoder();
   const buffer = Buffer.allocUnsafe(PIECE);
+  /** Bytes read before the current piece, and the last three of them (what the decoder may hold). */
+  let offset = 0;
+  let tail = Buffer.alloc(0);
   for (;;) {
     let n: number;
     try {
@@ -93,20 +171,42 @@ export function* readPieces(fd: number): Generator<string, void, undefined> {
       throw e;
     }
     if (n === 0) break;
-    const text = decoder.write(buffer.subarray(0, n));
+    const piece = buffer.subarray(0, n);
+    const pending = pendingLength(tail);
+    let text: string;
+    try {
+      // ASCII (nothing held from the piece before) is taken byte for byte.
+      text = pending === 0 && isAscii(piece) ? piece.toString('latin1') : decoder.decode(piece, { stream: true });
+    } catch {
+      throw invalidAt(Buffer.concat([tail.subarray(tail.length - pending), piece]), offset - pending, false);
+    }
+    offset += n;
+    tail = Buffer.concat([tail, piece]).subarray(-3);
     if (text !== '') yield text;
   }
-  const rest = decoder.end();
+  let rest: string;
+  try {
+    rest = decoder.decode();
+  } catch {
+    const pending = pendingLength(tail);
+    throw invalidAt(tail.subarray(tail.length - pending), offset - pending, true);
+  }
   if (rest !== '') yield rest;
 }
 
 /**
- * Bytes read as UTF-8. ASCII is taken byte for byte (latin1 reads it as UTF-8 does), which Node
- * keeps outside V8's heap when it is large: the heap, and how far V8 lets it grow before it
- * collects, is then that of the documents being read, not of the input.
+ * Bytes read as UTF-8 (throws InvalidUtf8Error where they stop being UTF-8). ASCII is taken byte
+ * for byte (latin1 reads it as UTF-8 does), which Node keeps outside V8's heap when it is large:
+ * the heap, and how far V8 lets it grow before it collects, is then that of the documents being
+ * read, not of the input.
  */
 export function utf8Text(bytes: Buffer): string {
-  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+  if (isAscii(bytes)) return bytes.toString('latin1');
+  try {
+    return strictDecoder().decode(bytes);
+  } catch {
+    throw invalidAt(bytes, 0, true);
+  }
 }
 
 /**
@@ -115,6 +215,11 @@ export function utf8Text(bytes: Buffer): string {
  */
 export function problemsText(problems: string[]): string {
   return `${problems.length} problem(s):\n${problems.map((p) => `- ${oneLine(p)}`).join('\n')}\n`;
+}
+
+/** With --strict, each warning as a problem. */
+export function strictProblems(warnings: readonly string[]): string[] {
+  return warnings.map((w) => `warning, an error with --strict: ${w}`);
 }
 
 /** Warnings as printed: one line each, `warning: ` first; they do not change the exit code. */

@@ -11,8 +11,8 @@
  * Exit codes: 0 ok, 1 invalid input (every problem listed on stderr), 2 usage or internal error.
  */
 import { argocdGenerate } from './argocd-generate';
-import { Args, packageVersion, parseArgs, settingsFor, USAGE, UsageError } from './args';
-import { CliIo, PROCESS_IO, problemsText, warningsText } from './io';
+import { Args, packageVersion, parseArgs, settingsFor, strictFor, USAGE, UsageError } from './args';
+import { CliIo, PROCESS_IO, problemsText, strictProblems, warningsText } from './io';
 import { krm } from './krm';
 import { readSources, streamSources, writeOutputs } from './render';
 import { Renderer } from './renderer';
@@ -26,8 +26,9 @@ function run(args: Args, io: CliIo): number {
   const env = io.env ?? process.env;
   const cwd = io.cwd ?? process.cwd();
   const r = new Renderer(settingsFor(args, env, cwd));
-  if (args.command === 'krm') return krm(r, io);
-  const sources = args.command === 'render' ? readSources(args.files, io, cwd) : argocdGenerate(io, cwd);
+  const strict = strictFor(args, env);
+  if (args.command === 'krm') return krm(r, io, { strict, allowEmpty: args.allowEmpty });
+  const sources = args.command === 'render' ? readSources(args.files, io, cwd) : argocdGenerate(cwd);
   const spool = new Spool(io.spool);
   try {
     const streamed = streamSources(r, sources, spool, args.outputDir !== undefined);
@@ -39,6 +40,7 @@ function run(args: Args, io: CliIo): number {
         fix: 'check the input (a wrong file, an empty pipe), or pass --allow-empty to accept an empty result',
       });
     }
+    if (strict) r.problems.push(...strictProblems(r.warnings.splice(0)));
     if (r.warnings.length > 0) io.stderr(warningsText(r.warnings));
     if (r.problems.length > 0) {
       io.stderr(problemsText(r.problems));

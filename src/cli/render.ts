@@ -11,7 +11,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Args } from './args';
 import { CliIo, problemsText, writeDocuments } from './io';
-import { Input, Output, Prepared, Renderer } from './renderer';
+import { outputFile, writeFiles } from './output-dir';
+import { Input, Prepared, Renderer } from './renderer';
 import { fileSource, Source, SourceReadError, stdinSource, TextSource } from './sources';
 import { Spool, SpoolRange } from './spool';
 import { ConfigProblem } from '../core/errors';
@@ -35,10 +36,8 @@ function readEach(files: string[], io: CliIo, cwd: string): Source[] {
     try {
       const file = path.resolve(cwd, f);
       if (fs.statSync(file).isDirectory()) {
-        const dir = manifestFiles(file);
-        if (dir.problem !== undefined) sources.push({ problem: dir.problem });
         // Not push(...): a directory of 100,000 files would be as many arguments.
-        for (const s of readEach(dir.files.map((name) => path.join(f, name)), io, cwd)) sources.push(s);
+        for (const s of directorySources(manifestFiles(file), f)) sources.push(s);
         continue;
       }
       sources.push(fileSource(f, file));
@@ -49,50 +48,55 @@ function readEach(files: string[], io: CliIo, cwd: string): Source[] {
   return sources;
 }
 
-const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
-
-/** The *.yaml / *.yml files of a directory (not its subdirectories), kustomization files aside, sorted; a problem when there are none. */
-export function manifestFiles(dir: string): { files: string[]; problem?: string } {
-  const files = fs.readdirSync(dir)
-    .filter((f) => /\.ya?ml$/.test(f) && !KUSTOMIZATION_FILES.includes(f) && fs.statSync(path.join(dir, f)).isFile())
-    .sort();
-  return { files, problem: files.length === 0 ? `${dir}: no *.yaml or *.yml files to render` : undefined };
+/** A directory's manifest files as sources, named under `shownDir` (as the user named the directory; '' for the current one). */
+export function directorySources(dir: ManifestFiles, shownDir: string): Source[] {
+  const shown = (name: string) => (shownDir === '' ? name : path.join(shownDir, name));
+  const sources: Source[] = dir.problem !== undefined ? [{ problem: dir.problem }] : [];
+  for (const f of dir.files) sources.push('problem' in f ? { problem: `${shown(f.name)}: ${f.problem}` } : fileSource(shown(f.name), f.file));
+  return sources;
 }
 
-/** Kubernetes object names (DNS-1123 subdomains): what --output-dir file names are made of. */
-const OBJECT_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const OBJECT_NAME_MAX = 253;
-/** Kinds: CamelCase identifiers (`ConfigMap`). */
-const KIND = /^[A-Za-z][A-Za-z0-9]{0,62}$/;
-const NO_FILE_FIX = 'or render to stdout (without --output-dir), where no file is named after it';
+const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 
-/** The file an output goes to (`<name>.k8s.yaml`, `<kind>-<name>.k8s.yaml`), or the problems with its name. */
-function outputFile(o: Pick<Output, 'name' | 'passed'>): { file?: string; problems: ConfigProblem[] } {
-  const problems: ConfigProblem[] = [];
-  let kind: string | undefined;
-  let name: unknown = o.name;
-  /** A passed-through object without a name is written under its position in the input. */
-  let position = false;
-  if (o.passed) {
-    const k = o.passed.object.kind;
-    kind = typeof k === 'string' ? k : 'object';
-    if (!KIND.test(kind)) {
-      problems.push({ path: 'kind', message: `${quoteValue(k)} is not a Kubernetes kind (letters and digits), and --output-dir names files after it`, fix: `fix the kind, ${NO_FILE_FIX}` });
+/** A directory's manifest files, sorted: each one's real path, or why it is not read. */
+export interface ManifestFiles {
+  readonly files: ({ readonly name: string; readonly file: string } | { readonly name: string; readonly problem: string })[];
+  /** There are none. */
+  readonly problem?: string;
+}
+
+/**
+ * The *.yaml / *.yml files of a directory (not its subdirectories), kustomization files aside.
+ * A symbolic link is followed only to a file inside the directory (a repository's link to
+ * `/etc/…` or another team's files is never read, and nothing of that file is shown).
+ */
+export function manifestFiles(dir: string): ManifestFiles {
+  const real = fs.realpathSync(dir);
+  const files: ManifestFiles['files'] = [];
+  for (const name of fs.readdirSync(dir).filter((f) => /\.ya?ml$/.test(f) && !KUSTOMIZATION_FILES.includes(f)).sort()) {
+    const file = path.join(real, name);
+    if (!fs.lstatSync(file).isSymbolicLink()) {
+      if (fs.statSync(file).isFile()) files.push({ name, file });
+      continue;
     }
-    name = o.passed.object.metadata?.name ?? o.passed.index;
-    position = (o.passed.object.metadata?.name ?? undefined) === undefined;
+    let target: string;
+    try {
+      target = fs.realpathSync(file);
+    } catch {
+      files.push({ name, problem: 'a symbolic link to a file that does not exist — remove the link, or restore its file' });
+      continue;
+    }
+    if (!target.startsWith(real + path.sep)) {
+      files.push({
+        name,
+        problem: 'a symbolic link to a file outside the directory: not read (nothing of it is shown)'
+          + ' — copy the file into the directory, or name it on the command line (render FILE)',
+      });
+    } else if (fs.statSync(target).isFile()) {
+      files.push({ name, file: target });
+    }
   }
-  if (!position && (typeof name !== 'string' || name.length > OBJECT_NAME_MAX || !OBJECT_NAME.test(name))) {
-    problems.push({
-      path: 'metadata.name',
-      message: typeof name === 'string'
-        ? `${quoteValue(name)} is not a Kubernetes object name (lower-case letters, digits, '-' and '.', at most ${OBJECT_NAME_MAX} characters), and --output-dir names files after it`
-        : `must be a string, not ${quoteValue(name)}`,
-      fix: `use a DNS-1123 subdomain such as my-config, ${NO_FILE_FIX}`,
-    });
-  }
-  if (problems.length > 0) return { problems };
-  return { file: kind === undefined ? `${String(name)}.k8s.yaml` : `${kind.toLowerCase()}-${String(name)}.k8s.yaml`, problems };
+  return { files, problem: files.length === 0 ? `${dir}: no *.yaml or *.yml files to render` : undefined };
 }
 
 /**
@@ -305,22 +309,7 @@ export function writeOutputs(r: Renderer, streamed: Streamed, args: Args, io: Cl
   }
   const dir = path.resolve(cwd, args.outputDir);
   const planned = plannedFiles(r, streamed, dir);
-  if (r.problems.length === 0) {
-    try {
-      fs.mkdirSync(dir, { recursive: true });
-      for (const p of planned) {
-        const fd = fs.openSync(p.file, 'w');
-        try {
-          for (const text of streamed.spool.read(p.range)) fs.writeSync(fd, text);
-        } finally {
-          fs.closeSync(fd);
-        }
-      }
-    } catch (e) {
-      const err = e as NodeJS.ErrnoException;
-      r.fail({ path: '--output-dir', message: `cannot write to ${dir}: ${err.message}`, fix: 'name a directory you may write to (it is created if missing)' });
-    }
-  }
+  if (r.problems.length === 0) for (const p of writeFiles(dir, planned, streamed.spool)) r.fail(p);
   if (r.problems.length > 0) {
     io.stderr(problemsText(r.problems));
     return 1;

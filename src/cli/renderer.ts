@@ -21,6 +21,8 @@ export interface Input {
   readonly source: string;
   readonly index: number;
   readonly value: unknown;
+  /** Where it is, for a problem that names two inputs. @default `<source>: document <index>` */
+  readonly at?: string;
 }
 
 /**
@@ -45,6 +47,8 @@ export interface Prepared {
   readonly parsed?: ParsedDistribution;
   /** Problems found reading it: a manifest read in its own namespace still renders, to find the rest. */
   readonly early: ConfigProblem[];
+  /** Its position, for a problem that names two inputs: `cr.yaml: document 2`, `items[1]`. */
+  readonly at: string;
 }
 
 export interface RenderSettings {
@@ -71,6 +75,8 @@ export class Renderer {
   readonly outputs: Output[] = [];
   /** The input's ConfigMaps: a manifest's config ConfigMap, when present, is checked. */
   private readonly configMaps = new InputConfigMaps();
+  /** Where each manifest read so far is, by namespace and name: two of them would render the same objects. */
+  private readonly manifests = new Map<string, string>();
 
   constructor(private readonly settings: RenderSettings) {}
 
@@ -121,17 +127,20 @@ export class Renderer {
   prepare(input: Input): Prepared {
     const v = input.value as any;
     const name = typeof v?.metadata?.name === 'string' ? v.metadata.name : undefined;
-    const where = name !== undefined ? `${input.source} (${shownName(name)})` : `${input.source}: document ${input.index}`;
+    const at = input.at ?? `${input.source}: document ${input.index}`;
+    const shown = input.at === undefined ? input.source : at;
+    const where = name !== undefined ? `${shown} (${shownName(name)})` : at;
     try {
-      return { where, parsed: parseDistribution(v, this.parseOptions(v)), early: [] };
+      return { where, at, parsed: parseDistribution(v, this.parseOptions(v)), early: [] };
     } catch (e) {
       if (!(e instanceof LlamaStackConfigError)) throw e;
       // A manifest in another namespace than the one asked for: rendered in its own, to find the rest.
       const retry = e.problems.every((p) => p.path === 'metadata.namespace') ? tryParse(v) : undefined;
-      if (retry !== undefined) return { where, parsed: retry, early: e.problems };
+      if (retry !== undefined) return { where, at, parsed: retry, early: e.problems };
       const other = !isDistributionManifest(v) && v?.kind !== 'OGXServer' && typeof v?.kind === 'string';
       return {
         where,
+        at,
         early: other
           ? e.problems.map((p) => (p.path === 'kind' ? { ...p, fix: 'add --pass-through to copy it unchanged, or remove it from the input' } : p))
           : e.problems,
@@ -150,11 +159,12 @@ export class Renderer {
 
   /** A prepared manifest checked against the input's ConfigMaps and rendered: its output, or undefined with its problems reported. */
   complete(prepared: Prepared): Output | undefined {
-    const { where, parsed, early } = prepared;
+    const { where, parsed } = prepared;
     if (parsed === undefined) {
-      this.report(where, early);
+      this.report(where, prepared.early);
       return undefined;
     }
+    const early = [...prepared.early, ...this.sameObjects(prepared.at, parsed)];
     this.report(where, parsed.warnings ?? [], this.warnings);
     const target = this.settings.targetGiven ? this.settings.target : parsed.target ?? this.settings.target;
     const base = this.baseConfig(parsed);
@@ -185,6 +195,25 @@ export class Renderer {
       this.report(where, [...early, ...base.problems, ...userConfig.problems, ...e.problems, ...perPod]);
     }
     return undefined;
+  }
+
+  /**
+   * A manifest named as one read before, in the same namespace (whatever their kinds or versions):
+   * both would render the same objects, and whichever is applied last replaces the other.
+   */
+  private sameObjects(at: string, parsed: ParsedDistribution): ConfigProblem[] {
+    const key = JSON.stringify([parsed.namespace ?? null, parsed.name]);
+    const first = this.manifests.get(key);
+    if (first === undefined) {
+      this.manifests.set(key, at);
+      return [];
+    }
+    return [{
+      path: 'metadata.name',
+      message: `${at} and ${first} are both named ${quoteValue(parsed.name)}, in ${parsed.namespace !== undefined ? `namespace ${parsed.namespace}` : 'the same namespace (none given)'}: `
+        + 'they would render the same objects, and the one applied last would replace the other',
+      fix: 'rename one of them, or put them in different namespaces',
+    }];
   }
 
   /** The base config: OGXServer `spec.baseConfig` from the input, else `--base-config`. */

@@ -4,7 +4,7 @@
  * temporary file) for a second read. The texts are never whole in memory, only a piece at a time.
  */
 import * as fs from 'fs';
-import { CliIo, readPieces } from './io';
+import { CliIo, InvalidUtf8Error, readPieces } from './io';
 import { Spool, SpoolOptions } from './spool';
 
 /** An input in order: pieces of its text and where it came from, or why it could not be read. */
@@ -50,11 +50,17 @@ function* readOrFail(source: string, pieces: Iterable<string>): Generator<string
     try {
       next = it.next();
     } catch (e) {
-      throw new SourceReadError(`${source}: cannot read: ${(e as Error).message}`);
+      throw new SourceReadError(`${source}: ${readErrorText(e)}`);
     }
     if (next.done) return;
     yield next.value;
   }
+}
+
+/** Why a source could not be read, worded for a problem line (after its name). */
+export function readErrorText(e: unknown): string {
+  if (e instanceof InvalidUtf8Error) return `${e.message} — save the file as UTF-8 (YAML and Kubernetes read UTF-8 only)`;
+  return `cannot read: ${(e as Error).message}`;
 }
 
 /**

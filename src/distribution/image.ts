@@ -2,6 +2,7 @@
 import type { LlamaStackDistributionProps } from './props';
 import { ConfigProblem } from '../core/errors';
 import { quoteValue } from '../core/quote';
+import { imageReferenceProblem } from '../kubernetes/image-reference';
 import { checkImageRelease } from '../releases/image-release';
 import { isPinnedImage } from '../releases/images';
 import { ServerTarget } from '../releases/server-target';
@@ -54,10 +55,11 @@ export function resolveImage(
     problems.push(...check.errors);
     warnings.push(...check.warnings);
   }
-  if (!isPinnedImage(image)) {
+  // A string that is no reference at all is reported as such (kubernetes/container-checks.ts).
+  if (imageReferenceProblem(image) === undefined && !isPinnedImage(image)) {
     problems.push({
       path: props.image !== undefined ? 'props.image' : 'spec.distribution.image',
-      message: `image "${image}" is not pinned`,
+      message: `image ${quoteValue(image)} is not pinned`,
       fix: 'use an exact version tag (not latest) or a digest, so every synth deploys the same server',
     });
   }

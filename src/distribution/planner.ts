@@ -156,7 +156,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     affinity: props.affinity,
     priorityClassName: props.priorityClassName,
     resourceClaims: props.resourceClaims,
-  }));
+  }, spec.overrideConfig === undefined));
   // The chart's namespace is written by cdk8s, not rendered here: checked on its own.
   const quotedYaml = context.quotedYaml === true;
   if (!quotedYaml) problems.push(...plainYamlInputProblems(props, namespace));

@@ -6,6 +6,7 @@ import * as YAML from 'yaml';
 import { ConfigProblem } from '../core/errors';
 import { plainCopy, toJsonValue } from '../core/json-convert';
 import { oneLine, quoteValue } from '../core/quote';
+import { resolvePlain } from '../yaml/yaml11-resolve';
 
 /** One YAML document of a stream: its JSON value (null when empty), or what is wrong with it. */
 export interface ManifestDocument {
@@ -24,9 +25,30 @@ export interface ManifestDocument {
  */
 export const MAX_MANIFEST_DEPTH = 200;
 
+/**
+ * Every untagged plain scalar resolved as go-yaml v2 resolves it (config/yaml11-resolve.ts): the
+ * yaml package's YAML 1.1 schema reads more as numbers (`e1`, `.`, `-e1` as NaN, `1:20` as 80).
+ * First in the schema, it answers every plain scalar; the package's own types answer explicit
+ * tags only (`!!int "12"`).
+ */
+const GO_YAML_PLAIN: YAML.ScalarTag = {
+  tag: 'tag:yaml.org,2002:go-yaml-plain',
+  default: true,
+  test: /^/,
+  resolve(s: string): unknown {
+    const r = resolvePlain(s);
+    switch (r.kind) {
+      case 'null': return null;
+      case 'bool': case 'float': return r.value;
+      case 'int': return Number(r.value);
+      default: return s; // a string, or a timestamp (kept as written)
+    }
+  },
+};
+
 const YAML_OPTIONS: YAML.ParseOptions & YAML.DocumentOptions & YAML.SchemaOptions = {
   version: '1.1',
-  customTags: (tags) => tags.filter((t) => (t as { tag?: string }).tag !== 'tag:yaml.org,2002:timestamp'),
+  customTags: (tags) => [GO_YAML_PLAIN, ...tags.filter((t) => (t as { tag?: string }).tag !== 'tag:yaml.org,2002:timestamp')],
 };
 
 function depthProblem(path: string): ConfigProblem {

@@ -2,6 +2,7 @@
  * core/v1 container validation of what a user sets on the server's containers: the image, the
  * pull policy, env vars and the Secret / ConfigMap keys they read. Pure.
  */
+import { imageReferenceProblem } from './image-reference';
 import { configMapKeyErrors, dns1123SubdomainErrors, envVarNameErrors, LazyPath, nameProblem, objectNameRule, pathText, shown } from './name-rules';
 import { ConfigProblem } from '../core/errors';
 import { isObject } from '../core/json';
@@ -10,17 +11,26 @@ import { describeSecretValue } from '../core/redact';
 
 export const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
 
-/** A container's `image`: required (for a pod template), and without leading or trailing whitespace. */
+/**
+ * A container's `image`: required (for a pod template), without leading or trailing whitespace
+ * (the API server), and a reference the kubelet and the runtime can parse (else the pod never
+ * starts: `InvalidImageName`). The image is shown bounded and escaped, a credential never.
+ */
 export function imageProblems(image: unknown, at: LazyPath): ConfigProblem[] {
   if (typeof image !== 'string') return [];
   const trimmed = image.trim();
-  if (trimmed === image && image !== '') return [];
+  const why = trimmed === image && image !== '' ? imageReferenceProblem(image) : undefined;
+  if (trimmed === image && image !== '' && why === undefined) return [];
   const path = pathText(at);
   if (trimmed === '') return [{ path, message: 'Required value: a container needs an image', fix: 'set an image reference, e.g. docker.io/llamastack/distribution-starter:0.7.1' }];
-  if (image !== image.trim()) {
-    return [{ path, message: `${shown(image)} must not have leading or trailing whitespace`, fix: `remove the whitespace: ${shown(image.trim())}` }];
+  if (image !== trimmed) {
+    return [{ path, message: `${shown(image)} must not have leading or trailing whitespace`, fix: `remove the whitespace: ${shown(trimmed)}` }];
   }
-  return [];
+  return [{
+    path,
+    message: `${shown(image)} is not an image reference the kubelet can pull: ${why}`,
+    fix: 'write it as [registry[:port]/]name[:tag][@sha256:<64 hex digits>], e.g. quay.io/org/image:1.0',
+  }];
 }
 
 /** `imagePullPolicy`: one of the three policies (case matters). */
@@ -63,7 +73,26 @@ export function keyRefProblems(ref: unknown, at: LazyPath, kind: 'Secret' | 'Con
 
 const VALUE_FROM = ['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef', 'fileKeyRef'];
 
-/** `ValidateEnv`: names, `value` or one `valueFrom` source, and the objects a source reads. */
+/** A NUL in an env value or an argument: the API server stores it, the runtime cannot start the container. */
+function nulProblem(path: string): ConfigProblem {
+  return {
+    path,
+    message: 'holds a NUL character (\\u0000): the API server accepts it, but the container runtime passes env and arguments as C strings and cannot start the container',
+    fix: 'remove the NUL character',
+  };
+}
+
+/** A container's `command` or `args`: no entry may hold a NUL. */
+export function argvProblems(argv: unknown, path: LazyPath): ConfigProblem[] {
+  if (!Array.isArray(argv)) return [];
+  const problems: ConfigProblem[] = [];
+  argv.forEach((a, i) => {
+    if (typeof a === 'string' && a.includes('\u0000')) problems.push(nulProblem(`${pathText(path)}[${i}]`));
+  });
+  return problems;
+}
+
+/** `ValidateEnv`: names, `value` (no NUL) or one `valueFrom` source, and the objects a source reads. */
 export function envProblems(env: unknown, path: LazyPath): ConfigProblem[] {
   if (!Array.isArray(env)) return [];
   const problems: ConfigProblem[] = [];
@@ -78,6 +107,7 @@ export function envProblems(env: unknown, path: LazyPath): ConfigProblem[] {
         problems.push({ path: `${entry()}.name`, message: `${shown(e.name)} is not an env var name: ${errs.join('; ')}`, fix: 'use letters, digits, \'_\', \'-\' and \'.\', not starting with a digit (e.g. LOG_LEVEL)' });
       }
     }
+    if (typeof e.value === 'string' && e.value.includes('\u0000')) problems.push(nulProblem(`${entry()}.value`));
     const from = e.valueFrom;
     if (!isObject(from)) return;
     if (typeof e.value === 'string' && e.value !== '') {

@@ -5,7 +5,7 @@
  * user's paths first; this is the safety net for what they miss, with object paths
  * (`Deployment[llama].spec.template.spec.volumes[4].name`). Pure.
  */
-import { envProblems, imageProblems, pullPolicyProblems } from './container-checks';
+import { argvProblems, envProblems, imageProblems, pullPolicyProblems } from './container-checks';
 import { isLibraryConstant } from './library-constants';
 import {
   dns1123LabelErrors, isConfigMapKey, isDns1035Label, isDns1123Subdomain, isQualifiedName, labelMapProblems, labelSelectorProblems, LazyPath,
@@ -100,6 +100,27 @@ export function configMapSizeProblem(m: Obj, spec?: unknown): ConfigProblem | un
   };
 }
 
+/** Annotations of one object may total 256 KiB, keys and values in bytes (`ValidateAnnotationsSize`). */
+export const ANNOTATIONS_MAX_BYTES = 256 * 1024;
+
+/** The bytes of an annotation map as the API server counts them (keys and values, UTF-8). */
+export function annotationBytes(annotations: unknown): number {
+  let bytes = 0;
+  for (const [k, v] of Object.entries(isObject(annotations) ? annotations : {})) bytes += utf8Bytes(k) + (typeof v === 'string' ? utf8Bytes(v) : 0);
+  return bytes;
+}
+
+/** An annotation map over the API server's limit (`with`: what the library added, for the message). */
+export function annotationsSizeProblem(annotations: unknown, path: string, added?: string): ConfigProblem | undefined {
+  const bytes = annotationBytes(annotations);
+  if (bytes <= ANNOTATIONS_MAX_BYTES) return undefined;
+  return {
+    path,
+    message: `annotations total ${bytes} bytes${added !== undefined ? ` with the library's own (${added})` : ''}, over the API server's ${ANNOTATIONS_MAX_BYTES} (256 KiB)`,
+    fix: 'shorten them, or keep the data in a ConfigMap',
+  };
+}
+
 function metadataProblems(m: Obj): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   // Paths are formatted only for a problem.
@@ -121,6 +142,8 @@ function metadataProblems(m: Obj): ConfigProblem[] {
     const errs = isQualifiedName(k.toLowerCase());
     if (errs.length > 0) problems.push({ path: `${at()}.annotations`, message: `annotation key ${shown(k)} is not a qualified name: ${errs.join('; ')}`, fix: 'use a qualified name such as example.com/key' });
   }
+  const size = meta.annotations !== undefined ? annotationsSizeProblem(meta.annotations, `${at()}.annotations`) : undefined;
+  if (size) problems.push(size);
   return problems;
 }
 
@@ -179,6 +202,7 @@ function podProblems(pod: Obj, path: () => string): ConfigProblem[] {
       problems.push(...pullPolicyProblems(c.imagePullPolicy, () => `${at()}.imagePullPolicy`));
       problems.push(...portProblems(c.ports, () => `${at()}.ports`, 'containerPort'));
       problems.push(...envProblems(c.env, () => `${at()}.env`));
+      problems.push(...argvProblems(c.command, () => `${at()}.command`), ...argvProblems(c.args, () => `${at()}.args`));
       const mountPaths = new Set<string>();
       const mounts: unknown[] = Array.isArray(c.volumeMounts) ? c.volumeMounts : [];
       for (let i = 0; i < mounts.length; i++) {
@@ -227,7 +251,9 @@ function kindProblems(m: Obj, spec?: unknown): ConfigProblem[] {
     }
     case 'Deployment': {
       const template = isObject(s.template) ? s.template : {};
+      const size = template.metadata?.annotations !== undefined ? annotationsSizeProblem(template.metadata.annotations, `${at}.spec.template.metadata.annotations`) : undefined;
       const problems = [
+        ...(size ? [size] : []),
         ...labelMapProblems(template.metadata?.labels, lazy('.spec.template.metadata.labels')),
         ...labelSelectorProblems(s.selector, lazy('.spec.selector')),
         ...podProblems(isObject(template.spec) ? template.spec : {}, lazy('.spec.template.spec')),

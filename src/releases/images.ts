@@ -1,6 +1,7 @@
 /** Which image a distribution runs, and whether an image reference is pinned. */
 import * as fs from 'fs';
 import * as path from 'path';
+import { parseImageReference } from '../kubernetes/image-reference';
 
 const IMAGES_FILE = path.join(__dirname, '..', '..', 'data', 'operator', 'images.json');
 let images: { [name: string]: string } | undefined;
@@ -11,12 +12,9 @@ export function operatorDistributionImage(name: string): string | undefined {
   return name !== '_comment' && Object.prototype.hasOwnProperty.call(images, name) ? images[name] : undefined;
 }
 
-/** True when the reference names an exact version: a digest, or a tag other than `latest`. */
+/** True when the reference parses and names an exact version: a digest, or a tag other than `latest`. */
 export function isPinnedImage(image: string): boolean {
-  if (/@sha256:[0-9a-f]{64}$/.test(image)) return true;
-  const slash = image.lastIndexOf('/');
-  const colon = image.lastIndexOf(':');
-  if (colon <= slash) return false;
-  const tag = image.slice(colon + 1);
-  return tag !== '' && tag !== 'latest';
+  const r = parseImageReference(image);
+  if ('problem' in r) return false;
+  return r.digest !== undefined || (r.tag !== undefined && r.tag !== 'latest');
 }

@@ -17,7 +17,7 @@ import { objectNames } from './object-names';
 import {
   AUTH_CA_VOLUME, caBundleKeys, CONTAINER_NAME, hasPvc, mountPathOf, PATHS, PodLayout, portName, replicasOf, tlsEnabled, WorkloadPlan,
 } from './plan';
-import { podExtrasSpec } from './pod-extras';
+import { podExtrasSpec, podTemplateAnnotations } from './pod-extras';
 import { reloaderAnnotations } from './reloader';
 import { CA_BUNDLE_SIZE_LIMIT } from './volume-sizes';
 import { libraryConstant } from '../kubernetes/library-constants';
@@ -249,8 +249,7 @@ function deploymentManifest(plan: WorkloadPlan): KubeManifest {
   const names = objectNames(plan.name);
   const autoscaled = plan.spec.workload?.autoscaling !== undefined && plan.spec.workload.autoscaling !== null;
   const overrides = plan.spec.workload?.overrides;
-  const podAnnotations: { [k: string]: string } = { ...plan.podExtras?.annotations };
-  if (plan.configHash) podAnnotations['llamastack.io/config-hash'] = plan.configHash;
+  const podAnnotations = podTemplateAnnotations(plan.podExtras?.annotations, plan.configHash);
   return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',

@@ -20,6 +20,8 @@
 import { compact } from './manifest';
 import { PATHS, WorkloadPlan } from './plan';
 import { ConfigProblem } from '../core/errors';
+import { quoteValue } from '../core/quote';
+import { imageReferenceProblem } from '../kubernetes/image-reference';
 import { isPinnedImage } from '../releases/images';
 import { EXTERNAL_PROVIDERS_MOUNT, EXTERNAL_PROVIDERS_PYTHONPATH, externalProviderEntries } from '../spec/external-providers';
 import { LlamaStackDistributionSpec } from '../spec/spec';
@@ -203,10 +205,11 @@ export function externalProviderChecks(spec: LlamaStackDistributionSpec, isOpera
     });
   }
   for (const e of entries) {
-    if (typeof e.ref.image === 'string' && e.ref.image !== '' && !isPinnedImage(e.ref.image)) {
+    // A string that is no reference at all is reported as such (kubernetes/container-checks.ts).
+    if (typeof e.ref.image === 'string' && imageReferenceProblem(e.ref.image) === undefined && !isPinnedImage(e.ref.image)) {
       problems.push({
         path: `${e.path}.image`,
-        message: `image "${e.ref.image}" is not pinned`,
+        message: `image ${quoteValue(e.ref.image)} is not pinned`,
         fix: 'use an exact version tag (not latest) or a digest, so every pod installs the same provider',
       });
     }

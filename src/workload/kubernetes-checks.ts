@@ -11,7 +11,7 @@ import { resolveEmptyDirSizeLimits } from './volume-sizes';
 import type { ServerAuth } from '../auth/server-auth';
 import { ConfigProblem } from '../core/errors';
 import { isObject } from '../core/json';
-import { envProblems, imageProblems, keyRefProblems, pullPolicyProblems } from '../kubernetes/container-checks';
+import { argvProblems, envProblems, imageProblems, keyRefProblems, pullPolicyProblems } from '../kubernetes/container-checks';
 import {
   isConfigMapKey, labelMapProblems, NAMESPACE_NAME, NameRule, nameProblem, objectNameRule, shown,
 } from '../kubernetes/name-rules';
@@ -138,6 +138,8 @@ interface KubernetesInput {
   readonly secretRefs: readonly (readonly [unknown, string])[];
   readonly serviceAccountName: unknown;
   readonly env: unknown;
+  readonly command: unknown;
+  readonly args: unknown;
   readonly topologySpreadConstraints: unknown;
   readonly resources: unknown;
   readonly storageSize: unknown;
@@ -187,6 +189,8 @@ function inputOf(props: KubernetesInputProps, spec: LlamaStackDistributionSpec, 
     secretRefs: secretRefs(spec, external),
     serviceAccountName: overrides?.serviceAccountName,
     env: overrides?.env,
+    command: overrides?.command,
+    args: overrides?.args,
     topologySpreadConstraints: w?.topologySpreadConstraints,
     resources: w?.resources,
     storageSize: w?.storage?.size,
@@ -262,6 +266,8 @@ function inputProblems(input: KubernetesInput): ConfigProblem[] {
 
   named(problems, input.serviceAccountName, 'spec.workload.overrides.serviceAccountName', objectNameRule('ServiceAccount'));
   problems.push(...envProblems(input.env, 'spec.workload.overrides.env'));
+  problems.push(...argvProblems(input.command, 'spec.workload.overrides.command'));
+  problems.push(...argvProblems(input.args, 'spec.workload.overrides.args'));
   problems.push(...topologySpreadProblems(input.topologySpreadConstraints, 'spec.workload.topologySpreadConstraints'));
   problems.push(...resourceNameProblems(input.resources, 'spec.workload.resources'));
   const size = input.storageSize;

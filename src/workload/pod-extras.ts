@@ -7,6 +7,7 @@ import { ConfigProblem } from '../core/errors';
 import { childPath } from '../core/path';
 import { quoteValue } from '../core/quote';
 import { isDns1123Label, isDns1123Subdomain, isQualifiedName, labelSelectorProblems, nameProblem, objectNameRule } from '../kubernetes/name-rules';
+import { annotationBytes, annotationsSizeProblem } from '../kubernetes/object-checks';
 
 /** A DRA resource claim of the pod (`spec.resourceClaims[]`): one of the two sources. */
 export interface PodResourceClaim {
@@ -27,25 +28,41 @@ export interface PodExtras {
   readonly resourceClaims?: PodResourceClaim[];
 }
 
+/** The annotation with the hash of the config the pod runs (a new config restarts the pods). */
+export const CONFIG_HASH_ANNOTATION = 'llamastack.io/config-hash';
+
 /** Annotations the Deployment writes itself. */
-export const RESERVED_POD_ANNOTATIONS = ['llamastack.io/config-hash'];
+export const RESERVED_POD_ANNOTATIONS = [CONFIG_HASH_ANNOTATION];
+
+/** A SHA-256 in hex: the config hash's length. */
+const SHA256_HEX_LENGTH = 64;
+
+/** The pod template's annotations: the user's, and the config hash when the pod runs a config the library wrote. */
+export function podTemplateAnnotations(user: { [key: string]: string } | undefined, configHash: string | undefined): { [key: string]: string } {
+  return { ...user, ...(configHash ? { [CONFIG_HASH_ANNOTATION]: configHash } : {}) };
+}
 
 const AFFINITY_KINDS = ['nodeAffinity', 'podAffinity', 'podAntiAffinity'];
-/** Annotations of one object may total 256 KiB (`ValidateAnnotationsSize`). */
-const ANNOTATIONS_MAX_BYTES = 256 * 1024;
 
-/** Every problem of the extras, at their props paths. */
-export function podExtrasProblems(x: PodExtras): ConfigProblem[] {
+/**
+ * Every problem of the extras, at their props paths. `configHashed`: the pod will carry the config
+ * hash annotation (a config the library writes), which counts towards the annotations' size.
+ */
+export function podExtrasProblems(x: PodExtras, configHashed = false): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
-  let bytes = 0;
-  for (const [k, v] of Object.entries(x.annotations ?? {})) {
+  for (const k of Object.keys(x.annotations ?? {})) {
     const at = childPath('props.podAnnotations', k);
     const errs = isQualifiedName(k);
     if (errs.length > 0) problems.push({ path: at, message: `annotation key ${quoteValue(k)} is not a qualified name: ${errs.join('; ')}`, fix: 'use an optional DNS subdomain prefix and \'/\', then a name (e.g. example.com/owner)' });
     if (RESERVED_POD_ANNOTATIONS.includes(k)) problems.push({ path: at, message: 'the Deployment writes this annotation (the config hash that restarts the pods on a config change)', fix: 'use another key' });
-    bytes += Buffer.byteLength(k) + Buffer.byteLength(v);
   }
-  if (bytes > ANNOTATIONS_MAX_BYTES) problems.push({ path: 'props.podAnnotations', message: `annotations total ${bytes} bytes, over the API server's ${ANNOTATIONS_MAX_BYTES}`, fix: 'shorten them, or keep the data in a ConfigMap' });
+  if (x.annotations !== undefined && !Object.keys(x.annotations).some((k) => RESERVED_POD_ANNOTATIONS.includes(k))) {
+    // The final map, the library's annotation with a hash of its length: what the API server measures.
+    const final = podTemplateAnnotations(x.annotations, configHashed ? '0'.repeat(SHA256_HEX_LENGTH) : undefined);
+    const added = configHashed ? `${CONFIG_HASH_ANNOTATION}, ${annotationBytes(podTemplateAnnotations({}, '0'.repeat(SHA256_HEX_LENGTH)))} bytes` : undefined;
+    const size = annotationsSizeProblem(final, 'props.podAnnotations', added);
+    if (size) problems.push(size);
+  }
   (x.imagePullSecrets ?? []).forEach((s, i) => {
     const p = nameProblem(s, `props.imagePullSecrets[${i}]`, objectNameRule('Secret'));
     if (p) problems.push(p);

@@ -158,10 +158,21 @@ describe('an input with no objects is an error, unless --allow-empty', () => {
     expect((await run(['argocd-generate', '--allow-empty'], '', { cwd: dir })).code).toBe(0);
   });
 
-  test('krm: a ResourceList without items stays valid, and takes no --allow-empty', async () => {
-    const r = await run(['krm'], 'apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n');
-    expect(r.code).toBe(0);
-    expect((await run(['krm', '--allow-empty'])).code).toBe(2);
+  test('krm: a ResourceList with nothing to render is an error (a generator would output nothing), unless --allow-empty', async () => {
+    const problem = 'stdin: no LlamaStackDistribution to render: neither the functionConfig nor any item is one'
+      + ' — put the function annotation on the CR and list it under generators: (docs/interop.md), or pass --allow-empty to accept it';
+    for (const list of [
+      'apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n',
+      'apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: [{apiVersion: v1, kind: ConfigMap, metadata: {name: c}}]\nfunctionConfig: {apiVersion: x.io/v1, kind: Render, metadata: {name: r}}\n',
+    ]) {
+      const r = await run(['krm'], list);
+      expect(r.code).toBe(1);
+      expect(r.err).toBe(`1 problem(s):\n- ${problem}\n`);
+      expect(YAML.parse(r.out)).toEqual({ apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList', items: [], results: [{ message: problem, severity: 'error' }] });
+      const allowed = await run(['krm', '--allow-empty'], list);
+      expect(allowed.code).toBe(0);
+      expect(YAML.parse(allowed.out).items).toEqual(YAML.parse(list).items);
+    }
   });
 
   test('--help lists --allow-empty', async () => {

@@ -111,7 +111,8 @@ describe('no verdict carries from one distribution to the next (issue 29)', () =
           return e.problems.map((p: ConfigProblem) => p.path);
         }
       });
-      const expected = envs.map((env) => (env === SEPARATE ? [OLLAMA_BASE_URL] : []));
+      // The NUL is refused at its prop (no container could start with it); the other its own verdict.
+      const expected = envs.map((env) => (env === SEPARATE ? [OLLAMA_BASE_URL] : ['props.env.AAA']));
       expect(verdicts).toEqual(expected);
     });
 

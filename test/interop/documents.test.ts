@@ -87,3 +87,46 @@ describe('manifestDocumentsFromPieces: directives', () => {
     expect(fromPieces([text], 1)).toEqual(readManifestDocuments(text));
   });
 });
+
+describe('plain scalars read as go-yaml v2 reads them (sigs.k8s.io/yaml, kubectl)', () => {
+  // go-yaml's resolve: a first character among `+-0-9.` may start a number (its float syntax is
+  // `^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`, after `_` are dropped), one among
+  // `yYnNtTfFoO~` a word of its table; anything else is a string.
+  const TABLE: [string, unknown][] = [
+    // Strings in go-yaml that the yaml package's YAML 1.1 schema read as NaN or a number.
+    ['e1', 'e1'], ['E5', 'E5'], ['-e1', '-e1'], ['+e1', '+e1'], ['.e1', '.e1'], ['.', '.'], ['-.', '-.'], ['+', '+'],
+    ['1:20', '1:20'], ['190:20:30.15', '190:20:30.15'], ['1e', '1e'], ['._1', '._1'], ['1e999', '1e999'],
+    // Numbers.
+    ['1e1', 10], ['1E1', 10], ['1.5', 1.5], ['.5', 0.5], ['-.5e3', -500], ['+1.5e+3', 1500], ['1.', 1], ['0.', 0],
+    ['1_000', 1000], ['1__0', 10], ['1_', 1], ['0x1F', 31], ['0x_1F', 31], ['0o17', 15], ['017', 15], ['0b101', 5], ['-0b101', -5],
+    ['-9223372036854775809', -9223372036854775809], ['_1', '_1'], ['08', 8], ['0x', '0x'],
+    // Words.
+    ['yes', true], ['Y', true], ['on', true], ['ON', true], ['no', false], ['n', false], ['Off', false], ['tRUE', 'tRUE'],
+    ['~', null], ['null', null], ['NULL', null], ['nULL', 'nULL'], ['', null],
+    // Timestamps stay strings.
+    ['2001-12-14', '2001-12-14'], ['2001-12-14t21:59:43.10-05:00', '2001-12-14t21:59:43.10-05:00'],
+    ['eleven', 'eleven'], ['Infinity', 'Infinity'], ['NaN', 'NaN'],
+  ];
+
+  test.each(TABLE)('%j', (scalar, expected) => {
+    const [doc] = readManifestDocuments(`v: ${scalar}\n`);
+    expect(doc.problems).toEqual([]);
+    expect(doc.value).toEqual({ v: expected });
+    // Quoted, every one is the string it spells.
+    expect(readManifestDocuments(`v: "${scalar}"\n`)[0].value).toEqual({ v: scalar });
+  });
+
+  test('as keys too, and in flow collections', () => {
+    expect(readManifestDocuments('{e1: E5, list: [e1, -e1, 1e1]}\n')[0].value).toEqual({ e1: 'E5', list: ['e1', '-e1', 10] });
+  });
+
+  test('values JSON cannot hold are still problems: .inf, .nan', () => {
+    for (const s of ['.inf', '-.Inf', '.nan']) {
+      expect(readManifestDocuments(`v: ${s}\n`)[0].problems.map((p) => p.path)).toEqual(['(document).v']);
+    }
+  });
+
+  test('explicit tags still resolve', () => {
+    expect(readManifestDocuments('a: !!str 10\nb: !!int "12"\n')[0].value).toEqual({ a: '10', b: 12 });
+  });
+});

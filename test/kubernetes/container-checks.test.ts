@@ -1,5 +1,5 @@
 /** Key references: the same problems with a path given as text or as a function, called only for a problem. */
-import { envProblems, imageProblems, keyRefProblems, pullPolicyProblems } from '../../src/kubernetes/container-checks';
+import { argvProblems, envProblems, imageProblems, keyRefProblems, pullPolicyProblems } from '../../src/kubernetes/container-checks';
 
 describe('keyRefProblems', () => {
   test('a path function is called only when there is a problem, and gives the same problems', () => {
@@ -43,5 +43,23 @@ describe('image, pull policy and env checks with a path function', () => {
     const env = [{ name: '1A', value: 'x' }, { name: 'S', value: 'v', valueFrom: { secretKeyRef: { name: 'Bad_Name', key: 'k' } } }];
     expect(envProblems(env, at)).toEqual(envProblems(env, 'c'));
     expect(envProblems(env, 'c').map((p) => p.path)).toEqual(['c[0].name', 'c[1].valueFrom', 'c[1].valueFrom.secretKeyRef.name']);
+  });
+});
+
+describe('NUL in an env value, a command or an argument (the API server takes it; no container can start with it)', () => {
+  const NUL = 'holds a NUL character (\\u0000): the API server accepts it, but the container runtime passes env and arguments as C strings and cannot start the container';
+
+  test('envProblems: at the value', () => {
+    expect(envProblems([{ name: 'A', value: 'x\u0000y' }, { name: 'B', value: 'fine' }], 'c')).toEqual([
+      { path: 'c[0].value', message: NUL, fix: 'remove the NUL character' },
+    ]);
+  });
+
+  test('argvProblems: at each entry, only where a NUL is', () => {
+    expect(argvProblems(['serve', '--x\u0000', 7, '\u0000'], 'c.args')).toEqual([
+      { path: 'c.args[1]', message: NUL, fix: 'remove the NUL character' },
+      { path: 'c.args[3]', message: NUL, fix: 'remove the NUL character' },
+    ]);
+    expect(argvProblems(undefined, 'c')).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /** The generated ConfigMap's size: counted in UTF-8 bytes only when it could be over the limit. */
-import { CONFIG_MAP_MAX_BYTES, configMapDataBytes, configMapSizeProblem } from '../../src/kubernetes/object-checks';
+import { CONFIG_MAP_MAX_BYTES, configMapDataBytes, configMapSizeProblem, objectProblems } from '../../src/kubernetes/object-checks';
 
 const cm = (data: object, binaryData?: object) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' }, data, ...(binaryData ? { binaryData } : {}) });
 
@@ -20,5 +20,23 @@ describe('configMapSizeProblem', () => {
     const b64 = Buffer.alloc(CONFIG_MAP_MAX_BYTES).toString('base64');
     expect(configMapSizeProblem(cm({}, { b: b64 }))).toBeUndefined();
     expect(configMapSizeProblem(cm({ a: 'x' }, { b: b64 }))?.message).toMatch(/^is 1,048,577 bytes/);
+  });
+});
+
+describe('annotations total at most 256 KiB on every object and pod template (the last guard: the input checks report at the props)', () => {
+  test('over by one byte: a problem at the annotations', () => {
+    const big = { 'example.com/a': 'x'.repeat(256 * 1024 - 'example.com/a'.length + 1) };
+    const template = { metadata: { labels: { a: 'b' }, annotations: big }, spec: { containers: [{ name: 'c', image: 'i:1' }] } };
+    const deployment = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'd', annotations: { 'example.com/ok': 'y' } },
+      spec: { selector: { matchLabels: { a: 'b' } }, template },
+    };
+    const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', annotations: big } };
+    expect(objectProblems([deployment, configMap]).map((p) => `${p.path}: ${p.message}`)).toEqual([
+      'Deployment[d].spec.template.metadata.annotations: annotations total 262145 bytes, over the API server\'s 262144 (256 KiB)',
+      'ConfigMap[c].metadata.annotations: annotations total 262145 bytes, over the API server\'s 262144 (256 KiB)',
+    ]);
   });
 });

@@ -339,7 +339,8 @@ describe('the container: pull policy, image, env names, ports', () => {
     expect(problems({ image: ' docker.io/llamastack/distribution-starter:0.7.1' })).toEqual([
       'props.image: " docker.io/llamastack/distribution-starter:0.7.1" must not have leading or trailing whitespace',
     ]);
-    expect(problems({ image: '   ' })).toEqual(['props.image: image "   " is not pinned', 'props.image: Required value: a container needs an image']);
+    // No reference at all: not also "not pinned".
+    expect(problems({ image: '   ' })).toEqual(['props.image: Required value: a container needs an image']);
   });
 
   test('env var names', () => {

@@ -257,6 +257,12 @@ describe.each(TARGETS)('%s', (_name, target) => {
     ]);
   });
 
+  test('an image with a newline is no reference (not "pinned"): one problem at its prop, escaped', () => {
+    expect(problemsOf(() => synth({ target, externalProviders: [acme({ image: 'quay.io/acme/llm-provider:1.0\nx' })] }))).toEqual([
+      { path: 'props.externalProviders[0].image', message: '"quay.io/acme/llm-provider:1.0\\nx" is not an image reference the kubelet can pull: it holds whitespace or a control character' },
+    ]);
+  });
+
   test('a PYTHONPATH that keeps the install path is the only one', () => {
     const value = '/opt/llama-stack/external-providers/python-packages:/opt/mine';
     const { objects } = synth({ target, externalProviders: [acme()], env: { PYTHONPATH: value } });

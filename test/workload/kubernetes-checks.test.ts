@@ -9,6 +9,7 @@ import { libraryMounts, libraryVolumes } from '../../src/workload/deployment';
 import { KubernetesInputProps, kubernetesInputProblems } from '../../src/workload/kubernetes-checks';
 import { PodLayout } from '../../src/workload/plan';
 import { resolveEmptyDirSizeLimits } from '../../src/workload/volume-sizes';
+import { distributionProblems } from '../support/problems';
 
 const TARGET = ServerTarget.OGX_1_3;
 
@@ -120,5 +121,27 @@ describe('kubernetesInputProblems', () => {
     expect(layouts).toBe(64);
     // With a storage mountPath of the user's, it is checked against the library's mounts.
     expect(kubernetesInputProblems({}, spec(1, { mountPath: '/tmp' }), 'ai', TARGET, 'llama').map((p) => p.path)).toEqual(['spec.workload.storage.mountPath']);
+  });
+});
+
+describe('NUL in env values, the command or its arguments', () => {
+  const NUL = 'holds a NUL character (\\u0000): the API server accepts it, but the container runtime passes env and arguments as C strings and cannot start the container';
+
+  test('at the spec paths', () => {
+    const s = spec(1, { env: [{ name: 'A', value: 'x\u0000' }] });
+    const withArgv = { ...s, workload: { ...s.workload, overrides: { ...s.workload!.overrides, command: ['llama', 'x\u0000'], args: ['\u0000'] } } };
+    expect(kubernetesInputProblems({}, withArgv, 'ai', TARGET, 'llama').map((p) => `${p.path}: ${p.message}`)).toEqual([
+      `spec.workload.overrides.env[0].value: ${NUL}`,
+      `spec.workload.overrides.command[1]: ${NUL}`,
+      `spec.workload.overrides.args[0]: ${NUL}`,
+    ]);
+  });
+
+  test('at the props the user wrote', () => {
+    expect(distributionProblems({ env: { MY_FLAG: 'on\u0000off' }, command: ['llama', 'stack\u0000'], args: ['--port', '\u00008321'] })).toEqual([
+      `props.env.MY_FLAG: ${NUL}`,
+      `props.command[1]: ${NUL}`,
+      `props.args[1]: ${NUL}`,
+    ]);
   });
 });

@@ -63,6 +63,35 @@ test('each is checked as the API server would, at its props path', () => {
   ]);
 });
 
+describe('the pod template\'s annotations may total 256 KiB, the library\'s own included (ValidateAnnotationsSize)', () => {
+  const LIMIT = 256 * 1024;
+  const KEY = 'example.com/notes';
+  /** The library's config-hash annotation: its key and a SHA-256 in hex. */
+  const HASH = 'llamastack.io/config-hash'.length + 64;
+  const withTotal = (bytes: number) => ({ [KEY]: 'x'.repeat(bytes - KEY.length) });
+
+  test('the user\'s at exactly 256 KiB: refused at props.podAnnotations, as the API server would refuse the Deployment', () => {
+    expect(problems({ podAnnotations: withTotal(LIMIT) })).toEqual([
+      `props.podAnnotations: annotations total ${LIMIT + HASH} bytes with the library's own (llamastack.io/config-hash, ${HASH} bytes), over the API server's ${LIMIT} (256 KiB)`,
+    ]);
+  });
+
+  test('up to the limit with the library\'s own passes, and the Deployment carries exactly that', () => {
+    const objects = synth({ podAnnotations: withTotal(LIMIT - HASH) });
+    const annotations = objects.find((o) => o.kind === 'Deployment').spec.template.metadata.annotations;
+    expect(Object.entries(annotations).reduce((n, [k, v]) => n + Buffer.byteLength(k) + Buffer.byteLength(v as string), 0)).toBe(LIMIT);
+    expect(problems({ podAnnotations: withTotal(LIMIT - HASH + 1) })).toHaveLength(1);
+  });
+
+  test('bytes, not characters; without a generated config (an override ConfigMap) there is no hash', () => {
+    expect(problems({ podAnnotations: { [KEY]: 'é'.repeat((LIMIT - HASH - KEY.length) / 2 + 1) } })).toHaveLength(1);
+    expect(problems({ podAnnotations: withTotal(LIMIT), overrideConfigMapName: 'mine' })).toEqual([]);
+    expect(problems({ podAnnotations: withTotal(LIMIT + 1), overrideConfigMapName: 'mine' })).toEqual([
+      `props.podAnnotations: annotations total ${LIMIT + 1} bytes, over the API server's ${LIMIT} (256 KiB)`,
+    ]);
+  });
+});
+
 test('the CR constructs refuse them (the operator writes the pod)', () => {
   let error: unknown;
   try {
