@@ -4,7 +4,7 @@
  * and no user code (a `toJSON`, a getter) run after the one read.
  */
 import { snapshotOptions } from '../../src/core/checked';
-import { SecretRef } from '../../src/secret-ref';
+import { SecretRef } from '../../src/values/secret-ref';
 import { problemsOf } from '../support/problems';
 
 const WHERE = 'StorageBackend.postgres(options)';

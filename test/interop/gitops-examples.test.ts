@@ -107,9 +107,9 @@ describe('examples/gitops/argocd/Dockerfile (built without Docker by `npm run sm
 
   test('installs the packed tarball it copies from the build context, not a package from the registry', () => {
     expect(steps).toContain('COPY cdk8s-llama-stack-*.tgz ./');
-    const run = steps.find((line) => line.startsWith('RUN npm install -g '))!.split(/\s+/);
-    expect(run).toContain('./cdk8s-llama-stack-*.tgz');
-    expect(run.filter((word) => /^cdk8s-llama-stack(@|$)/.test(word))).toEqual([]);
+    const install = steps.find((line) => line.startsWith('RUN npm install -g '))!.split(/\s+/);
+    expect(install).toContain('./cdk8s-llama-stack-*.tgz');
+    expect(install.filter((word) => /^cdk8s-llama-stack(@|$)/.test(word))).toEqual([]);
   });
 
   test('docs/interop.md shows its instructions as they are', () => {
