@@ -5,6 +5,7 @@
  * inline, the kinds in its own order, `custom` last), which is the order they are read in.
  */
 import { Field, list, map, obj, ref, val, whole } from './ogx-server-fields';
+import { ALL_PROVIDER_APIS, ProviderApi } from '../spec/apis';
 
 /** A typed provider kind of `spec.providers`. */
 export interface OgxProviderKind {
@@ -118,16 +119,9 @@ export const OGX_PROVIDER_KINDS: readonly OgxProviderKind[] = [
   kind('fileProcessors', 'inline', 'docling', 'inline::docling', false, { ...CHUNKS, doOcr: val() }),
 ];
 
-/** The `spec.providers` fields, their config API, in the operator's order. */
-export const OGX_PROVIDER_APIS: readonly { readonly field: string; readonly api: string }[] = [
-  { field: 'inference', api: 'inference' },
-  { field: 'vectorIo', api: 'vector_io' },
-  { field: 'toolRuntime', api: 'tool_runtime' },
-  { field: 'files', api: 'files' },
-  { field: 'batches', api: 'batches' },
-  { field: 'responses', api: 'responses' },
-  { field: 'fileProcessors', api: 'file_processors' },
-];
+/** The `spec.providers` fields, their config API (`spec/apis.ts`), in the operator's order. */
+export const OGX_PROVIDER_APIS: readonly ProviderApi[] = (['inference', 'vectorIo', 'toolRuntime', 'files', 'batches', 'responses', 'fileProcessors'] as const)
+  .map((field) => ALL_PROVIDER_APIS.find((a) => a.field === field)!);
 
 const CUSTOM = list(obj({ id: val(), type: val(), secretRefs: map(ref()), settings: whole() }));
 

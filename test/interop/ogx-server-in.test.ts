@@ -221,12 +221,21 @@ describe('configgen cases on the operator\'s own base configs (--base-config)', 
     expect([...OPERATOR_STARTS, ...Object.keys(SERVER_REFUSES)].sort()).toEqual(Object.keys(CASE_BASES).sort());
   });
 
-  test.each(OPERATOR_STARTS)('%s: renders, and starts OGX 1.3.0 with no start-up warning, from the objects alone', async (c) => {
+  /**
+   * The one start-up warning a case keeps: the operator writes `proxy.no_proxy` into the config,
+   * which OGX 1.3.0 reads and never applies (network_config.py); the typed `network.proxy.noProxy`
+   * goes to the pod's NO_PROXY instead.
+   */
+  const KEPT_WARNINGS: { [c: string]: string[] } = {
+    'p0-network-nesting': ['providers.inference[0].config.network.proxy.no_proxy: remote::vllm in OGX 1.3.0 reads proxy.no_proxy but never applies it: the proxy takes every http:// and https:// URL'],
+  };
+
+  test.each(OPERATOR_STARTS)('%s: renders, and starts OGX 1.3.0 with no start-up warning but the kept ones, from the objects alone', async (c) => {
     const r = await run(c);
     expect(r.err.split('\n').filter((l) => l.startsWith('- '))).toEqual([]);
     expect(r.code).toBe(0);
-    expect(startupFromObjects(OGX13, r.objects)).toEqual({ fatal: [], warnings: [] });
-    expect(r.printed).not.toContain('would warn at start-up');
+    expect(startupFromObjects(OGX13, r.objects)).toEqual({ fatal: [], warnings: KEPT_WARNINGS[c] ?? [] });
+    if (!KEPT_WARNINGS[c]) expect(r.printed).not.toContain('would warn at start-up');
   });
 
   test.each(Object.keys(SERVER_REFUSES))('%s: refused for what stops the server, and nothing else', async (c) => {
