@@ -58,6 +58,8 @@ export function snapshotJson(raw: unknown, path: string): unknown {
 export interface KnownOptions {
   readonly type: string;
   readonly names: readonly string[];
+  /** Options that take a construct (a cdk8s-plus Service): read once and kept by reference, for the factory's own checks. */
+  readonly constructs?: readonly string[];
 }
 
 /** How deep factory options may nest (settings and config are JSON-checked further on). */
@@ -73,7 +75,24 @@ const MAX_OPTIONS_DEPTH = 100;
 export function snapshotOptions<T>(raw: T, path: string, known?: KnownOptions): T {
   if (typeof raw !== 'object' || raw === null) return raw;
   const problems: ConfigProblem[] = [];
-  const copy = copyOnce(raw, path, problems, []);
+  const kept = new Map<string, unknown>();
+  let input: unknown = raw;
+  if (known?.constructs && !Array.isArray(raw)) {
+    try {
+      const rest: any = {};
+      for (const k of Object.keys(raw)) {
+        const value = (raw as any)[k];
+        if (known.constructs.includes(k) && value !== undefined && value !== null && typeof value === 'object') kept.set(k, value);
+        else Object.defineProperty(rest, k, { value, enumerable: true, writable: true, configurable: true });
+      }
+      input = rest;
+    } catch (e) {
+      problems.push(threwProblem(path, e));
+      throw new LlamaStackConfigError(problems);
+    }
+  }
+  const copy = copyOnce(input, path, problems, []);
+  if (copy !== null && typeof copy === 'object') for (const [k, v] of kept) (copy as any)[k] = v;
   // An option the factory does not read is an error, never dropped (JavaScript, jsii, `any`).
   if (known !== undefined && copy !== null && typeof copy === 'object' && !Array.isArray(copy)) {
     for (const k of Object.keys(copy)) {

@@ -54,7 +54,6 @@ export const MANIFEST_RENDER_OPTIONS = struct('ManifestRenderOptions', {
   allowUnrestrictedVolumes: bool(),
 });
 
-
 export const PARSED_DISTRIBUTION = struct('ParsedDistribution', {
   name: str(),
   namespace: str(),
@@ -68,6 +67,7 @@ export const PARSED_DISTRIBUTION = struct('ParsedDistribution', {
   replaceBaseProviders: listOf(str()),
   target: SERVER_TARGET,
   platform: PLATFORM,
+  caBundle: struct('CaBundleOptions', { configMapName: str(), configMapKeys: listOf(str()), clusterInjected: bool() }),
 }, ['name', 'spec', 'apiVersion']);
 
 export const MANIFEST_TEXT = str('pass the manifest text (YAML or JSON)');

@@ -20,6 +20,7 @@ import { plainCopy } from '../core/json-convert';
 import { childPath } from '../core/path';
 import { quoteValue } from '../core/quote';
 import { LlamaStackDistribution } from '../distribution/llama-stack-distribution';
+import type { CaBundleOptions } from '../distribution/props';
 import { ServerTarget } from '../releases/server-target';
 import { LlamaStackDistributionSpec } from '../spec/spec';
 import { ExternalProvider } from '../values/external-provider';
@@ -139,6 +140,11 @@ export interface ParsedDistribution {
    * @default - none (Kubernetes, unless the render options name one)
    */
   readonly platform?: Platform;
+  /**
+   * Trusted CAs for outbound calls without serving TLS (OGXServer `spec.tls.trust`).
+   * @default - none
+   */
+  readonly caBundle?: CaBundleOptions;
 }
 
 /** A key of a ConfigMap. */
@@ -254,6 +260,7 @@ export function parseDistribution(obj: unknown, options: ManifestParseOptions = 
       replaceBaseProviders: c.replaceBaseProviders.length > 0 ? c.replaceBaseProviders : undefined,
       target: c.imageTarget,
       platform,
+      caBundle: c.caBundle,
     };
   }
   if (obj.apiVersion === V1ALPHA1) {
@@ -323,6 +330,7 @@ export function distributionFromParsed(scope: Construct, id: string, parsed: Par
       spec: completed.spec,
       target: options.target ?? parsed.target,
       platform: options.platform ?? parsed.platform,
+      caBundle: parsed.caBundle,
       image: options.image,
       baseConfigYaml: options.baseConfigYaml,
       replaceBaseProviders: parsed.replaceBaseProviders,

@@ -10,6 +10,8 @@ export class OgxReadContext {
   readonly sources: { [specPath: string]: string } = {};
   /** APIs whose providers the manifest gives (they replace the base config's). */
   readonly replace: string[] = [];
+  /** `spec.tls.trust` without serving TLS: the pod's trusted CAs (the `caBundle` prop; the CRD's spec carries them only with TLS). */
+  caBundle?: { configMapName: string; configMapKeys: string[] };
   /** The env var names the operator would give the Secret references. */
   readonly operatorEnvNames: string[] = [];
 

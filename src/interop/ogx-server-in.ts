@@ -37,6 +37,8 @@ export interface OgxConversion {
   readonly replaceBaseProviders: string[];
   /** The OGX release the image names, when it is one this library models. */
   readonly imageTarget?: ServerTarget;
+  /** `spec.tls.trust` without serving TLS: the trusted CAs, for the `caBundle` prop. */
+  readonly caBundle?: { readonly configMapName: string; readonly configMapKeys: string[] };
 }
 
 /** The OGX target an image names: `docker.io/ogxai/distribution-<d>:<release>` of a modelled release. */
@@ -164,5 +166,5 @@ class Reader {
 export function convertOgxServer(raw: unknown): OgxConversion {
   const c = new OgxReadContext();
   const { spec, baseConfigRef, imageTarget } = new Reader(c).read(raw);
-  return { spec, problems: c.problems, warnings: c.warnings, sources: c.sources, baseConfigRef, replaceBaseProviders: c.replace, imageTarget };
+  return { spec, problems: c.problems, warnings: c.warnings, sources: c.sources, baseConfigRef, replaceBaseProviders: c.replace, imageTarget, caBundle: c.caBundle };
 }

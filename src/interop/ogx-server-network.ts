@@ -98,14 +98,17 @@ export function readNetwork(c: OgxReadContext, rawNetwork: unknown, rawTls: unkn
   const cas = Array.isArray(trust?.caCertificates) ? trust!.caCertificates.filter(isKeyRef) : [];
   if (cas.length > 0) {
     const names = [...new Set(cas.map((r: Obj) => r.name))];
+    const bundle = { configMapName: names[0], configMapKeys: cas.map((r: Obj) => r.key) };
     if (serving && names.length === 1) {
-      out.tls.caBundle = { configMapName: names[0], configMapKeys: cas.map((r: Obj) => r.key) };
+      out.tls.caBundle = bundle;
       c.source('spec.networking.tls.caBundle', 'spec.tls.trust.caCertificates');
+    } else if (names.length === 1) {
+      // Without serving TLS the pod still trusts them for its outbound calls (the caBundle prop).
+      c.caBundle = bundle;
+      c.source('props.caBundle', 'spec.tls.trust.caCertificates');
     } else {
-      c.warn('spec.tls.trust.caCertificates', names.length > 1
-        ? 'not carried: trusted CAs from several ConfigMaps (this library reads one CA bundle ConfigMap)'
-        : 'not carried: trusted CAs without serving TLS (this library mounts a CA bundle with spec.network.tls only)',
-      'put the certificates in one ConfigMap and serve TLS (spec.network.tls), or mount them with spec.workload.overrides.volumes/volumeMounts and set SSL_CERT_FILE in spec.workload.overrides.env');
+      c.warn('spec.tls.trust.caCertificates', 'not carried: trusted CAs from several ConfigMaps (this library reads one CA bundle ConfigMap)',
+        'put the certificates in one ConfigMap, or mount them with spec.workload.overrides.volumes/volumeMounts and set SSL_CERT_FILE in spec.workload.overrides.env');
     }
   }
   const ext = isObject(n.externalAccess) ? n.externalAccess : undefined;

@@ -112,6 +112,7 @@ export class Connector {
     const options = snapshotOptions(raw, `${WHERE}(options)`, {
       type: 'McpConnectorOptions',
       names: optionNames<McpConnectorOptions>({ id: true, url: true, service: true, port: true, path: true, scheme: true, serverLabel: true }),
+      constructs: ['service'],
     });
     const c = new OptionProblems(WHERE);
     if (!isObject(options)) {

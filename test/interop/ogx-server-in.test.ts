@@ -326,13 +326,20 @@ describe('config/samples (distribution names: the default target, OGX 1.3 as the
     expect(JSON.stringify(deployment.spec.template.spec.volumes)).toContain('"ogx-server-config"');
   });
 
-  test('monitoring and the CA bundle: not carried, said as warnings', async () => {
+  test('monitoring: not carried, said as a warning', async () => {
     const m = await render([sample('monitoring'), '--target', 'ogx-1.3']);
     expect(m.code).toBe(0);
     expect(m.err.match(/spec\.monitoring: not carried/g)).toHaveLength(1); // the custom port one; defaults and disabled say nothing
+  });
+
+  test('the CA bundle without serving TLS: the pod trusts it for its outbound calls, and serves plain HTTP', async () => {
     const ca = await render([sample('ca-bundle'), '--target', 'ogx-1.3']);
     expect(ca.code).toBe(0);
-    expect(ca.err).toContain('spec.tls.trust.caCertificates: not carried: trusted CAs without serving TLS');
+    expect(ca.err).not.toContain('spec.tls.trust');
+    const pod = ca.objects.find((o) => o.kind === 'Deployment').spec.template.spec;
+    expect(pod.volumes.find((v: any) => v.name === 'ca-bundle-source')?.configMap?.name).toBeDefined();
+    expect(pod.volumes.some((v: any) => v.name === 'tls')).toBe(false);
+    expect(pod.containers[0].env.map((e: any) => e.name)).toContain('SSL_CERT_FILE');
   });
 });
 
