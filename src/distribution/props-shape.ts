@@ -149,6 +149,25 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
     metricsPort: int(), serviceMonitor: bool(), interval: str('write a duration, e.g. "30s"'), prometheusRule: bool(), labels: mapOf(str()), namespaces: listOf(str()),
   }),
   allowUnrestrictedVolumes: bool(),
+  // Its tokenSecret is a SecretRef, kept as it is (the other fields are primitives).
+  verify: {
+    ...struct('VerifyOptions', {
+      enabled: bool(),
+      llmCompletion: bool(),
+      vectorStore: bool(),
+      vectorStoreProviderId: str(),
+      vectorStoreEmbeddingModel: str(),
+      timeoutSeconds: int(),
+      readyWaitSeconds: int(),
+      probeProviders: bool(),
+      activeDeadlineSeconds: int(),
+      manualRuns: bool(),
+      tokenSecret: instanceOf('a SecretRef', (v) => isMadeBy(v, 'SecretRef'), 'use SecretRef.fromSecretName(<secret>, <key>)'),
+      serviceAccountName: str(),
+      runAsUser: int(),
+    }),
+    libraryObjects: true,
+  },
 };
 
 /** The names of every prop. */
