@@ -7,7 +7,7 @@
 import type { LlamaStackDistributionProps } from './props';
 import { isMadeBy, isProviderOf } from '../core/brand';
 import { snapshotJson, threwProblem } from '../core/checked';
-import { PLATFORM, SERVER_TARGET, STORAGE_BACKEND, TENANCY, VECTOR_STORE_DEFAULTS } from '../core/entry-shapes';
+import { PLATFORM, SERVER_TARGET, STORAGE_BACKEND, TENANCY, VECTOR_STORE_DEFAULTS, VERIFY_OPTIONS } from '../core/entry-shapes';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { childPath } from '../core/path';
 import {
@@ -149,25 +149,7 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
     metricsPort: int(), serviceMonitor: bool(), interval: str('write a duration, e.g. "30s"'), prometheusRule: bool(), labels: mapOf(str()), namespaces: listOf(str()),
   }),
   allowUnrestrictedVolumes: bool(),
-  // Its tokenSecret is a SecretRef, kept as it is (the other fields are primitives).
-  verify: {
-    ...struct('VerifyOptions', {
-      enabled: bool(),
-      llmCompletion: bool(),
-      vectorStore: bool(),
-      vectorStoreProviderId: str(),
-      vectorStoreEmbeddingModel: str(),
-      timeoutSeconds: int(),
-      readyWaitSeconds: int(),
-      probeProviders: bool(),
-      activeDeadlineSeconds: int(),
-      manualRuns: bool(),
-      tokenSecret: instanceOf('a SecretRef', (v) => isMadeBy(v, 'SecretRef'), 'use SecretRef.fromSecretName(<secret>, <key>)'),
-      serviceAccountName: str(),
-      runAsUser: int(),
-    }),
-    libraryObjects: true,
-  },
+  verify: VERIFY_OPTIONS,
 };
 
 /** The names of every prop. */
