@@ -74,9 +74,9 @@ expected="kind: ConfigMap kind: ServiceAccount kind: PersistentVolumeClaim kind:
 echo "render examples/gitops/llama-stack.yaml: ok ($kinds)"
 
 # --verify: the Job's script and plan from the installed package's output, run with python3
-# against the tests' fake OGX server (scripts/smoke-verify.ts).
+# against the tests' fake OGX server (scripts/smoke-verify.js).
 npx --no-install cdk8s-llama-stack render "$repo/examples/gitops/llama-stack.yaml" --namespace ai --verify --verify-completion >"$work/verify.yaml"
-(cd "$repo" && npx --no-install ts-node --transpile-only scripts/smoke-verify.ts "$work/verify.yaml")
+node "$repo/scripts/smoke-verify.js" "$work/verify.yaml"
 
 set +e
 npx --no-install cdk8s-llama-stack render "$repo/test/fixtures/samples-v1alpha1/example-with-ca-bundle.yaml" >/dev/null 2>"$work/err"

@@ -4,30 +4,33 @@
  * the tests (test/support/fake-ogx.ts, serving the plan's models), and once more against a server
  * that lists no model. Exit 0 when the first run passes and the second fails the models check.
  *
- *   npx ts-node --transpile-only scripts/smoke-verify.ts rendered.yaml
+ *   node scripts/smoke-verify.js rendered.yaml
  */
-import { execFile } from 'child_process';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
-import * as YAML from 'yaml';
-import { startFakeOgx } from '../test/support/fake-ogx';
+'use strict';
+const { execFile } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const YAML = require('yaml');
+// The fake server is the tests' TypeScript: loaded through ts-node, as the tests load it.
+require('ts-node').register({ transpileOnly: true, project: path.join(__dirname, '..', 'tsconfig.json') });
+const { startFakeOgx } = require('../test/support/fake-ogx');
 
-function fail(message: string): never {
+function fail(message) {
   process.stderr.write(`smoke-verify: ${message}\n`);
   process.exit(1);
 }
 
 /** Runs the script (asynchronously: the fake server answers from this process); its exit code and stdout. */
-function run(script: string, plan: string): Promise<{ code: number; out: string }> {
+function run(script, plan) {
   return new Promise((resolve) => {
     execFile('python3', [script, plan], { encoding: 'utf8', timeout: 60_000, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } }, (err, stdout) => {
-      resolve({ code: err ? (typeof (err as any).code === 'number' ? (err as any).code : -1) : 0, out: stdout });
+      resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, out: stdout });
     });
   });
 }
 
-async function main(file: string): Promise<void> {
+async function main(file) {
   const docs = YAML.parseAllDocuments(fs.readFileSync(file, 'utf8')).map((d) => d.toJS());
   const cm = docs.find((o) => o?.kind === 'ConfigMap' && /-verify-[0-9a-f]{8}$/.test(o.metadata?.name ?? ''));
   if (!cm) fail(`${file} holds no verification ConfigMap`);
@@ -37,8 +40,8 @@ async function main(file: string): Promise<void> {
   try {
     const script = path.join(dir, 'ogx_verify.py');
     fs.writeFileSync(script, cm.data['ogx_verify.py']);
-    const models = (plan.models as any[]).map((m) => ({ id: m.id, providerId: m.providerId, type: m.type, dimension: m.embeddingDimension }));
-    for (const [label, listed, expected] of [['a good server', models, 0], ['a server that lists no model', [], 1]] as const) {
+    const models = plan.models.map((m) => ({ id: m.id, providerId: m.providerId, type: m.type, dimension: m.embeddingDimension }));
+    for (const [label, listed, expected] of [['a good server', models, 0], ['a server that lists no model', [], 1]]) {
       const fake = await startFakeOgx(listed);
       try {
         // The Service URL is the cluster's: the fake server stands in for it.
@@ -57,4 +60,4 @@ async function main(file: string): Promise<void> {
   }
 }
 
-main(process.argv[2] ?? fail('usage: smoke-verify.ts RENDERED.yaml')).catch((e) => fail(String(e?.stack ?? e)));
+main(process.argv[2] ?? fail('usage: smoke-verify.js RENDERED.yaml')).catch((e) => fail(String(e?.stack ?? e)));
