@@ -94,7 +94,8 @@ function plainString(v: unknown): string | undefined {
 
 /** The models config.yaml registers, as `GET /v1/models` lists them on `target`. */
 export function registeredModels(config: JsonObject, target: ServerTarget): VerifyModel[] {
-  const byProviderModel = target._release.rules.modelIdentifier === 'provider_model_id';
+  // As the release's registration names them (releases/startup/registration.ts).
+  const byModelId = target._release.rules.modelIdentifier === 'model_id';
   const rr = record(config.registered_resources);
   const out: VerifyModel[] = [];
   for (const raw of [...list(rr?.models), ...list(config.models)]) {
@@ -104,7 +105,7 @@ export function registeredModels(config: JsonObject, target: ServerTarget): Veri
     const type = m?.model_type ?? 'llm';
     if (m === undefined || modelId === undefined || pid === undefined || (type !== 'llm' && type !== 'embedding' && type !== 'rerank')) continue;
     const providerModelId = plainString(m.provider_model_id) ?? modelId;
-    const id = byProviderModel ? `${pid}/${providerModelId}` : (modelId.startsWith(`${pid}/`) ? modelId : `${pid}/${modelId}`);
+    const id = byModelId ? (modelId.startsWith(`${pid}/`) ? modelId : `${pid}/${modelId}`) : `${pid}/${providerModelId}`;
     if (out.some((o) => o.id === id)) continue;
     const dim = record(m.metadata)?.embedding_dimension;
     out.push({ id, providerId: pid, type, ...(type === 'embedding' && typeof dim === 'number' ? { embeddingDimension: dim } : {}) });

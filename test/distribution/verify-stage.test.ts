@@ -111,6 +111,14 @@ describe('a typical distribution', () => {
   });
 });
 
+test('each model under the identifier GET /v1/models lists on the target', () => {
+  const models: LlamaStackDistributionProps['models'] = [{ name: 'llama', provider: 'vllm', providerModelId: 'meta-llama/Llama-3.2-3B-Instruct' }];
+  const ids = (target: ServerTarget) => planOf(synthObjects({ ...BASE, target, models })).models.map((m: any) => m.id);
+  expect(ids(ServerTarget.OGX_1_3)).toEqual(['vllm/llama']);
+  // llama-stack 0.7 identifies a model by provider_id/provider_model_id.
+  expect(ids(ServerTarget.LLAMA_STACK_0_7)).toEqual(['vllm/meta-llama/Llama-3.2-3B-Instruct']);
+});
+
 describe('the NetworkPolicy', () => {
   test('the server\'s ingress admits the Job\'s pods on the container port', () => {
     const objects = synthObjects({ ...BASE, allowedFrom: { namespaces: ['apps'] } });
