@@ -4,7 +4,8 @@
 # registry, the README's tsconfig.json, cdk8s.yaml and main.ts, then `npx cdk8s synth`. The steps
 # are read from README.md itself (scripts/readme-walkthrough.js), so the README cannot drift from
 # what is run. Then checks the synthesized objects, and in the same app the cdk8s-llama-stack
-# command on a CR and on bad input, and the library from plain Node.js. Then the other two ways in:
+# command on a CR (and its --verify Job's script against the tests' fake server) and on bad input,
+# and the library from plain Node.js. Then the other two ways in:
 # a git-URL install of HEAD (scripts/smoke-git-install.sh) and the Argo CD plugin image built from
 # the tarball without Docker (scripts/smoke-argocd-image.js). Prints what it checked and how long
 # each part took; exits non-zero on the first failure. CI runs it (.ci/run).
@@ -71,6 +72,11 @@ kinds="$(npx --no-install cdk8s-llama-stack render "$repo/examples/gitops/llama-
 expected="kind: ConfigMap kind: ServiceAccount kind: PersistentVolumeClaim kind: Deployment kind: Service kind: NetworkPolicy "
 [ "$kinds" = "$expected" ] || { echo "render: unexpected objects: $kinds" >&2; exit 1; }
 echo "render examples/gitops/llama-stack.yaml: ok ($kinds)"
+
+# --verify: the Job's script and plan from the installed package's output, run with python3
+# against the tests' fake OGX server (scripts/smoke-verify.js).
+npx --no-install cdk8s-llama-stack render "$repo/examples/gitops/llama-stack.yaml" --namespace ai --verify --verify-completion >"$work/verify.yaml"
+node "$repo/scripts/smoke-verify.js" "$work/verify.yaml"
 
 set +e
 npx --no-install cdk8s-llama-stack render "$repo/test/fixtures/samples-v1alpha1/example-with-ca-bundle.yaml" >/dev/null 2>"$work/err"

@@ -3,9 +3,12 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { InvalidUtf8Error, utf8Text } from './io';
 import type { RenderSettings } from './renderer';
+import { LlamaStackConfigError } from '../core/errors';
+import type { VerifyOptions } from '../distribution/verify-options';
 import { MAX_MANIFEST_DEPTH } from '../interop/manifest';
 import { DEFAULT_TARGET, ServerTarget } from '../releases/server-target';
 import { Platform, PLATFORMS } from '../values/platform';
+import { SecretRef } from '../values/secret-ref';
 
 export const USAGE = `usage: cdk8s-llama-stack <command> [options]
 
@@ -44,6 +47,15 @@ Options:
   --allow-unrestricted-volumes
                          accept user volumes the restricted Pod Security Standard forbids
                          (hostPath, nfs…): the pod is then no longer restricted
+  --verify               write the verification Job (docs/verify.md): health, the models,
+                         embeddings; an Argo CD PostSync hook, a suspended CronJob for runs
+                         by hand
+  --verify-completion    (with --verify) one short chat completion per LLM
+  --verify-vector-store  (with --verify) one vector store created and deleted
+  --verify-token-secret SECRET/KEY
+                         (with --verify) the Secret key with a bearer token the server accepts
+                         (needed when the manifest's server has auth other than kubernetes)
+  --verify-timeout S     (with --verify) per-request timeout in seconds (default 30)
   -h, --help             show this help
   --version              print the package version
 
@@ -83,12 +95,15 @@ export interface Args {
   /** Every warning is an error. */
   readonly strict: boolean;
   readonly baseConfig?: string;
+  /** `--verify` and its options. */
+  readonly verify?: VerifyOptions;
 }
 
 export class UsageError extends Error {}
 
 const COMMANDS: { [name: string]: Command } = { 'render': 'render', 'argocd-generate': 'argocd-generate', 'generate': 'argocd-generate', 'krm': 'krm' };
-const VALUE_OPTIONS = ['--output-dir', '--target', '--platform', '--namespace', '--base-config'];
+const VALUE_OPTIONS = ['--output-dir', '--target', '--platform', '--namespace', '--base-config', '--verify-token-secret', '--verify-timeout'];
+const VERIFY_SWITCHES: { [flag: string]: 'llmCompletion' | 'vectorStore' } = { '--verify-completion': 'llmCompletion', '--verify-vector-store': 'vectorStore' };
 
 /**
  * The version in the package's package.json, read at run time: two levels up from this file
@@ -115,6 +130,8 @@ export function parseArgs(argv: string[]): Args | 'help' | 'version' {
   let allowUnrestrictedVolumes = false;
   let allowEmpty = false;
   let strict = false;
+  let verify = false;
+  const verifySwitches: string[] = [];
   for (let i = 1; i < argv.length; i++) {
     const eq = argv[i].startsWith('--') ? argv[i].indexOf('=') : -1;
     const [a, inline] = eq > 0 ? [argv[i].slice(0, eq), argv[i].slice(eq + 1)] : [argv[i], undefined];
@@ -132,6 +149,10 @@ export function parseArgs(argv: string[]): Args | 'help' | 'version' {
       allowEmpty = true;
     } else if (a === '--strict' && inline === undefined) {
       strict = true;
+    } else if (a === '--verify' && inline === undefined) {
+      verify = true;
+    } else if (VERIFY_SWITCHES[a] !== undefined && inline === undefined) {
+      verifySwitches.push(a);
     } else if (a.startsWith('-') && a !== '-') {
       throw new UsageError(`unknown option: ${argv[i]}`);
     } else {
@@ -146,6 +167,8 @@ export function parseArgs(argv: string[]): Args | 'help' | 'version' {
     ].filter((x) => x !== undefined);
     if (renderOnly.length > 0) throw new UsageError(`${argv[0]} takes no ${renderOnly.join(', ')}`);
   }
+  const needsVerify = [...verifySwitches, ...['--verify-token-secret', '--verify-timeout'].filter((o) => values[o] !== undefined)];
+  if (!verify && needsVerify.length > 0) throw new UsageError(`${needsVerify[0]} needs --verify`);
   const targetId = values['--target'];
   if (targetId !== undefined && !TARGETS[targetId]) throw new UsageError(`unknown target: ${targetId} (use ${Object.keys(TARGETS).join(', ')})`);
   const platformId = values['--platform'];
@@ -153,6 +176,7 @@ export function parseArgs(argv: string[]): Args | 'help' | 'version' {
   return {
     command,
     files,
+    ...(verify ? { verify: verifyOptions(verifySwitches, values) } : {}),
     outputDir: values['--output-dir'],
     target: targetId ? TARGETS[targetId] : undefined,
     platform: platformId !== undefined ? PLATFORMS[platformId] : undefined,
@@ -173,6 +197,29 @@ export function strictFor(args: Args, env: { [name: string]: string | undefined 
     throw new UsageError(`ARGOCD_ENV_LLAMA_STACK_STRICT must be true or false, not ${JSON.stringify(v.slice(0, 40))}`);
   }
   return args.strict || v === 'true';
+}
+
+/** The verification options of `--verify` and its flags. */
+function verifyOptions(switches: string[], values: { [option: string]: string }): VerifyOptions {
+  const out: { -readonly [K in keyof VerifyOptions]: VerifyOptions[K] } = {};
+  for (const flag of switches) out[VERIFY_SWITCHES[flag]] = true;
+  const timeout = values['--verify-timeout'];
+  if (timeout !== undefined) {
+    if (!/^[0-9]{1,4}$/.test(timeout)) throw new UsageError(`--verify-timeout takes whole seconds, e.g. 30 (got ${JSON.stringify(timeout)})`);
+    out.timeoutSeconds = Number(timeout);
+  }
+  const token = values['--verify-token-secret'];
+  if (token !== undefined) {
+    const slash = token.indexOf('/');
+    if (slash <= 0 || slash === token.length - 1) throw new UsageError('--verify-token-secret takes SECRET/KEY, e.g. verify-token/token');
+    try {
+      out.tokenSecret = SecretRef.fromSecretName(token.slice(0, slash), token.slice(slash + 1));
+    } catch (e) {
+      if (!(e instanceof LlamaStackConfigError)) throw e;
+      throw new UsageError(`--verify-token-secret: ${e.problems.map((p) => p.message).join('; ')}`);
+    }
+  }
+  return out;
 }
 
 function hasPlatform(id: string): boolean {
@@ -198,6 +245,7 @@ export function settingsFor(args: Args, env: { [name: string]: string | undefine
     allowUnrestrictedVolumes: args.allowUnrestrictedVolumes,
     targetGiven: args.target !== undefined || (envTarget !== undefined && envTarget !== ''),
     baseConfigYaml: args.baseConfig !== undefined ? readBaseConfigFile(args.baseConfig, cwd) : undefined,
+    verify: args.verify,
   };
 }
 

@@ -7,6 +7,7 @@ import * as path from 'path';
 import { App, Chart } from 'cdk8s';
 import { ConfigProblem, formatProblem, LlamaStackConfigError } from '../core/errors';
 import { quoteValue } from '../core/quote';
+import type { VerifyOptions } from '../distribution/verify-options';
 import {
   distributionFromParsed, isDistributionManifest, manifestProblem, V1ALPHA2, ManifestParseOptions, parseDistribution, ParsedDistribution,
   readManifestDocuments,
@@ -66,6 +67,8 @@ export interface RenderSettings {
   readonly targetGiven?: boolean;
   /** `--base-config FILE`: the base config text, for every manifest that brings none. */
   readonly baseConfigYaml?: string;
+  /** `--verify`: the verification Job of each server. */
+  readonly verify?: VerifyOptions;
 }
 
 export class Renderer {
@@ -288,6 +291,7 @@ function render(parsed: ParsedDistribution, settings: RenderSettings): { objects
     baseConfigYaml: settings.baseConfigYaml,
     allowPerPodState: settings.allowPerPodState,
     allowUnrestrictedVolumes: settings.allowUnrestrictedVolumes,
+    verify: settings.verify,
   });
   synthChecks(app);
   return { objects: chart.toJson(), image: d.image };

@@ -3,7 +3,7 @@
  * target generator and the manifest reader); checked with `checkedOptions`.
  */
 import { isMadeBy } from './brand';
-import { anyObject, bool, instanceOf, int, listOf, mapOf, oneOf, str, struct } from './shape';
+import { anyObject, bool, instanceOf, int, listOf, mapOf, oneOf, Shape, str, struct } from './shape';
 
 export const SERVER_TARGET = instanceOf('a ServerTarget', (v) => isMadeBy(v, 'ServerTarget'),
   'use ServerTarget.OGX_1_3, ServerTarget.OGX_1_2, ServerTarget.OGX_1_1, ServerTarget.OGX_0_8, ServerTarget.LLAMA_STACK_0_7 or ServerTarget.OPERATOR');
@@ -43,6 +43,26 @@ export const TARGET_CONFIG_OPTIONS = struct('TargetConfigOptions', {
 });
 
 /** Also the parse options' shape: render options are parse options too. */
+/** `VerifyOptions` (`props.verify`): its tokenSecret is a SecretRef, kept as it is (the other fields are primitives). */
+export const VERIFY_OPTIONS: Shape = {
+  ...struct('VerifyOptions', {
+    enabled: bool(),
+    llmCompletion: bool(),
+    vectorStore: bool(),
+    vectorStoreProviderId: str(),
+    vectorStoreEmbeddingModel: str(),
+    timeoutSeconds: int(),
+    readyWaitSeconds: int(),
+    probeProviders: bool(),
+    activeDeadlineSeconds: int(),
+    manualRuns: bool(),
+    tokenSecret: instanceOf('a SecretRef', (v) => isMadeBy(v, 'SecretRef'), 'use SecretRef.fromSecretName(<secret>, <key>)'),
+    serviceAccountName: str(),
+    runAsUser: int(),
+  }),
+  libraryObjects: true,
+};
+
 export const MANIFEST_RENDER_OPTIONS = struct('ManifestRenderOptions', {
   namespace: str(),
   target: SERVER_TARGET,
@@ -52,6 +72,7 @@ export const MANIFEST_RENDER_OPTIONS = struct('ManifestRenderOptions', {
   externalProviders: listOf(instanceOf('ExternalProvider', (v) => isMadeBy(v, 'ExternalProvider'), 'create it with ExternalProvider.fromImage({ ... })')),
   allowPerPodState: bool(),
   allowUnrestrictedVolumes: bool(),
+  verify: VERIFY_OPTIONS,
 });
 
 export const PARSED_DISTRIBUTION = struct('ParsedDistribution', {

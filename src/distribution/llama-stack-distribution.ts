@@ -75,6 +75,14 @@ export class LlamaStackDistribution extends Construct implements kplus.IPodSelec
   public readonly serviceMonitor?: ApiObject;
   /** @default - only with `monitoring.prometheusRule` */
   public readonly prometheusRule?: ApiObject;
+  /** The verification script and plan (`N-verify-<hash8>`). @default - only with `verify` */
+  public readonly verifyConfigMap?: ApiObject;
+  /** The verification Job `N-verify` (an Argo CD PostSync hook). @default - only with `verify` */
+  public readonly verifyJob?: ApiObject;
+  /** The suspended CronJob `N-verify` for runs by hand. @default - only with `verify` (and `manualRuns`) */
+  public readonly verifyCronJob?: ApiObject;
+  /** The Job's egress NetworkPolicy `N-verify`. @default - only with `verify` and `allowedTo` */
+  public readonly verifyNetworkPolicy?: ApiObject;
 
   /**
    * The namespace of the objects: `props.namespace`, else the chart's.
@@ -153,6 +161,11 @@ export class LlamaStackDistribution extends Construct implements kplus.IPodSelec
     this.route = make('Route', objects.route);
     this.serviceMonitor = make('ServiceMonitor', objects.serviceMonitor);
     this.prometheusRule = make('PrometheusRule', objects.prometheusRule);
+    const verify = plan.verify;
+    this.verifyConfigMap = make('VerifyConfigMap', verify?.objects.configMap as KubeManifest | undefined);
+    this.verifyNetworkPolicy = make('VerifyNetworkPolicy', verify?.jobNetworkPolicy as KubeManifest | undefined);
+    this.verifyJob = make('VerifyJob', verify?.objects.job as KubeManifest | undefined);
+    this.verifyCronJob = make('VerifyCronJob', verify?.objects.cronJob as KubeManifest | undefined);
     this.node.defaultChild = this.deployment;
     claimName(this, this.name, plan.namespace);
     this.namespace = plan.namespace;

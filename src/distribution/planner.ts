@@ -16,6 +16,7 @@ import { atPropsPaths } from './props-paths';
 import { checkedDistributionProps } from './props-shape';
 import { SPEC_EXCLUSIVE_PROPS, SpecOrigins, nonEmpty, specAndProblemsFromProps } from './spec-from-props';
 import { trustedCaBundle, trustProblems, withTrustedCa } from './trusted-ca';
+import { PlannedVerification, planVerification, verifyInputOf, verifyInputProblems, verifyOn, verifyPropProblems } from './verify-stage';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { ConfigGenerator, sha256Hex } from '../generate/operator/config-generator';
 import { checkOverrideConfig } from '../generate/override-config';
@@ -76,6 +77,8 @@ export interface DistributionPlan {
   readonly port: number;
   readonly containerPort: number;
   readonly url: string;
+  /** The verification objects (`props.verify`), and the server's NetworkPolicy admits the Job. */
+  readonly verify?: PlannedVerification;
 }
 
 /** The config.yaml the server runs, and what came with it. */
@@ -173,6 +176,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   problems.push(...overrideConflicts(props, spec));
   problems.push(...networkingProblems(spec));
   if (props.spec === undefined) problems.push(...exposeProblems(props.expose, spec, props.allowedFrom !== undefined, openShift));
+  problems.push(...verifyPropProblems(props, target, openShift));
   if (problems.length > 0) throw new LlamaStackConfigError(problems);
 
   const config = planConfig(props, spec, target, name, imageLayoutOf(image)?.entrypointInsecure);
@@ -241,9 +245,34 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     retainConfigMaps: props.retainConfigMaps,
     quotedYaml,
   };
-  const objects = renderObjects(workload, config.configYaml);
+  const rendered = renderObjects(workload, config.configYaml);
   const serviceName = objectNames(name).service;
   const port = spec.networking?.port ?? DEFAULT_PORT;
+  const url = serviceUrl(serviceName, namespace, port, tls);
+  let verify: PlannedVerification | undefined;
+  if (verifyOn(props)) {
+    const facts = {
+      name,
+      namePath,
+      namespace,
+      target,
+      spec,
+      openShift,
+      image,
+      url,
+      containerPort: workload.containerPort,
+      serverPodLabels: rendered.deployment.spec?.selector?.matchLabels ?? {},
+      serverRunAsUser: workload.runAsUser,
+      configYaml: config.configYaml,
+      trustedCa: trust,
+      networkPolicy: rendered.networkPolicy,
+    };
+    const input = verifyInputOf(props, facts);
+    const verifyProblems = verifyInputProblems(input, namePath);
+    if (verifyProblems.length > 0) throw new LlamaStackConfigError(verifyProblems);
+    verify = planVerification(input, facts);
+  }
+  const objects = verify?.networkPolicy !== undefined ? { ...rendered, networkPolicy: verify.networkPolicy } : rendered;
   return {
     name,
     spec: declared,
@@ -262,7 +291,8 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     serviceName,
     port,
     containerPort: workload.containerPort,
-    url: serviceUrl(serviceName, namespace, port, tls),
+    url,
+    verify,
   };
 }
 

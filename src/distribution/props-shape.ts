@@ -7,7 +7,7 @@
 import type { LlamaStackDistributionProps } from './props';
 import { isMadeBy, isProviderOf } from '../core/brand';
 import { snapshotJson, threwProblem } from '../core/checked';
-import { CONNECTORS, PLATFORM, SERVER_TARGET, STORAGE_BACKEND, TENANCY, VECTOR_STORE_DEFAULTS } from '../core/entry-shapes';
+import { CONNECTORS, PLATFORM, SERVER_TARGET, STORAGE_BACKEND, TENANCY, VECTOR_STORE_DEFAULTS, VERIFY_OPTIONS } from '../core/entry-shapes';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { childPath } from '../core/path';
 import {
@@ -150,6 +150,7 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
   }),
   allowUnrestrictedVolumes: bool(),
   connectors: CONNECTORS,
+  verify: VERIFY_OPTIONS,
 };
 
 /** The names of every prop. */

@@ -3,6 +3,7 @@
  * `DeploymentProps`): the server and its config source, providers, registered resources,
  * storage, networking and the pod. Types only: the shape that checks them is props-shape.ts.
  */
+import type { VerifyOptions } from './verify-options';
 import type { ServerAuth } from '../auth/server-auth';
 import type { ServerTlsSettings, TenancyOptions } from '../generate/server';
 import type { VectorStoreDefaults } from '../generate/vector-stores';
@@ -514,6 +515,13 @@ export interface ObservabilityProps {
    * @default - no metrics endpoint
    */
   readonly monitoring?: MonitoringOptions;
+  /**
+   * A verification Job that checks the deployed server end to end after each sync (an Argo CD
+   * PostSync hook; a Flux health check; runnable by hand): health, the registered models,
+   * embeddings, and optionally a completion and a vector store. See docs/verify.md.
+   * @default - no verification Job
+   */
+  readonly verify?: VerifyOptions;
 }
 
 /** Props of `LlamaStackDistribution`, composed by concern. */

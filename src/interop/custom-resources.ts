@@ -66,6 +66,10 @@ function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigPr
     no('props.labels', 'labels of the objects the operator creates (labels on the CR are not copied to them)',
       'remove labels; to label the CR itself, use resource.metadata.addLabel(key, value)');
   }
+  if (props.verify !== undefined) {
+    no('props.verify', 'a verification Job (the operator writes the server\'s objects and names; the Job is checked against those the library writes)',
+      'remove verify, or render the workload with LlamaStackDistribution (verify: {...}) and apply its Job');
+  }
   if (props.nodeSelector !== undefined) no('props.nodeSelector', 'a node selector', 'remove nodeSelector, or render the workload with LlamaStackDistribution');
   if (props.tolerations !== undefined) no('props.tolerations', 'tolerations', 'remove tolerations, or render the workload with LlamaStackDistribution');
   if (props.imagePullPolicy !== undefined) no('props.imagePullPolicy', 'an image pull policy', 'remove imagePullPolicy (pinned tags are pulled IfNotPresent)');
@@ -212,7 +216,7 @@ interface Checked {
 
 function check(scope: Construct, id: string, props: LlamaStackDistributionProps, kind: string): Checked {
   // auth is reported above for every CR; the dry run checks the rest.
-  const run = dryRun(scope, id, { ...props, auth: undefined });
+  const run = dryRun(scope, id, { ...props, auth: undefined, verify: undefined });
   const fromProps = props.spec === undefined && !run.plan ? specAndProblemsFromProps(props, props.name ?? id) : undefined;
   const spec = normalizedSpec(props.spec ?? (run.plan?.spec ?? fromProps!.spec));
   const origins = props.spec === undefined ? run.plan?.origins ?? fromProps?.origins : undefined;

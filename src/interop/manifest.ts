@@ -21,6 +21,7 @@ import { childPath } from '../core/path';
 import { quoteValue } from '../core/quote';
 import { LlamaStackDistribution } from '../distribution/llama-stack-distribution';
 import type { CaBundleOptions } from '../distribution/props';
+import type { VerifyOptions } from '../distribution/verify-options';
 import { ServerTarget } from '../releases/server-target';
 import { LlamaStackDistributionSpec } from '../spec/spec';
 import { ExternalProvider } from '../values/external-provider';
@@ -72,6 +73,11 @@ export interface ManifestRenderOptions extends ManifestParseOptions {
    * @default - the manifest's entries as they are (they need providerType and module)
    */
   readonly externalProviders?: ExternalProvider[];
+  /**
+   * Write the verification Job beside the server (see `LlamaStackDistributionProps.verify`).
+   * @default - no verification Job
+   */
+  readonly verify?: VerifyOptions;
   /**
    * Allow stores that live in the pod when the manifest runs several replicas (see
    * `LlamaStackDistributionProps.allowPerPodState`).
@@ -336,6 +342,7 @@ export function distributionFromParsed(scope: Construct, id: string, parsed: Par
       replaceBaseProviders: parsed.replaceBaseProviders,
       allowPerPodState: options.allowPerPodState,
       allowUnrestrictedVolumes: options.allowUnrestrictedVolumes,
+      verify: options.verify,
     });
   } catch (e) {
     if (e instanceof LlamaStackConfigError) throw new LlamaStackConfigError(e.problems.map((p) => manifestProblem(p, parsed)));
