@@ -5,6 +5,7 @@
  */
 import { dropReferences, providerIds } from './dropped-providers';
 import { effectiveBaseId, effectiveId, providerType, TargetGeneration } from './generation';
+import { checkEndpointValue, checkProviderValues } from './provider-values';
 import { frozenMemo } from '../core/frozen-memo';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
 import { toJsonValue } from '../core/json-convert';
@@ -67,6 +68,7 @@ function providerEntry(g: TargetGeneration, p: ProviderConfig, api: string, path
   const config: JsonObject = known.storageReferences();
   if (p.endpoint) {
     setKey(g, config, known, known.urlKey, p.endpoint, `${path}.endpoint`, 'an endpoint');
+    checkEndpointValue(g, p.endpoint, `${path}.endpoint`);
     openAiBaseUrlWarning(g, known, p.endpoint, `${path}.endpoint`);
   }
   if (p.apiKey) setKey(g, config, known, known.credentialKey, envPlaceholder(providerEnvName(id, 'API_KEY')), `${path}.apiKey`, 'an API key');
@@ -84,6 +86,7 @@ function providerEntry(g: TargetGeneration, p: ProviderConfig, api: string, path
     config[k] = envPlaceholder(providerEnvName(id, k));
   }
   checkRequired(g, known, config, path);
+  checkProviderValues(g, known, config, path);
   return { provider_id: id, provider_type: type, config };
 }
 
