@@ -6,7 +6,7 @@
  * workload plan → objects (checked as the API server would).
  */
 import { authProblems } from './auth-checks';
-import { constructChecks, missingEnvProblems, overrideConflicts } from './checks';
+import { constructChecks, disruptionBudgetWarnings, labelChecks, missingEnvProblems, overrideConflicts } from './checks';
 import { emptyDirSizeLimitProblems } from './empty-dir-checks';
 import { resolveImage } from './image';
 import { platformProblems, platformWarnings, writesRoute } from './platform-checks';
@@ -161,6 +161,8 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     problems.push({ path: 'props.replaceBaseProviders', message: 'the operator pipeline always overlays providers by id', fix: 'remove replaceBaseProviders, or use a server target' });
   }
   problems.push(...overrideConflicts(props, spec));
+  const labels = labelChecks(props.labels, name);
+  problems.push(...labels.problems);
   problems.push(...networkingProblems(spec));
   if (props.spec === undefined) problems.push(...exposeProblems(props.expose, spec, props.allowedFrom !== undefined, openShift));
   if (problems.length > 0) throw new LlamaStackConfigError(problems);
@@ -171,7 +173,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     const missing = missingEnvProblems(config.configYaml, config.secretEnvVars, spec, target);
     if (missing.length > 0) throw new LlamaStackConfigError(missing);
   }
-  const releaseWarnings = [...imageWarnings, ...config.warnings, ...platformWarnings(props, spec, openShift)];
+  const releaseWarnings = [...imageWarnings, ...config.warnings, ...platformWarnings(props, spec, openShift), ...labels.warnings, ...disruptionBudgetWarnings(spec)];
   if (props.strict === true && releaseWarnings.length > 0) {
     throw new LlamaStackConfigError(releaseWarnings.map((w) => ({ ...w, message: `${w.message} (an error with strict)` })));
   }
