@@ -56,7 +56,7 @@ export function checkProviderValues(g: TargetGeneration, known: ProviderType, co
   if (typeof bucket !== 'string' || hasEnvReference(bucket)) return;
   const why = s3BucketNameProblem(bucket);
   if (why) {
-    g.problem(`${path}.settings.bucket_name`, `the bucket name ${quoteValue(bucket)} ${why}`,
+    g.problem(path, `the bucket name (bucket_name) ${quoteValue(bucket)} ${why}`,
       'name a bucket S3 accepts: 3 to 63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit, e.g. ogx-files');
   }
 }

@@ -81,7 +81,7 @@ describe('an S3 bucket name S3 refuses is an error', () => {
   ])('%s', (bucket, reason) => {
     const problems = outcome({ files: [FilesProvider.s3({ bucket })] }).problems;
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^props\.files\[0\]\.settings\.bucket_name: the bucket name "/);
+    expect(problems[0]).toMatch(/^props\.files\[0\]: the bucket name \(bucket_name\) "/);
     expect(problems[0]).toContain(`${reason} | name a bucket S3 accepts: 3 to 63 lowercase letters, digits, dots and hyphens,`
       + ' starting and ending with a letter or digit, e.g. ogx-files');
   });
