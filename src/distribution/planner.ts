@@ -167,7 +167,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   if (props.spec === undefined) problems.push(...exposeProblems(props.expose, spec, props.allowedFrom !== undefined, openShift));
   if (problems.length > 0) throw new LlamaStackConfigError(problems);
 
-  const config = planConfig(props, spec, target, name, imageLayoutOf(image)?.entrypointInsecure);
+  const config = planConfig(props, spec, target, name, entrypointInsecure(spec, image));
   if (config.configYaml !== undefined && target.isOperator) {
     // Server targets run the release's start-up model, which substitutes the container's env.
     const missing = missingEnvProblems(config.configYaml, config.secretEnvVars, spec, target);
@@ -256,6 +256,18 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     containerPort: workload.containerPort,
     url: serviceUrl(serviceName, namespace, port, tls),
   };
+}
+
+/**
+ * Whether the container's command passes `--insecure` to the server: the image entrypoint's does
+ * on OGX 1.2.1+ release images (it runs `stack run --insecure <config> "$@"`, so args keep it);
+ * a custom command replaces the entrypoint and passes it only when it says so. Undefined: what
+ * the target's release image does.
+ */
+function entrypointInsecure(spec: LlamaStackDistributionSpec, image: string): boolean | undefined {
+  const command = spec.workload?.overrides?.command;
+  if (command && command.length > 0) return command.includes('--insecure');
+  return imageLayoutOf(image)?.entrypointInsecure;
 }
 
 /** The config the server runs: the user's ConfigMap, an override text, or a generated one. */
