@@ -87,7 +87,8 @@ export function constructChecks(spec: LlamaStackDistributionSpec, namespace: str
     problems.push({
       path: 'spec.monitoring.metricsPort',
       message: `the metrics port ${metricsPort(spec)} is the server's port`,
-      fix: `use another port, e.g. ${DEFAULT_METRICS_PORT}`,
+      // The default itself when the server took it (port: 9464).
+      fix: `use another port, e.g. ${metricsPort(spec) === DEFAULT_METRICS_PORT ? DEFAULT_METRICS_PORT + 1 : DEFAULT_METRICS_PORT}`,
     });
   }
   if (target.isOperator) problems.push(...serverTargetOnly(spec));

@@ -67,3 +67,29 @@ describe('a PodDisruptionBudget no eviction can meet', () => {
     expect(outcome({ podDisruptionBudget: { maxUnavailable: 1 } }).warnings.join('\n')).not.toMatch(/evicted/);
   });
 });
+
+describe('messages in the user\'s words', () => {
+  test('a metrics port on the server\'s port suggests a port that is free', () => {
+    expect(outcome({ port: 9464, monitoring: {} } as LlamaStackDistributionProps).problems)
+      .toContain('props.monitoring.metricsPort: the metrics port 9464 is the server\'s port | use another port, e.g. 9465');
+    expect(outcome({ port: 8000, monitoring: { metricsPort: 8000 } } as LlamaStackDistributionProps).problems)
+      .toContain('props.monitoring.metricsPort: the metrics port 8000 is the server\'s port | use another port, e.g. 9464');
+  });
+
+  test('a URL as a hostname is called a URL, a port a port; an IP address still an IP address', () => {
+    const hostname = (h: string) => outcome({ expose: { hostname: h } }).problems.find((p) => p.startsWith('props.expose.hostname'));
+    expect(hostname('https://llama.example.com')).toMatch(/must be a host name, not a URL: write it without the scheme and path/);
+    expect(hostname('llama.example.com:443')).toMatch(/must be a host name without a port/);
+    expect(hostname('10.0.0.1')).toMatch(/must be a DNS name, not an IP address/);
+    expect(hostname('[::1]')).toMatch(/must be a DNS name, not an IP address/);
+  });
+
+  test('sslMode problems name StorageBackend.postgres\'s options, not the spec\'s tuning', () => {
+    const { ServerTarget, StorageBackend, SecretRef } = jest.requireActual('../../src');
+    const pg = (o: object) => StorageBackend.postgres({ host: 'pg', user: 'u', password: SecretRef.fromSecretName('pg', 'pw'), ...o });
+    expect(outcome({ sqlStorage: pg({ sslMode: 'bogus' }) }).problems.join('\n')).toMatch(/^props\.sqlStorage\.sslMode: Unsupported value: "bogus"/m);
+    const operator = outcome({ target: ServerTarget.OPERATOR, sqlStorage: pg({ sslMode: 'require' }) }).problems.join('\n');
+    expect(operator).toMatch(/^props\.sqlStorage: the operator pipeline writes no postgres TLS, pool or timeout settings \(sslMode, caCertificate, poolSize, maxOverflow, commandTimeout\)/m);
+    expect(operator).not.toMatch(/tuning/);
+  });
+});
