@@ -54,6 +54,8 @@ export interface PlanContext {
 /** Everything a distribution is, resolved and checked. */
 export interface DistributionPlan {
   readonly name: string;
+  /** `props.strict`: warnings found later (at synth) are errors too. */
+  readonly strict: boolean;
   readonly spec: LlamaStackDistributionSpec;
   readonly target: ServerTarget;
   /** `props.platform`, else Kubernetes. */
@@ -238,6 +240,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   const port = spec.networking?.port ?? DEFAULT_PORT;
   return {
     name,
+    strict: props.strict === true,
     spec: declared,
     target,
     platform,
