@@ -113,11 +113,15 @@ export function egressIsolationWarnings(
   serviceHost?: string,
 ): ConfigProblem[] {
   const out: ConfigProblem[] = [];
-  for (const p of isolatingPoliciesOf(scope.node.root)) {
+  const policies = isolatingPoliciesOf(scope.node.root);
+  // Policies add up: DNS admitted by another policy on the same pods is enough.
+  const sameOwnerAdmitsDns = (p: IsolatingPolicy) => policies.some((q) => q.namespace === p.namespace
+    && JSON.stringify(q.podSelector) === JSON.stringify(p.podSelector) && admitsDns(q.egress));
+  for (const p of policies) {
     if (p.construct.node.scopes.includes(own)) continue;
     const c = p.construct;
     if (!selects(p.podSelector, podLabels)) {
-      if (callsServer(p.egress, podLabels) && !admitsDns(p.egress)) {
+      if (callsServer(p.egress, podLabels) && !sameOwnerAdmitsDns(p)) {
         out.push({
           path: `NetworkPolicy ${quoteValue(p.name ?? c.node.path)} (${c.node.path})`,
           message: `isolates the egress of pods that call the server and admits no DNS (UDP and TCP 53): they cannot resolve ${serviceHost ?? 'the server\'s Service name'}`
