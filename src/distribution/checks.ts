@@ -137,11 +137,17 @@ const LIBRARY_LABELS: { readonly [key: string]: string } = {
   'app.kubernetes.io/version': 'the image tag',
 };
 
+/** What `labelChecks` finds. */
+export interface LabelChecks {
+  readonly problems: ConfigProblem[];
+  readonly warnings: ConfigProblem[];
+}
+
 /**
  * `props.labels` keys the library writes itself: a selector key is refused (the Deployment's
  * selector is immutable and shared with the operator), another is warned as not carried.
  */
-export function labelChecks(labels: { readonly [key: string]: string } | undefined, name: string): { problems: ConfigProblem[]; warnings: ConfigProblem[] } {
+export function labelChecks(labels: { readonly [key: string]: string } | undefined, name: string): LabelChecks {
   const problems: ConfigProblem[] = [];
   const warnings: ConfigProblem[] = [];
   for (const key of Object.keys(labels ?? {})) {

@@ -169,13 +169,15 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   if (props.spec === undefined) problems.push(...exposeProblems(props.expose, spec, props.allowedFrom !== undefined, openShift));
   if (problems.length > 0) throw new LlamaStackConfigError(problems);
 
-  const config = planConfig(props, spec, target, name, entrypointInsecure(spec, image));
+  const config = planConfig(props, spec, target, name, commandPassesInsecure(spec, image));
   if (config.configYaml !== undefined && target.isOperator) {
     // Server targets run the release's start-up model, which substitutes the container's env.
     const missing = missingEnvProblems(config.configYaml, config.secretEnvVars, spec, target);
     if (missing.length > 0) throw new LlamaStackConfigError(missing);
   }
-  const releaseWarnings = [...imageWarnings, ...config.warnings, ...platformWarnings(props, spec, openShift), ...labels.warnings, ...disruptionBudgetWarnings(spec)];
+  const releaseWarnings = [
+    ...imageWarnings, ...config.warnings, ...platformWarnings(props, spec, openShift), ...labels.warnings, ...disruptionBudgetWarnings(spec),
+  ];
   if (props.strict === true && releaseWarnings.length > 0) {
     throw new LlamaStackConfigError(releaseWarnings.map((w) => ({ ...w, message: `${w.message} (an error with strict)` })));
   }
@@ -267,7 +269,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
  * a custom command replaces the entrypoint and passes it only when it says so. Undefined: what
  * the target's release image does.
  */
-function entrypointInsecure(spec: LlamaStackDistributionSpec, image: string): boolean | undefined {
+function commandPassesInsecure(spec: LlamaStackDistributionSpec, image: string): boolean | undefined {
   const command = spec.workload?.overrides?.command;
   if (command && command.length > 0) return command.includes('--insecure');
   return imageLayoutOf(image)?.entrypointInsecure;

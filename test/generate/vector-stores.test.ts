@@ -28,8 +28,12 @@ test('pgvector as the only vector store and no embedding model at all: warned', 
 });
 
 test('an embedding model, or the base config\'s, is enough', () => {
-  expect(warnings({ inference: [VLLM], vectorIo: [PGVECTOR], replaceBaseProviders: ['inference', 'vector_io'],
-    models: [{ name: 'llama', provider: 'vllm' }, { name: 'nomic', provider: 'vllm', modelType: 'embedding', embeddingDimension: 768 }] }))
+  expect(warnings({
+    inference: [VLLM],
+    vectorIo: [PGVECTOR],
+    replaceBaseProviders: ['inference', 'vector_io'],
+    models: [{ name: 'llama', provider: 'vllm' }, { name: 'nomic', provider: 'vllm', modelType: 'embedding', embeddingDimension: 768 }],
+  }))
     .not.toContain(NO_EMBEDDING);
   expect(warnings({ inference: [VLLM], vectorIo: [PGVECTOR], replaceBaseProviders: ['vector_io'] })).not.toContain(NO_EMBEDDING);
 });
