@@ -37,16 +37,36 @@ export class LlamaStackConfigError extends Error {
   }
 
   /** Every problem found, in a stable order. */
-  public readonly problems: ConfigProblem[];
+  public readonly problems!: ConfigProblem[];
 
   constructor(problems: ConfigProblem[]) {
     const lines = problems.map(formatProblem);
     super(lines.length === 1 ? lines[0] : `${lines.length} problems:\n${lines.map((l) => `- ${l}`).join('\n')}`);
-    this.name = 'LlamaStackConfigError';
-    this.problems = problems;
+    // Not enumerable: Node prints an uncaught error with its own enumerable properties, which
+    // would list every problem a second time (a failed `npx cdk8s synth`).
+    Object.defineProperty(this, 'name', { value: 'LlamaStackConfigError', enumerable: false, writable: true, configurable: true });
+    Object.defineProperty(this, 'problems', { value: problems, enumerable: false, writable: false, configurable: true });
     Object.setPrototypeOf(this, LlamaStackConfigError.prototype);
     brand(this, 'LlamaStackConfigError');
+    const stack = withoutLibraryFrames(this.stack);
+    if (stack !== undefined) Object.defineProperty(this, 'stack', { value: stack, enumerable: false, writable: true, configurable: true });
   }
+}
+
+/** The library's source folder (`src/` or the compiled `lib/`): this file is in its `core/`. */
+const LIBRARY_DIR = __dirname.replace(/[\\/]core$/, '');
+
+/**
+ * The stack without the frames inside the library: what is left starts at the user's call (the
+ * construct, factory or command that was given the input).
+ */
+function withoutLibraryFrames(stack: string | undefined): string | undefined {
+  if (typeof stack !== 'string' || LIBRARY_DIR === __dirname) return undefined;
+  const lines = stack.split('\n');
+  const first = lines.findIndex((l) => /^\s+at /.test(l));
+  if (first < 0) return undefined;
+  const frames = lines.slice(first).filter((l) => !l.includes(`${LIBRARY_DIR}/`) && !l.includes(`${LIBRARY_DIR}\\`));
+  return [...lines.slice(0, first), ...frames].join('\n');
 }
 
 /** Throws a `LlamaStackConfigError` with a single problem. */

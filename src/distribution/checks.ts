@@ -5,6 +5,7 @@
  */
 import type { LlamaStackDistributionProps } from './props';
 import { ConfigProblem } from '../core/errors';
+import { childPath } from '../core/path';
 import { containerPort, DEFAULT_METRICS_PORT, generatedEnv, metricsPort, podEnv } from '../releases/pod-env';
 import { ServerTarget } from '../releases/server-target';
 import { ALL_PROVIDER_APIS } from '../spec/apis';
@@ -86,7 +87,8 @@ export function constructChecks(spec: LlamaStackDistributionSpec, namespace: str
     problems.push({
       path: 'spec.monitoring.metricsPort',
       message: `the metrics port ${metricsPort(spec)} is the server's port`,
-      fix: `use another port, e.g. ${DEFAULT_METRICS_PORT}`,
+      // The default itself when the server took it (port: 9464).
+      fix: `use another port, e.g. ${metricsPort(spec) === DEFAULT_METRICS_PORT ? DEFAULT_METRICS_PORT + 1 : DEFAULT_METRICS_PORT}`,
     });
   }
   if (target.isOperator) problems.push(...serverTargetOnly(spec));
@@ -123,4 +125,79 @@ function requiredEnvVars(configYaml: string): string[] {
 
 function providedEnv(secretEnv: SecretEnvVar[], spec: LlamaStackDistributionSpec, target: ServerTarget): Set<string> {
   return new Set(podEnv(target, spec, secretEnv).filter((e) => e && typeof e.name === 'string').map((e) => e.name));
+}
+
+/** Labels the library writes on every object: the user's value for one of them would be dropped. */
+const SELECTOR_KEYS = ['app', 'app.kubernetes.io/instance'];
+const LIBRARY_LABELS: { readonly [key: string]: string } = {
+  'app.kubernetes.io/name': 'llama-stack',
+  'app.kubernetes.io/component': 'server',
+  'app.kubernetes.io/part-of': 'llama-stack',
+  'app.kubernetes.io/managed-by': 'cdk8s-llama-stack',
+  'app.kubernetes.io/version': 'the image tag',
+};
+
+/** What `labelChecks` finds. */
+export interface LabelChecks {
+  readonly problems: ConfigProblem[];
+  readonly warnings: ConfigProblem[];
+}
+
+/**
+ * `props.labels` keys the library writes itself: a selector key is refused (the Deployment's
+ * selector is immutable and shared with the operator), another is warned as not carried.
+ */
+export function labelChecks(labels: { readonly [key: string]: string } | undefined, name: string): LabelChecks {
+  const problems: ConfigProblem[] = [];
+  const warnings: ConfigProblem[] = [];
+  for (const key of Object.keys(labels ?? {})) {
+    const path = childPath('props.labels', key);
+    if (SELECTOR_KEYS.includes(key)) {
+      problems.push({
+        path,
+        message: `the pod selector owns ${JSON.stringify(key)} (app: llama-stack, app.kubernetes.io/instance: <name>), and a Deployment's selector cannot change: your value would be dropped`,
+        fix: `select the pods with app.kubernetes.io/instance: ${name} (or app: llama-stack), and put your own value under another key, e.g. team`,
+      });
+    } else if (Object.prototype.hasOwnProperty.call(LIBRARY_LABELS, key)) {
+      const value = LIBRARY_LABELS[key];
+      warnings.push({
+        path,
+        message: `the library writes ${JSON.stringify(key)} itself (${value.includes(' ') ? value : JSON.stringify(value)}), so your value is not carried`,
+        fix: 'remove it, or put your value under another key',
+      });
+    }
+  }
+  return { problems, warnings };
+}
+
+/** The pods a PodDisruptionBudget must keep, of `pods` (a percentage rounds up, as the eviction API does). */
+function keptPods(v: unknown, pods: number): number | undefined {
+  if (typeof v === 'number') return v;
+  const m = typeof v === 'string' ? /^(\d+)%$/.exec(v) : null;
+  return m ? Math.ceil(pods * Number(m[1]) / 100) : undefined;
+}
+
+/**
+ * A PodDisruptionBudget that lets no pod be evicted with the replicas there are (the HPA's
+ * minimum with autoscaling): every node drain and cluster upgrade waits on it forever.
+ */
+export function disruptionBudgetWarnings(spec: LlamaStackDistributionSpec): ConfigProblem[] {
+  const pdb = spec.workload?.podDisruptionBudget;
+  if (!pdb) return [];
+  const pods = spec.workload?.autoscaling?.minReplicas ?? spec.workload?.replicas ?? 1;
+  const replicas = `${pods} ${pods === 1 ? 'replica' : 'replicas'}`;
+  let setting: string | undefined;
+  if (pdb.minAvailable !== undefined && pdb.minAvailable !== null) {
+    const kept = keptPods(pdb.minAvailable, pods);
+    if (kept !== undefined && kept >= pods) setting = `minAvailable: ${JSON.stringify(pdb.minAvailable)}`;
+  } else if (pdb.maxUnavailable !== undefined && pdb.maxUnavailable !== null) {
+    const allowed = keptPods(pdb.maxUnavailable, pods);
+    if (allowed === 0) setting = `maxUnavailable: ${JSON.stringify(pdb.maxUnavailable)}`;
+  }
+  if (!setting) return [];
+  return [{
+    path: 'spec.workload.podDisruptionBudget',
+    message: `with ${replicas}, ${setting} lets no pod be evicted: node drains and cluster upgrades hang on this pod`,
+    fix: `run at least ${Math.max(2, pods + 1)} replicas, or use maxUnavailable: 1`,
+  }];
 }

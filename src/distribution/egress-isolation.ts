@@ -55,6 +55,7 @@ interface IsolatingPolicy {
   readonly namespace: unknown;
   readonly name: unknown;
   readonly podSelector: unknown;
+  readonly egress: unknown;
 }
 
 /**
@@ -81,25 +82,56 @@ function isolatingPoliciesOf(root: IConstruct): IsolatingPolicy[] {
     const spec = json?.spec ?? {};
     const isolatesEgress = (Array.isArray(spec.policyTypes) && spec.policyTypes.includes('Egress')) || spec.egress !== undefined;
     if (!isolatesEgress || allowsAll(spec.egress)) continue;
-    list.push({ construct: c, namespace: json?.metadata?.namespace, name: json?.metadata?.name, podSelector: spec.podSelector });
+    list.push({ construct: c, namespace: json?.metadata?.namespace, name: json?.metadata?.name, podSelector: spec.podSelector, egress: spec.egress });
   }
   isolatingPolicies.set(root, list);
   queueMicrotask(() => isolatingPolicies.delete(root));
   return list;
 }
 
+/** Some rule admits DNS: a port 53 (or dns), or no ports to a peer that is not only some pods. */
+function admitsDns(egress: unknown): boolean {
+  if (!Array.isArray(egress)) return false;
+  const empty = (v: unknown) => v === undefined || (Array.isArray(v) && v.length === 0);
+  return egress.some((r: any) => (Array.isArray(r?.ports) && r.ports.some((p: any) => p?.port === 53 || p?.port === 'dns' || p?.port === 'dns-tcp'))
+    || (empty(r?.ports) && Array.isArray(r?.to) && r.to.some((t: any) => t?.ipBlock !== undefined || t?.podSelector === undefined)));
+}
+
+/** Some egress rule of the policy goes to the server's pods. */
+function callsServer(egress: unknown, podLabels: { [k: string]: string }): boolean {
+  return Array.isArray(egress) && egress.some((r: any) => Array.isArray(r?.to) && r.to.some((t: any) => selects(t?.podSelector, podLabels)));
+}
+
 /**
  * Warnings for each NetworkPolicy of the app, not the construct's own, that selects the server's
- * pods in their namespace and isolates their egress.
+ * pods in their namespace and isolates their egress; and for each that isolates a client's egress
+ * towards the server without DNS (cdk8s-plus `ui.connections.allowTo(llama)`), so the client
+ * cannot resolve the server's Service name.
  */
 export function egressIsolationWarnings(
   scope: IConstruct, own: IConstruct, podLabels: { [k: string]: string }, namespace: string | undefined, cutOff: readonly string[],
+  serviceHost?: string,
 ): ConfigProblem[] {
   const out: ConfigProblem[] = [];
-  for (const p of isolatingPoliciesOf(scope.node.root)) {
-    if (namespace !== undefined && p.namespace !== undefined && p.namespace !== namespace) continue;
-    if (!selects(p.podSelector, podLabels) || p.construct.node.scopes.includes(own)) continue;
+  const policies = isolatingPoliciesOf(scope.node.root);
+  // Policies add up: DNS admitted by another policy on the same pods is enough.
+  const sameOwnerAdmitsDns = (p: IsolatingPolicy) => policies.some((q) => q.namespace === p.namespace
+    && JSON.stringify(q.podSelector) === JSON.stringify(p.podSelector) && admitsDns(q.egress));
+  for (const p of policies) {
+    if (p.construct.node.scopes.includes(own)) continue;
     const c = p.construct;
+    if (!selects(p.podSelector, podLabels)) {
+      if (callsServer(p.egress, podLabels) && !sameOwnerAdmitsDns(p)) {
+        out.push({
+          path: `NetworkPolicy ${quoteValue(p.name ?? c.node.path)} (${c.node.path})`,
+          message: `isolates the egress of pods that call the server and admits no DNS (UDP and TCP 53): they cannot resolve ${serviceHost ?? 'the server\'s Service name'}`
+            + ' (cdk8s-plus client.connections.allowTo(llama) writes such a policy on the client by default)',
+          fix: 'add a DNS egress rule to the client, e.g. client.connections.allowTo(kube-dns pods, { ports: [udp(53), tcp(53)], isolation: kplus.PodConnectionsIsolation.POD }) (docs/networking.md)',
+        });
+      }
+      continue;
+    }
+    if (namespace !== undefined && p.namespace !== undefined && p.namespace !== namespace) continue;
     out.push({
       path: `NetworkPolicy ${quoteValue(p.name ?? c.node.path)} (${c.node.path})`,
       message: `isolates the egress of the server's pods: ${cutOff.join(', ')} are cut off unless a rule admits them (cdk8s-plus connections.allowFrom(llama) writes such a policy on the peer by default)`,

@@ -136,9 +136,14 @@ export class LlamaStackDistribution extends Construct implements kplus.IPodSelec
     const podLabels = plan.objects.deployment.spec?.template?.metadata?.labels ?? {};
     const cutOff = destinations(plan.spec);
     const namespace = plan.namespace;
+    const serviceHost = /^[a-z]+:\/\/([^:/]+)/.exec(plan.url)?.[1];
+    const strict = plan.strict;
     this.node.addValidation({
       validate: () => {
-        if (!printed) reportWarnings(this.node.path, [...this.warnings, ...egressIsolationWarnings(this, this, podLabels, namespace, cutOff)]);
+        const egress = egressIsolationWarnings(this, this, podLabels, namespace, cutOff, serviceHost);
+        // strict: every warning is an error, these too (the others failed at construction).
+        if (strict) return egress.map((w) => formatProblem({ ...w, message: `${w.message} (an error with strict)` }));
+        if (!printed) reportWarnings(this.node.path, [...this.warnings, ...egress]);
         printed = true;
         return [];
       },

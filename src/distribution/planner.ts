@@ -6,7 +6,7 @@
  * workload plan → objects (checked as the API server would).
  */
 import { authProblems } from './auth-checks';
-import { constructChecks, missingEnvProblems, overrideConflicts } from './checks';
+import { constructChecks, disruptionBudgetWarnings, labelChecks, missingEnvProblems, overrideConflicts } from './checks';
 import { connectorProblems } from './connector-checks';
 import { emptyDirSizeLimitProblems } from './empty-dir-checks';
 import { resolveImage } from './image';
@@ -56,6 +56,8 @@ export interface PlanContext {
 /** Everything a distribution is, resolved and checked. */
 export interface DistributionPlan {
   readonly name: string;
+  /** `props.strict`: warnings found later (at synth) are errors too. */
+  readonly strict: boolean;
   readonly spec: LlamaStackDistributionSpec;
   readonly target: ServerTarget;
   /** `props.platform`, else Kubernetes. */
@@ -174,18 +176,22 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     problems.push({ path: 'props.replaceBaseProviders', message: 'the operator pipeline always overlays providers by id', fix: 'remove replaceBaseProviders, or use a server target' });
   }
   problems.push(...overrideConflicts(props, spec));
+  const labels = labelChecks(props.labels, name);
+  problems.push(...labels.problems);
   problems.push(...networkingProblems(spec));
   if (props.spec === undefined) problems.push(...exposeProblems(props.expose, spec, props.allowedFrom !== undefined, openShift));
   problems.push(...verifyPropProblems(props, target, openShift));
   if (problems.length > 0) throw new LlamaStackConfigError(problems);
 
-  const config = planConfig(props, spec, target, name, imageLayoutOf(image)?.entrypointInsecure);
+  const config = planConfig(props, spec, target, name, commandPassesInsecure(spec, image));
   if (config.configYaml !== undefined && target.isOperator) {
     // Server targets run the release's start-up model, which substitutes the container's env.
     const missing = missingEnvProblems(config.configYaml, config.secretEnvVars, spec, target);
     if (missing.length > 0) throw new LlamaStackConfigError(missing);
   }
-  const releaseWarnings = [...imageWarnings, ...config.warnings, ...platformWarnings(props, spec, openShift)];
+  const releaseWarnings = [
+    ...imageWarnings, ...config.warnings, ...platformWarnings(props, spec, openShift), ...labels.warnings, ...disruptionBudgetWarnings(spec),
+  ];
   if (props.strict === true && releaseWarnings.length > 0) {
     throw new LlamaStackConfigError(releaseWarnings.map((w) => ({ ...w, message: `${w.message} (an error with strict)` })));
   }
@@ -275,6 +281,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   const objects = verify?.networkPolicy !== undefined ? { ...rendered, networkPolicy: verify.networkPolicy } : rendered;
   return {
     name,
+    strict: props.strict === true,
     spec: declared,
     target,
     platform,
@@ -301,6 +308,18 @@ function specExpose(spec: LlamaStackDistributionSpec): ExposeOptions {
   const expose = spec.networking?.expose;
   if (expose?.tlsSecretName === undefined) return {};
   return { hostname: expose.hostname, tls: { secretName: expose.tlsSecretName } };
+}
+
+/**
+ * Whether the container's command passes `--insecure` to the server: the image entrypoint's does
+ * on OGX 1.2.1+ release images (it runs `stack run --insecure <config> "$@"`, so args keep it);
+ * a custom command replaces the entrypoint and passes it only when it says so. Undefined: what
+ * the target's release image does.
+ */
+function commandPassesInsecure(spec: LlamaStackDistributionSpec, image: string): boolean | undefined {
+  const command = spec.workload?.overrides?.command;
+  if (command && command.length > 0) return command.includes('--insecure');
+  return imageLayoutOf(image)?.entrypointInsecure;
 }
 
 /** The config the server runs: the user's ConfigMap, an override text, or a generated one. */

@@ -110,7 +110,7 @@ export interface PersistentStorageOptions {
   readonly size?: string;
   /**
    * Where the volume is mounted: the server's data directory.
-   * @default - the target's data directory: `/.ogx` on OGX 0.8, `/.llama` on llama-stack 0.7 and the operator pipeline
+   * @default - the target's data directory: `/.ogx` on OGX (0.8 to 1.3, the default), `/.llama` on llama-stack 0.7 and the operator pipeline
    */
   readonly mountPath?: string;
   /** @default - the cluster's default StorageClass */

@@ -99,6 +99,9 @@ export function specAndProblemsFromProps(props: LlamaStackDistributionProps, bas
   if (props.tls?.serviceCa === true && props.tls.secretName === undefined) from('spec.networking.tls.secretName', 'props.tls.serviceCa', undefined);
   const exposeOn = from('spec.networking.expose.enabled', 'props.expose', props.expose !== undefined);
   const configMapName = from('spec.overrideConfig.configMapName', 'props.overrideConfigMapName', props.overrideConfigMapName);
+  // StorageBackend.postgres takes sslMode, poolSize… as its own options: the spec's `tuning` is not the user's word.
+  from('spec.storage.kv.tuning', 'props.kvStorage', undefined);
+  from('spec.storage.sql.tuning', 'props.sqlStorage', undefined);
   const spec = pruned({
     distribution: from('spec.distribution', 'props.distribution', imageOnly ? { image } : { name }),
     providers: from('spec.providers', 'props', pruned(Object.fromEntries(PROVIDER_LISTS.map((list) =>

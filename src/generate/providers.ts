@@ -6,6 +6,7 @@
 import { dropReferences, providerIds } from './dropped-providers';
 import { effectiveBaseId, effectiveId, providerType, TargetGeneration } from './generation';
 import { networkEntry } from './provider-network';
+import { checkEndpointValue, checkProviderValues } from './provider-values';
 import { frozenMemo } from '../core/frozen-memo';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
 import { toJsonValue } from '../core/json-convert';
@@ -69,6 +70,7 @@ function providerEntry(g: TargetGeneration, p: ProviderConfig, api: string, fiel
   const config: JsonObject = known.storageReferences();
   if (p.endpoint) {
     setKey(g, config, known, known.urlKey, p.endpoint, `${path}.endpoint`, 'an endpoint');
+    checkEndpointValue(g, p.endpoint, `${path}.endpoint`);
     openAiBaseUrlWarning(g, known, p.endpoint, `${path}.endpoint`);
   }
   if (p.apiKey) setKey(g, config, known, known.credentialKey, envPlaceholder(providerEnvName(id, 'API_KEY')), `${path}.apiKey`, 'an API key');
@@ -90,6 +92,7 @@ function providerEntry(g: TargetGeneration, p: ProviderConfig, api: string, fiel
     if (network) config.network = network;
   }
   checkRequired(g, known, config, path);
+  checkProviderValues(g, known, config, path);
   return { provider_id: id, provider_type: type, config };
 }
 

@@ -133,6 +133,17 @@ function modelEntry(g: TargetGeneration, m: ModelConfig, provider: string, path:
   };
 }
 
+/**
+ * A model id that starts with its provider's id: the server lists it under that id as is (it
+ * adds `<provider_id>/` only when missing) and, with no provider_model_id, sends the whole id to
+ * the provider as the model name, which a provider serving `meta-llama/…` does not know.
+ */
+function repeatedProviderIdWarning(g: TargetGeneration, name: string, provider: string, path: string): void {
+  const bare = name.slice(provider.length + 1);
+  g.warn(path, `model ${quoteValue(name)} starts with its provider id ${quoteValue(`${provider}/`)}: the server lists it under that id and sends ${quoteValue(name)} to the provider as the model name`,
+    `name it ${quoteValue(bare)} (the server lists it as ${quoteValue(name)}), or set providerModelId to the name the provider serves`);
+}
+
 /** Writes the user's models; returns them as registered. */
 export function applyModels(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, env: ContainerEnv): UserModel[] {
   const models = spec.resources?.models ?? [];
@@ -152,6 +163,7 @@ export function applyModels(g: TargetGeneration, config: JsonObject, spec: Llama
     const at = registry.upsert(entry, inheritedModelFields(m));
     const written = list[at] as JsonObject;
     if (getOwn(written, 'provider_model_id') === undefined) written.provider_model_id = m.name;
+    if (getOwn(written, 'provider_model_id') === m.name && m.name.startsWith(`${provider}/`)) repeatedProviderIdWarning(g, m.name, provider, `${path}.name`);
     g.wrote(`registered_resources.models[${at}]`, path);
     out.push({ modelId: m.name, providerId: provider, providerModelId: getOwn(written, 'provider_model_id') as string, type: getOwn(written, 'model_type') as string });
   });

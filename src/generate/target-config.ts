@@ -21,7 +21,7 @@ import { perPodStores, severalPods } from './shared-state';
 import { checkGeneratedConfig } from './startup-check';
 import { applyStorage, applyVectorStoresStorage } from './storage-backends';
 import { applyVectorMetadataStore } from './vector-metadata-store';
-import { applyVectorStoreDefaults, VectorStoreDefaults } from './vector-stores';
+import { applyVectorStoreDefaults, checkVectorStoresHaveEmbedding, VectorStoreDefaults } from './vector-stores';
 import { ServerAuth } from '../auth/server-auth';
 import { checkedArgument, checkedOptions } from '../core/checked';
 import { SERVER_TARGET, TARGET_CONFIG_OPTIONS } from '../core/entry-shapes';
@@ -184,6 +184,7 @@ export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: S
   applyShields(g, config, spec, env);
   checkTools(g, spec);
   applyVectorStoreDefaults(g, config, spec, models, options.vectorStores, enabledProviderIds(config, 'vector_io', env));
+  checkVectorStoresHaveEmbedding(g, config, spec);
   applyServer(g, config, spec, options.serverTlsDir, options.serverTls, options.entrypointPassesInsecure);
   applyAuth(g, config, spec, options.auth, options.authCaFile);
   applyTenancy(g, config, options.tenancy);

@@ -91,3 +91,23 @@ export function applyVectorStoreDefaults(g: TargetGeneration, config: JsonObject
   }
   config.vector_stores = section;
 }
+
+/**
+ * The user's vector store with no embedding model anywhere (none registered, no
+ * `default_embedding_model`): the release refuses to create a vector store without one
+ * ("embedding_model is required"), so file_search and memory fail on every request that does not
+ * name a model registered later through the API.
+ */
+export function checkVectorStoresHaveEmbedding(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec): void {
+  if ((spec.providers?.vectorIo?.length ?? 0) === 0 || spec.disabled?.includes('vector_io')) return;
+  const vs = getOwn(config, 'vector_stores');
+  if (isJsonObject(vs) && isJsonObject(getOwn(vs, 'default_embedding_model'))) return;
+  const resources = getOwn(config, 'registered_resources');
+  const models = isJsonObject(resources) ? getOwn(resources, 'models') : undefined;
+  if (Array.isArray(models) && models.some((m) => isJsonObject(m) && getOwn(m, 'model_type') === 'embedding')) return;
+  g.warn('spec.providers.vectorIo[0]', 'no embedding model is registered and vector_stores names no default_embedding_model:'
+    + ' every vector store the server creates (and file_search, and responses memory) fails with "embedding_model is required"'
+    + ' unless the request names an embedding model registered at run time',
+  'register an embedding model in models (modelType: \'embedding\' with its embeddingDimension) on an inference provider that serves one,'
+    + ' or keep the base config\'s inference providers (its in-process embedding model)');
+}

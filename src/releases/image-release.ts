@@ -60,15 +60,25 @@ export function checkImageRelease(target: ServerTarget, tag: string, path = 'tar
     };
   }
   const exact = MODELLED().find((t) => t.verifiedReleases.includes(version));
+  if (exact) {
+    // Each release's config model forbids keys it does not know: a config written for another
+    // release of the line stops its start-up (OGX 1.2.2 refuses what 1.3 writes).
+    return {
+      errors: [{
+        path,
+        message: `image tag ${quoteValue(tag)} is ${exact.description.split(' ')[0]} ${version}, which ServerTarget.${constantName(exact)} models, not ${target.description}: a config is written for one release, and ${version}'s start-up code refuses keys it does not know`,
+        fix: `use ServerTarget.${constantName(exact)} (its config is the one ${version} reads), or an image tag ServerTarget.${constantName(target)} models (${verified.join(', ')})`,
+      }],
+      warnings: [],
+    };
+  }
   const later = compareVersions(version, newest) > 0;
   return {
     errors: [],
     warnings: [{
       path,
-      message: exact
-        ? `image tag ${quoteValue(tag)} is ${exact.description.split(' ')[0]} ${version}, which ServerTarget.${constantName(exact)} models, not ${target.description}: the config may not start there`
-        : `image tag ${quoteValue(tag)} is ${/^[AEIOU]/.test(server) ? 'an' : 'a'} ${server} release the start-up model has no data for (${later ? 'newer than' : 'not'} ${newest}, the newest verified release of ${target.description}'s line): its config schema is unknown`,
-      fix: exact ? `use ServerTarget.${constantName(exact)}` : `check the release notes of ${version}, or pin ${newest}`,
+      message: `image tag ${quoteValue(tag)} is ${/^[AEIOU]/.test(server) ? 'an' : 'a'} ${server} release the start-up model has no data for (${later ? 'newer than' : 'not'} ${newest}, the newest verified release of ${target.description}'s line): its config schema is unknown`,
+      fix: `check the release notes of ${version}, or pin ${newest}`,
     }],
   };
 }

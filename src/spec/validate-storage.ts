@@ -100,7 +100,7 @@ function sqlRules(o: Obj, path: string, ctx: StorageCtx): void {
     if (type !== 'postgres' && has(o, f)) report(ctx, `${path}.${f}`, `${f} is only valid when type is postgres`, `remove ${f}, or set type: postgres`);
   }
   if (type === 'postgres' && !ctx.kvPostgres && has(o, 'tuning')) {
-    report(ctx, `${path}.tuning`, 'the operator pipeline writes no postgres TLS, pool or timeout settings', 'remove sslMode, caCertificate, poolSize, maxOverflow and commandTimeout, or use a server target');
+    report(ctx, `${path}.tuning`, 'the operator pipeline writes no postgres TLS, pool or timeout settings (sslMode, caCertificate, poolSize, maxOverflow, commandTimeout)', 'remove sslMode, caCertificate, poolSize, maxOverflow and commandTimeout, or use a server target');
   }
   if (type === 'postgres' && !discrete && POSTGRES_FIELDS.some((f) => has(o, f))) {
     report(ctx, path, 'host and user are both required when postgres is given field by field', 'add the missing host or user');

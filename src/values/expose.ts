@@ -180,7 +180,9 @@ function isDnsLabel(s: unknown): s is string {
  * subdomain, optionally `*.` + one, and not an IP address. HTTPRoute hostnames follow the same rule.
  */
 export function hostnameProblem(host: string): string | undefined {
-  if (IPV4.test(host) || host.includes(':')) return 'must be a DNS name, not an IP address';
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(host)) return 'must be a host name, not a URL: write it without the scheme and path';
+  if (IPV4.test(host) || /^\[.*\]$|:.*:/.test(host)) return 'must be a DNS name, not an IP address';
+  if (host.includes(':')) return 'must be a host name without a port';
   const wildcard = host.startsWith('*.');
   const rest = wildcard ? host.slice(2) : host;
   if (host.length > 253) return 'must be no more than 253 characters';

@@ -135,3 +135,23 @@ describe('no verdict carries from one distribution to the next (issue 29)', () =
     expect(calls).toBe(0);
   });
 });
+
+describe('a custom command replaces the entrypoint, and with it the entrypoint\'s --insecure', () => {
+  // OGX 1.2.1+ images run `ogx stack run --insecure <config> "$@"`; without --insecure a plain-HTTP
+  // server exits "TLS required" unless config.yaml sets server.insecure.
+  const plan = (props: object) => planDistribution(props, { id: 'llama' });
+  const server = (yaml: string | undefined) => (yaml ?? '').split('\nserver:\n')[1]?.split(/\n\S/)[0] ?? '';
+
+  test('the image entrypoint: config.yaml does not need server.insecure', () => {
+    expect(server(plan({}).configYaml)).not.toContain('insecure');
+  });
+
+  test('a command without --insecure: config.yaml sets server.insecure: true', () => {
+    expect(server(plan({ command: ['ogx', 'stack', 'run', '/etc/ogx/config.yaml'] }).configYaml)).toContain('insecure: true');
+  });
+
+  test('a command that passes --insecure itself, or args (appended to the entrypoint): not needed', () => {
+    expect(server(plan({ command: ['ogx', 'stack', 'run', '--insecure', '/etc/ogx/config.yaml'] }).configYaml)).not.toContain('insecure');
+    expect(server(plan({ args: ['--port', '8321'] }).configYaml)).not.toContain('insecure');
+  });
+});

@@ -486,8 +486,17 @@ describe('image of another release', () => {
     });
   });
 
-  test('1.3.0 on OGX_1_2: a warning naming the target that models it', () => {
-    expect(checkImageRelease(OGX_1_2, '1.3.0').warnings.map((w) => w.fix)).toEqual(['use ServerTarget.OGX_1_3']);
+  test('1.3.0 on OGX_1_2, 1.2.2 on OGX_1_3: an error naming the target that models it', () => {
+    expect(checkImageRelease(OGX_1_2, '1.3.0').errors.map((w) => w.fix)).toEqual(['use ServerTarget.OGX_1_3 (its config is the one 1.3.0 reads), or an image tag ServerTarget.OGX_1_2 models (1.2.0, 1.2.1, 1.2.2)']);
+    expect(checkImageRelease(OGX_1_3, '1.2.2')).toEqual({
+      errors: [{
+        path: 'target',
+        message: 'image tag "1.2.2" is OGX 1.2.2, which ServerTarget.OGX_1_2 models, not OGX 1.3.0: a config is written for one release, and 1.2.2\'s start-up code refuses keys it does not know',
+        fix: 'use ServerTarget.OGX_1_2 (its config is the one 1.2.2 reads), or an image tag ServerTarget.OGX_1_3 models (1.3.0)',
+      }],
+      warnings: [],
+    });
+    expect(generationProblems({}, OGX_1_3.withImageTag('1.2.2')).map((p) => p.fix)).toEqual([checkImageRelease(OGX_1_3, '1.2.2').errors[0].fix]);
   });
 
   test('0.8.1 on OGX_1_3: an error (another line), and generation refuses it', () => {

@@ -57,8 +57,8 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
   });
 
   test('files on S3 with the pod\'s AWS identity: no credentials written', () => {
-    const { config } = synth(target, { files: [FilesProvider.s3({ bucket: 'b' })] });
-    expect(config.providers.files[0].config).toEqual({ bucket_name: 'b', metadata_store: { table_name: 's3_files_metadata', backend: 'sql_default' } });
+    const { config } = synth(target, { files: [FilesProvider.s3({ bucket: 'bkt' })] });
+    expect(config.providers.files[0].config).toEqual({ bucket_name: 'bkt', metadata_store: { table_name: 's3_files_metadata', backend: 'sql_default' } });
   });
 
   test('localfs defaults its directory to the data volume', () => {
@@ -104,12 +104,12 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
     expect(problems(target, () => ({ files: [FilesProvider.s3({} as any)] }))).toEqual(['FilesProvider.s3(bucket): bucket is required']);
     expect(problems(target, () => ({ fileProcessors: [FileProcessorsProvider.pypdf({ chunkSizeTokens: 0 })] })))
       .toEqual(['FileProcessorsProvider.pypdf(chunkSizeTokens): chunkSizeTokens must be an integer from 1']);
-    expect(problems(target, () => ({ files: [FilesProvider.s3({ bucket: 'b', autoCreateBucket: 'yes' as any })] })))
+    expect(problems(target, () => ({ files: [FilesProvider.s3({ bucket: 'bkt', autoCreateBucket: 'yes' as any })] })))
       .toEqual(['FilesProvider.s3(autoCreateBucket): autoCreateBucket must be true or false']);
   });
 
   test('the operator pipeline has no place for them', () => {
-    expect(problems(ServerTarget.OPERATOR, () => ({ files: [FilesProvider.s3({ bucket: 'b' })] })))
+    expect(problems(ServerTarget.OPERATOR, () => ({ files: [FilesProvider.s3({ bucket: 'bkt' })] })))
       .toContain('props.files: the operator pipeline configures the v1alpha2 API\'s five provider APIs only');
   });
 });
@@ -128,8 +128,8 @@ test('docling-serve exists in OGX 0.8, not in llama-stack 0.7', () => {
 
 test('the CR constructs report them (neither CRD maps them yet)', () => {
   for (const make of [
-    () => new LlamaStackDistributionResource(Testing.chart(), 'llama', { files: [FilesProvider.s3({ bucket: 'b' })] }),
-    () => new OgxServerResource(Testing.chart(), 'llama', { files: [FilesProvider.s3({ bucket: 'b' })] }),
+    () => new LlamaStackDistributionResource(Testing.chart(), 'llama', { files: [FilesProvider.s3({ bucket: 'bkt' })] }),
+    () => new OgxServerResource(Testing.chart(), 'llama', { files: [FilesProvider.s3({ bucket: 'bkt' })] }),
   ]) {
     try {
       make();

@@ -48,10 +48,10 @@ describe('kv_postgres', () => {
 
   test('fields a release does not have are errors naming the release', () => {
     expect(problems({ target: ServerTarget.OGX_0_8, kvStorage: pg({ poolSize: 3, commandTimeout: 5 }) })).toEqual([
-      expect.stringMatching(/^props\.kvStorage\.tuning\.poolSize: .*has no pool_size/),
-      expect.stringMatching(/^props\.kvStorage\.tuning\.commandTimeout: .*has no command_timeout/),
+      expect.stringMatching(/^props\.kvStorage\.poolSize: .*has no pool_size/),
+      expect.stringMatching(/^props\.kvStorage\.commandTimeout: .*has no command_timeout/),
     ]);
-    expect(problems({ kvStorage: pg({ sslMode: 'very-full' }) })).toEqual([expect.stringMatching(/^props\.kvStorage\.tuning\.sslMode: /)]);
+    expect(problems({ kvStorage: pg({ sslMode: 'very-full' }) })).toEqual([expect.stringMatching(/^props\.kvStorage\.sslMode: /)]);
   });
 
   test('the operator pipeline keeps refusing a postgres key-value store', () => {

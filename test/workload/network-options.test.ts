@@ -106,6 +106,35 @@ describe('a NetworkPolicy elsewhere in the app that isolates the server\'s egres
     expect(out).toMatch(/PodConnectionsIsolation\.POD/);
   });
 
+  test('with strict the warning fails the synth', () => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'c', { namespace: 'ai' });
+    const llama = new LlamaStackDistribution(chart, 'llama', { strict: true, inference: [InferenceProvider.vllm({ endpoint: 'http://vllm.ai.svc:8000/v1' })] });
+    const vllm = new kplus.Deployment(chart, 'vllm', { containers: [{ image: 'vllm/vllm-openai', portNumber: 8000, securityContext: { ensureNonRoot: false } }] });
+    vllm.connections.allowFrom(llama);
+    expect(() => app.synth()).toThrow(/isolates the egress of the server's pods.*\(an error with strict\)/);
+  });
+
+  test('a client\'s allowTo(llama) isolates the client\'s egress without DNS: warned', () => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'c', { namespace: 'ai' });
+    const llama = new LlamaStackDistribution(chart, 'llama', {});
+    const ui = new kplus.Deployment(chart, 'chat-ui', { containers: [{ image: 'quay.io/acme/ui:1', portNumber: 8322 }] });
+    ui.connections.allowTo(llama, { ports: [kplus.NetworkPolicyPort.tcp(llama.containerPort)] });
+    let out = '';
+    const spy = jest.spyOn(process.stderr, 'write').mockImplementation((x: any) => {
+      out += String(x);
+      return true;
+    });
+    try {
+      app.synth();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(out).toMatch(/isolates the egress of pods that call the server and admits no DNS \(UDP and TCP 53\): they cannot resolve llama-service\.ai\.svc/);
+    expect(out).toMatch(/add a DNS egress rule to the client/);
+  });
+
   test('isolation: POD writes no egress policy on the server: no warning', () => {
     expect(stderrOfSynth(kplus.PodConnectionsIsolation.POD)).not.toMatch(/isolates the egress/);
   });
