@@ -6,7 +6,7 @@
  * workload plan → objects (checked as the API server would).
  */
 import { authProblems } from './auth-checks';
-import { constructChecks, missingEnvProblems, overrideConflicts } from './checks';
+import { constructChecks, missingEnvProblems, overrideConflicts, userConfigCredentials } from './checks';
 import { emptyDirSizeLimitProblems } from './empty-dir-checks';
 import { resolveImage } from './image';
 import { platformProblems, platformWarnings, writesRoute } from './platform-checks';
@@ -16,10 +16,12 @@ import { checkedDistributionProps } from './props-shape';
 import { SPEC_EXCLUSIVE_PROPS, SpecOrigins, nonEmpty, specAndProblemsFromProps } from './spec-from-props';
 import { trustedCaBundle, trustProblems, withTrustedCa } from './trusted-ca';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
+import { DEFAULT_DISTRIBUTION } from '../generate/base-config';
 import { ConfigGenerator, sha256Hex } from '../generate/operator/config-generator';
 import { checkOverrideConfig } from '../generate/override-config';
 import { generateTargetConfig } from '../generate/target-config';
 import { plainYamlInputProblems } from '../kubernetes/plain-yaml';
+import { EMBEDDED_DISTRIBUTIONS, embeddedBaseConfig } from '../releases/embedded-configs';
 import { imageLayoutOf } from '../releases/image-layouts';
 import { containerPort, DEFAULT_PORT, metricsPort, podEnv } from '../releases/pod-env';
 import { NON_ROOT_USER } from '../releases/pod-paths';
@@ -161,6 +163,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     problems.push({ path: 'props.replaceBaseProviders', message: 'the operator pipeline always overlays providers by id', fix: 'remove replaceBaseProviders, or use a server target' });
   }
   problems.push(...overrideConflicts(props, spec));
+  problems.push(...userConfigCredentials(props));
   problems.push(...networkingProblems(spec));
   if (props.spec === undefined) problems.push(...exposeProblems(props.expose, spec, props.allowedFrom !== undefined, openShift));
   if (problems.length > 0) throw new LlamaStackConfigError(problems);
@@ -230,6 +233,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     containerPort: containerPort(spec, target),
     retainConfigMaps: props.retainConfigMaps,
     quotedYaml,
+    libraryConfigText: libraryConfigText(props, spec, target),
   };
   const objects = renderObjects(workload, config.configYaml);
   const serviceName = objectNames(name).service;
@@ -254,6 +258,17 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     containerPort: workload.containerPort,
     url: serviceUrl(serviceName, namespace, port, tls),
   };
+}
+
+/**
+ * The base config the library ships for this distribution, when the config is generated from it
+ * (not from a user's base or override config): what the objects may hold that the user did not write.
+ */
+function libraryConfigText(props: LlamaStackDistributionProps, spec: LlamaStackDistributionSpec, target: ServerTarget): string | undefined {
+  if (props.baseConfigYaml !== undefined || props.overrideConfigYaml !== undefined || spec.overrideConfig) return undefined;
+  const distribution = spec.distribution?.name ?? DEFAULT_DISTRIBUTION;
+  if (!target.isOperator) return target._baseConfig(distribution);
+  return EMBEDDED_DISTRIBUTIONS.includes(distribution) ? embeddedBaseConfig(distribution) : undefined;
 }
 
 /** The config the server runs: the user's ConfigMap, an override text, or a generated one. */
