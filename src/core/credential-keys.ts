@@ -172,14 +172,16 @@ export function isEnvReferenceWithPlainDefault(v: string): boolean {
  * The one rule for a value typed into a slot that is not a credential's (an env value, a Secret's
  * key, an issuer, a model name): what credential it holds by its text, or undefined. A URL with a
  * password or a credential query parameter (at the start or anywhere in the text), a well-known
- * key or token shape, or a long random-looking run (looksLikeCredential).
+ * key or token shape, or a long random-looking run (looksLikeCredential). With `shapesOnly`, no
+ * guess at random runs (a slot where long mixed-case paths are common: env values).
  */
-export function credentialInText(v: unknown): string | undefined {
+export function credentialInText(v: unknown, shapesOnly = false): string | undefined {
   if (typeof v !== 'string' || v === '') return undefined;
   const url = urlCredentials(v);
   if (url === 'query') return 'a URL with a credential query parameter';
   if (url === 'password' || maskUrlPasswords(v) !== v) return 'a URL with a password (user:password@)';
-  return looksLikeCredential(v) ? 'what looks like a key or a token' : undefined;
+  const looks = shapesOnly ? hasCredentialShape(v) : looksLikeCredential(v);
+  return looks ? 'what looks like a key or a token' : undefined;
 }
 
 /** A private key block: a certificate (`BEGIN CERTIFICATE`) is public. */

@@ -163,7 +163,7 @@ export function envCredentialRules(o: Obj, path: string, ctx: CredentialCtx): vo
     if (typeof name !== 'string' || typeof value !== 'string' || value === '' || get(e, 'valueFrom') !== undefined || /^\$\([A-Za-z_][\w.-]*\)$/.test(value)) return;
     // By its name (OPENAI_API_KEY) or by its value (a token under MY_LLM_CREDS).
     const byName = isEnvCredentialName(name);
-    const byValue = byName ? undefined : credentialInText(value);
+    const byValue = byName ? undefined : credentialInText(value, true); // by shape: env values hold long paths and ids too
     if (!byName && byValue === undefined) return;
     report(ctx, childPath(indexPath(childPath(path, 'env'), i), 'value'),
       byName ? `${show(name)} is a credential in plain text (${describeSecretValue(value)}, not shown): it would be written into the Deployment as is`

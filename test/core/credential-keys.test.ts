@@ -36,6 +36,10 @@ describe('credentials in free text (issue 29)', () => {
     expect(credentialInText('https://idp.example.com/realms/ai')).toBeUndefined();
     expect(credentialInText('')).toBeUndefined();
     expect(credentialInText(42)).toBeUndefined();
+    // A long mixed-case path is a guess at a random run: not with shapesOnly (env values).
+    expect(credentialInText('/data/HuggingFaceModels2024/cache')).toBe('what looks like a key or a token');
+    expect(credentialInText('/data/HuggingFaceModels2024/cache', true)).toBeUndefined();
+    expect(credentialInText('sk-0123456789abcdefghijkl', true)).toBe('what looks like a key or a token');
   });
 
   test('isEnvReferenceWithPlainDefault: the images\' own defaults pass, a key as a default does not', () => {

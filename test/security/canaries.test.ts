@@ -139,6 +139,16 @@ describe('canary secrets in every string slot', () => {
   });
 });
 
+describe('what only resembles a credential renders', () => {
+  test.each([
+    ['a long mixed-case path in an env value', props(() => ({ env: { MODEL_DIR: '/data/HuggingFaceModels2024/cache' } }))],
+    ['a checksum annotation', props(() => ({ podAnnotations: { 'checksum/config': '3f2a9c0e1b7d4f6a8c2e0b9d7f5a3c1e3f2a9c0e1b7d4f6a8c2e0b9d7f5a3c1e' } }))],
+    ['a shipped demo config with its postgres:postgres@ connection string', props(() => ({ target: ServerTarget.OPERATOR, distribution: 'postgres-demo' }))],
+  ])('%s', (_what, make) => {
+    expect(outcome(make).paths).toEqual([]);
+  });
+});
+
 describe('canary secrets in command-line files', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'canaries-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
