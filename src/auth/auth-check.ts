@@ -6,7 +6,7 @@
 import { AccessRule } from './access-rule';
 import { anonymousDecision, HEALTH_ROUTE } from './route-match';
 import { RouteRule } from './route-rule';
-import { urlCredentials } from '../core/credential-keys';
+import { credentialInText, urlCredentials } from '../core/credential-keys';
 import { isObject, JsonObject, newObject, present, setOwn } from '../core/json';
 import { childPath, optionPath } from '../core/path';
 import { OptionProblems } from '../core/problems';
@@ -47,7 +47,14 @@ export class AuthCheck extends OptionProblems {
 
   string(option: string, fix: string): string | undefined {
     const v = this.opts[option];
-    if (typeof v === 'string' && v.trim() !== '') return v;
+    if (typeof v === 'string' && v.trim() !== '') {
+      // A credential typed into a plain option (an issuer with user:password@) lands in the config.
+      const pasted = credentialInText(v);
+      if (pasted === undefined) return v;
+      this.problem(option, `${option} holds ${pasted} (${describeSecretValue(v)}, not shown), which would be written in plain text into the config`,
+        `remove it: credentials go in Kubernetes Secrets, passed as ${SECRET_HINT} where the provider takes one (jwksToken, clientSecret)`);
+      return undefined;
+    }
     this.problem(option, this.has(option) ? `${option} must be a non-empty string` : `${option} is required`, fix);
     return undefined;
   }
@@ -59,9 +66,10 @@ export class AuthCheck extends OptionProblems {
   /** An http(s) URL with a host; a `${env.X}` reference is left to the start-up model. */
   url(option: string, example: string, required = true): URL | string | undefined {
     if (!required && !this.has(option)) return undefined;
-    const v = this.string(option, `pass ${option}: '${example}'`);
+    const raw = this.opts[option];
+    const creds = urlCredentials(raw);
+    const v = creds === undefined ? this.string(option, `pass ${option}: '${example}'`) : raw as string;
     if (v === undefined) return undefined;
-    const creds = urlCredentials(v);
     if (creds !== undefined) {
       this.problem(option, `${option} holds ${creds === 'password' ? 'a password (user:password@)' : 'a credential query parameter'} `
         + `(${describeSecretValue(v)}, not shown), which would be written in plain text into the config`,

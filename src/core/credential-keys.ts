@@ -144,3 +144,78 @@ export function looksLikeCredential(v: unknown): boolean {
   const hex = text.replace(/sha(?:256|512):[0-9a-f]+/gi, '');
   return /[0-9a-f]{32,}/i.test(hex) && /(?:^|[^0-9a-z])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{32,}(?:$|[^0-9a-z])/i.test(hex);
 }
+
+/** `scheme://user:password@` anywhere in a text; the password is group 2. */
+const URL_PASSWORD = /([A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/?#@:]*:)([^\s/?#@]+)@/g;
+
+/**
+ * `text` with every URL password (`scheme://user:password@`, anywhere in it, not only at the
+ * start) replaced by `***`. A `${env.X}` reference in its place is kept.
+ */
+export function maskUrlPasswords(text: string): string {
+  if (!text.includes('://')) return text;
+  return text.replace(URL_PASSWORD, (whole, head: string, password: string) => (isEnvReference(password) ? whole : `${head}***@`));
+}
+
+/**
+ * `${env.NAME}` with an optional default (`${env.NAME:=ogx}`, as the images' own configs write
+ * them) whose default is no credential by its shape: a value the server reads from its env.
+ */
+export function isEnvReferenceWithPlainDefault(v: string): boolean {
+  const m = /^\s*\$\{env\.[A-Za-z_][A-Za-z0-9_]*(?::[=+]([^}]*))?\}\s*$/.exec(v);
+  if (!m) return false;
+  const fallback = m[1] ?? '';
+  return fallback === '' || (!looksLikeCredential(fallback) && urlCredentials(fallback) === undefined && maskUrlPasswords(fallback) === fallback);
+}
+
+/**
+ * The one rule for a value typed into a slot that is not a credential's (an env value, a Secret's
+ * key, an issuer, a model name): what credential it holds by its text, or undefined. A URL with a
+ * password or a credential query parameter (at the start or anywhere in the text), a well-known
+ * key or token shape, or a long random-looking run (looksLikeCredential). With `shapesOnly`, no
+ * guess at random runs (a slot where long mixed-case paths are common: env values).
+ */
+export function credentialInText(v: unknown, shapesOnly = false): string | undefined {
+  if (typeof v !== 'string' || v === '') return undefined;
+  const url = urlCredentials(v);
+  if (url === 'query') return 'a URL with a credential query parameter';
+  if (url === 'password' || maskUrlPasswords(v) !== v) return 'a URL with a password (user:password@)';
+  const looks = shapesOnly ? hasCredentialShape(v) : looksLikeCredential(v);
+  return looks ? 'what looks like a key or a token' : undefined;
+}
+
+/** A private key block: a certificate (`BEGIN CERTIFICATE`) is public. */
+const PRIVATE_KEY_BLOCK = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/g;
+
+/**
+ * The credentials `text` holds by a well-known shape (a provider key prefix, a JWT, a private
+ * key block: CREDENTIAL_SHAPES without the guess at random runs, and without public
+ * certificates) or as a URL password anywhere in it (`scheme://user:password@`), as found:
+ * certain enough to refuse in any slot, a rendered object's text included.
+ */
+export function credentialsIn(text: string): string[] {
+  if (typeof text !== 'string' || text.length < 8) return [];
+  const found: string[] = [];
+  for (const m of text.matchAll(URL_PASSWORD)) if (!isEnvReference(m[2])) found.push(m[0]);
+  for (const re of [PRIVATE_KEY_BLOCK, ...SHAPES_IN_TEXT.slice(1)]) for (const m of text.matchAll(re)) found.push(m[0]);
+  return found;
+}
+
+/** True when `text` holds a credential by its shape or a URL password (`credentialsIn`). */
+export function hasCredentialShape(text: string): boolean {
+  return credentialsIn(text).length > 0;
+}
+
+/** CREDENTIAL_SHAPES as global patterns, for masking inside a text (the bearer one is anchored: left out). */
+const SHAPES_IN_TEXT: readonly RegExp[] = CREDENTIAL_SHAPES.slice(0, -1).map((re) => new RegExp(re.source, 'g'));
+
+/**
+ * `text` with every credential in it masked: URL passwords become `***`, and each run of a
+ * well-known key or token shape becomes `<credential, not shown>`. For messages built from
+ * free text the user wrote (a config key, a path through a config).
+ */
+export function maskCredentials(text: string): string {
+  let out = maskUrlPasswords(text);
+  for (const re of SHAPES_IN_TEXT) out = out.replace(re, '<credential, not shown>');
+  return out;
+}

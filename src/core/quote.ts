@@ -3,7 +3,7 @@
  * user may have written 50 MB, a newline that would start a fake problem line, or a terminal
  * escape sequence; these helpers never throw and never return more than a few hundred characters.
  */
-import { looksLikeCredential } from './credential-keys';
+import { looksLikeCredential, maskUrlPasswords } from './credential-keys';
 
 /** Characters of a string shown before it is cut (its total length is given after the cut). */
 export const QUOTE_MAX = 60;
@@ -58,10 +58,12 @@ function describeValue(value: unknown): string {
     case 'string': {
       // A key, a token or a PEM block is never quoted, whichever field it was typed into.
       if (looksLikeCredential(value)) return `a value that looks like a credential (a string of ${plural(value.length, 'character', 'characters')}, not shown)`;
-      if (value.length <= QUOTE_MAX) return quoteString(value);
+      // Nor is a URL's password (`scheme://user:password@`), wherever it is in the text.
+      const masked = maskUrlPasswords(value);
+      if (masked.length <= QUOTE_MAX) return quoteString(masked);
       // Character by character: escaping lengthens some (a control character becomes six).
       let shown = '';
-      for (const c of head(value, QUOTE_MAX)) {
+      for (const c of head(masked, QUOTE_MAX)) {
         const escaped = quoteString(c).slice(1, -1);
         if (shown.length + escaped.length > QUOTE_MAX) break;
         shown += escaped;

@@ -9,12 +9,14 @@ import { childPath } from '../core/path';
 import { containerPort, DEFAULT_METRICS_PORT, generatedEnv, metricsPort, podEnv } from '../releases/pod-env';
 import { ServerTarget } from '../releases/server-target';
 import { ALL_PROVIDER_APIS } from '../spec/apis';
+import { configCredentialProblems } from '../spec/credential-scan';
 import { shadowedEnvProblems } from '../spec/reserved-env';
 import { SecretEnvVar } from '../spec/secret-env';
 import { serverOnlyFields } from '../spec/server-extensions';
 import { LlamaStackDistributionSpec } from '../spec/spec';
 import { resourceProblems } from '../workload/container-resources';
 import { externalProviderChecks } from '../workload/external-providers';
+import { readBaseConfigShared, YamlReadError } from '../yaml/parse';
 
 /** An override config text replaces everything that shapes a generated config. */
 export function overrideConflicts(props: LlamaStackDistributionProps, spec: LlamaStackDistributionSpec): ConfigProblem[] {
@@ -34,6 +36,26 @@ export function overrideConflicts(props: LlamaStackDistributionProps, spec: Llam
     message: 'cannot be combined with overrideConfigYaml (the override is the whole config)',
     fix: `write it into the override config, or remove ${name.startsWith('spec.') ? `the props that set ${name}` : name}`,
   }));
+}
+
+/**
+ * Plaintext credentials in the configs given as text (`baseConfigYaml`, `overrideConfigYaml`): they
+ * would be written as is into the ConfigMap. A text that is not YAML is reported where it is read.
+ */
+export function userConfigCredentials(props: LlamaStackDistributionProps): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  for (const [prop, text] of [['props.baseConfigYaml', props.baseConfigYaml], ['props.overrideConfigYaml', props.overrideConfigYaml]] as const) {
+    if (typeof text !== 'string') continue;
+    let config: unknown;
+    try {
+      config = readBaseConfigShared(text);
+    } catch (e) {
+      if (e instanceof YamlReadError) continue;
+      throw e;
+    }
+    problems.push(...configCredentialProblems(config, prop));
+  }
+  return problems;
 }
 
 /** What only the server targets write: the operator pipeline would write something else. */

@@ -6,7 +6,7 @@
  * workload plan → objects (checked as the API server would).
  */
 import { authProblems } from './auth-checks';
-import { constructChecks, disruptionBudgetWarnings, labelChecks, missingEnvProblems, overrideConflicts } from './checks';
+import { constructChecks, disruptionBudgetWarnings, labelChecks, missingEnvProblems, overrideConflicts, userConfigCredentials } from './checks';
 import { connectorProblems } from './connector-checks';
 import { emptyDirSizeLimitProblems } from './empty-dir-checks';
 import { resolveImage } from './image';
@@ -18,10 +18,12 @@ import { SPEC_EXCLUSIVE_PROPS, SpecOrigins, nonEmpty, specAndProblemsFromProps }
 import { trustedCaBundle, trustProblems, withTrustedCa } from './trusted-ca';
 import { PlannedVerification, planVerification, verifyInputOf, verifyInputProblems, verifyOn, verifyPropProblems } from './verify-stage';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
+import { DEFAULT_DISTRIBUTION } from '../generate/base-config';
 import { ConfigGenerator, sha256Hex } from '../generate/operator/config-generator';
 import { checkOverrideConfig } from '../generate/override-config';
 import { generateTargetConfig } from '../generate/target-config';
 import { plainYamlInputProblems } from '../kubernetes/plain-yaml';
+import { EMBEDDED_DISTRIBUTIONS, embeddedBaseConfig } from '../releases/embedded-configs';
 import { imageLayoutOf } from '../releases/image-layouts';
 import { containerPort, DEFAULT_PORT, metricsPort, podEnv } from '../releases/pod-env';
 import { NON_ROOT_USER } from '../releases/pod-paths';
@@ -178,6 +180,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   problems.push(...overrideConflicts(props, spec));
   const labels = labelChecks(props.labels, name);
   problems.push(...labels.problems);
+  problems.push(...userConfigCredentials(props));
   problems.push(...networkingProblems(spec));
   if (props.spec === undefined) problems.push(...exposeProblems(props.expose, spec, props.allowedFrom !== undefined, openShift));
   problems.push(...verifyPropProblems(props, target, openShift));
@@ -250,6 +253,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     containerPort: containerPort(spec, target),
     retainConfigMaps: props.retainConfigMaps,
     quotedYaml,
+    libraryConfigText: libraryConfigText(props, spec, target),
   };
   const rendered = renderObjects(workload, config.configYaml);
   const serviceName = objectNames(name).service;
@@ -320,6 +324,17 @@ function commandPassesInsecure(spec: LlamaStackDistributionSpec, image: string):
   const command = spec.workload?.overrides?.command;
   if (command && command.length > 0) return command.includes('--insecure');
   return imageLayoutOf(image)?.entrypointInsecure;
+}
+
+/**
+ * The base config the library ships for this distribution, when the config is generated from it
+ * (not from a user's base or override config): what the objects may hold that the user did not write.
+ */
+function libraryConfigText(props: LlamaStackDistributionProps, spec: LlamaStackDistributionSpec, target: ServerTarget): string | undefined {
+  if (props.baseConfigYaml !== undefined || props.overrideConfigYaml !== undefined || spec.overrideConfig) return undefined;
+  const distribution = spec.distribution?.name ?? DEFAULT_DISTRIBUTION;
+  if (!target.isOperator) return target._baseConfig(distribution);
+  return EMBEDDED_DISTRIBUTIONS.includes(distribution) ? embeddedBaseConfig(distribution) : undefined;
 }
 
 /** The config the server runs: the user's ConfigMap, an override text, or a generated one. */

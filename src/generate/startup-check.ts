@@ -6,6 +6,7 @@
  * config's own entries, or at the prop that holds a whole config); warnings are returned.
  */
 import { TargetGeneration } from './generation';
+import { maskCredentials } from '../core/credential-keys';
 import { ConfigProblem } from '../core/errors';
 import { JsonObject } from '../core/json';
 import { dataMountPath, podHome } from '../releases/pod-env';
@@ -34,11 +35,12 @@ function toProblem(g: TargetGeneration, f: StartupFinding, configProp: string | 
   const specPath = configProp ?? g.specPathOf(f.path);
   const where = specPath ?? `config.${f.path}`;
   const envHint = f.env && f.env.length > 0 ? ' (container env: spec.workload.overrides.env)' : '';
+  // A finding names config keys and values the user wrote: a credential among them is masked.
   return {
-    path: where,
+    path: maskCredentials(where),
     // A warning is what the server logs; only a fatal finding stops it.
-    message: `${g.target.description} ${f.severity === 'fatal' ? 'would not start' : 'would warn at start-up'}: ${f.message}${specPath ? ` [config.yaml ${f.path}]` : ''}`,
-    fix: `${f.fix}${envHint}`,
+    message: maskCredentials(`${g.target.description} ${f.severity === 'fatal' ? 'would not start' : 'would warn at start-up'}: ${f.message}${specPath ? ` [config.yaml ${f.path}]` : ''}`),
+    fix: maskCredentials(`${f.fix}${envHint}`),
   };
 }
 

@@ -302,6 +302,7 @@ export function manifestProblem(found: ConfigProblem, parsed: ParsedDistribution
     return ogxProblem(problem, parsed.sourcePaths ?? {});
   }
   if (problem.path === 'props.name' || problem.path === 'id') return { ...problem, path: 'metadata.name' };
+  if (problem.path === 'props.baseConfigYaml') return { ...problem, path: '(base config)' };
   if (problem.path === 'props.namespace') {
     return { ...problem, path: 'metadata.namespace', message: `${problem.message} (the manifest's namespace, or the one it is rendered into)` };
   }

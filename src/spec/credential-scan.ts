@@ -4,9 +4,11 @@
  * with a password or a credential query parameter, a postgres host with a password. Each is
  * reported, never quoted. The rules of the spec check (validate-spec.ts) call these.
  */
-import { hostHoldsCredentials, isCredentialKey, isEnvReference, urlCredentials } from '../core/credential-keys';
+import { credentialInText, hostHoldsCredentials, isCredentialKey, isEnvReference, isEnvReferenceWithPlainDefault, urlCredentials } from '../core/credential-keys';
+import { ConfigProblem } from '../core/errors';
 import { isObject } from '../core/json';
 import { childPath, indexPath } from '../core/path';
+import { ProblemList } from '../core/problems';
 import { describeSecretValue } from '../core/redact';
 import { get, has, Obj, report, show, WalkCtx } from '../core/struct-check';
 
@@ -26,8 +28,8 @@ const MAX_CREDENTIAL_SCAN_DEPTH = 64;
 const IN_PLAIN_TEXT = 'it would be written as is into the generated config and objects';
 
 /** A value that is a plaintext credential when found under a credential key. */
-function plaintextValue(v: unknown): boolean {
-  return (typeof v === 'string' && v !== '' && !isEnvReference(v)) || (typeof v === 'number' && Number.isFinite(v));
+function plaintextValue(v: unknown, isReference: (v: string) => boolean = isEnvReference): boolean {
+  return (typeof v === 'string' && v !== '' && !isReference(v)) || (typeof v === 'number' && Number.isFinite(v));
 }
 
 /**
@@ -35,22 +37,23 @@ function plaintextValue(v: unknown): boolean {
  * (`settings`, an external provider's `config`). `topFix` names the Secret reference for a
  * top-level key.
  */
-function scanCredentials(v: unknown, path: string, ctx: CredentialCtx, topFix: (key: string) => string): void {
+function scanCredentials(v: unknown, path: string, ctx: WalkCtx, topFix: (key: string) => string,
+  nestedFix = 'put it in a Secret and reference it with secretRefs: { <top-level config key>: { name, key } }, or expose the Secret as an env var (valueFrom.secretKeyRef) and write ${env.<NAME>} in its place',
+  isReference: (v: string) => boolean = isEnvReference): void {
   const budget = { nodes: MAX_CREDENTIAL_SCAN_NODES };
-  const nestedFix = 'put it in a Secret and reference it with secretRefs: { <top-level config key>: { name, key } }, or expose the Secret as an env var (valueFrom.secretKeyRef) and write ${env.<NAME>} in its place';
+  const urlFix = topFix === CONFIG_FIX_OF ? nestedFix : 'remove it from the URL, put it in a Secret and reference it with secretRefs: { <config key>: { name: <Secret name>, key: <key> } }';
   const visit = (x: unknown, at: string, depth: number, top: boolean, underKey: boolean): void => {
     if (--budget.nodes < 0 || depth > MAX_CREDENTIAL_SCAN_DEPTH) return;
     if (typeof x === 'string') {
       const creds = urlCredentials(x);
       if (creds !== undefined) {
-        report(ctx, at, `the URL holds ${creds === 'password' ? 'a password' : 'a credential query parameter'} (${describeSecretValue(x)}, not shown): ${IN_PLAIN_TEXT}`,
-          'remove it from the URL, put it in a Secret and reference it with secretRefs: { <config key>: { name: <Secret name>, key: <key> } }');
+        report(ctx, at, `the URL holds ${creds === 'password' ? 'a password' : 'a credential query parameter'} (${describeSecretValue(x)}, not shown): ${IN_PLAIN_TEXT}`, urlFix);
       }
       return;
     }
     if (Array.isArray(x)) {
       for (let i = 0; i < x.length; i++) {
-        if (underKey && plaintextValue(x[i])) {
+        if (underKey && plaintextValue(x[i], isReference)) {
           report(ctx, indexPath(at, i), `a credential in plain text (${describeSecretValue(x[i])}, not shown): ${IN_PLAIN_TEXT}`, nestedFix);
         } else {
           visit(x[i], indexPath(at, i), depth + 1, false, underKey);
@@ -62,7 +65,7 @@ function scanCredentials(v: unknown, path: string, ctx: CredentialCtx, topFix: (
     for (const key of Object.keys(x)) {
       const item = get(x, key);
       const credential = isCredentialKey(key);
-      if (credential && plaintextValue(item)) {
+      if (credential && plaintextValue(item, isReference)) {
         report(ctx, childPath(at, key), `${show(key)} is a credential in plain text (${describeSecretValue(item)}, not shown): ${IN_PLAIN_TEXT}`,
           top ? topFix(key) : nestedFix);
       } else {
@@ -74,6 +77,23 @@ function scanCredentials(v: unknown, path: string, ctx: CredentialCtx, topFix: (
 }
 
 const SECRET_REF_HINT = '{ name: <Secret name>, key: <key> }';
+
+/** The fix for a credential in a config given as text: an env reference the pod fills from a Secret. */
+const CONFIG_FIX = 'write ${env.<NAME>} in its place and give the pod that env var from a Secret: env: { <NAME>: SecretRef.fromSecretName(<secret>, <key>) } (in a v1alpha2 spec, valueFrom: { secretKeyRef: { name, key } })';
+const CONFIG_FIX_OF = (): string => CONFIG_FIX;
+
+/**
+ * Plaintext credentials in a config.yaml given as text (a base or an override config): a
+ * credential key with a plain value, or a URL with credentials. `${env.X}` references are fine,
+ * with a default too (`${env.POSTGRES_PASSWORD:=ogx}`, as the images' own configs write them)
+ * unless the default is a credential by its text. Each problem is at `path` (the prop), with the
+ * place in the config in the message; nothing is quoted.
+ */
+export function configCredentialProblems(config: unknown, path: string): ConfigProblem[] {
+  const problems = new ProblemList(50);
+  scanCredentials(config, '', { problems }, CONFIG_FIX_OF, CONFIG_FIX, isEnvReferenceWithPlainDefault);
+  return problems.finish('').map((p) => ({ path, message: `${p.message} [config.yaml ${p.path.replace(/^\./, '')}]`, fix: p.fix }));
+}
 
 /** A provider's endpoint and settings. */
 export function providerCredentialRules(o: Obj, path: string, ctx: CredentialCtx): void {
@@ -140,9 +160,14 @@ export function envCredentialRules(o: Obj, path: string, ctx: CredentialCtx): vo
     if (!isObject(e)) return;
     const name = get(e, 'name');
     const value = get(e, 'value');
-    if (typeof name !== 'string' || !isEnvCredentialName(name) || typeof value !== 'string' || value === '' || get(e, 'valueFrom') !== undefined || /^\$\([A-Za-z_][\w.-]*\)$/.test(value)) return;
+    if (typeof name !== 'string' || typeof value !== 'string' || value === '' || get(e, 'valueFrom') !== undefined || /^\$\([A-Za-z_][\w.-]*\)$/.test(value)) return;
+    // By its name (OPENAI_API_KEY) or by its value (a token under MY_LLM_CREDS).
+    const byName = isEnvCredentialName(name);
+    const byValue = byName ? undefined : credentialInText(value, true); // by shape: env values hold long paths and ids too
+    if (!byName && byValue === undefined) return;
     report(ctx, childPath(indexPath(childPath(path, 'env'), i), 'value'),
-      `${show(name)} is a credential in plain text (${describeSecretValue(value)}, not shown): it would be written into the Deployment as is`,
+      byName ? `${show(name)} is a credential in plain text (${describeSecretValue(value)}, not shown): it would be written into the Deployment as is`
+        : `the value of ${show(name)} holds ${byValue} (${describeSecretValue(value)}, not shown): it would be written into the Deployment as is`,
       `put it in a Secret and reference it: env: { ${IDENTIFIER.test(name) ? name : show(name)}: SecretRef.fromSecretName(<secret>, <key>) } (in a v1alpha2 spec, valueFrom: { secretKeyRef: { name, key } })`);
   });
 }

@@ -8,6 +8,7 @@ import { externalProviderEntries } from './external-providers';
 import { effectiveId } from './provider-ids';
 import { LlamaStackDistributionSpec, SecretKeyRef } from './spec';
 import { ConfigProblem } from '../core/errors';
+import { childPath } from '../core/path';
 
 /** The Secret key a `SecretEnvVar` reads. */
 export interface SecretKeySelector {
@@ -44,7 +45,7 @@ export function collectSecretEnvVars(spec: LlamaStackDistributionSpec): { envVar
       const base = `spec.providers.${field}[${i}]`;
       if (p.apiKey) add(providerEnvName(id, 'API_KEY'), p.apiKey, `${base}.apiKey`);
       for (const k of Object.keys(p.secretRefs ?? {}).sort(compareBytewise)) {
-        add(providerEnvName(id, k), p.secretRefs![k], `${base}.secretRefs[${JSON.stringify(k)}]`);
+        add(providerEnvName(id, k), p.secretRefs![k], childPath(`${base}.secretRefs`, k));
       }
       // Secret-backed headers (a library extension, server targets only).
       const headers = p.network?.secretHeaders ?? {};
@@ -56,7 +57,7 @@ export function collectSecretEnvVars(spec: LlamaStackDistributionSpec): { envVar
   // External providers (server targets only: the operator pipeline rejects their secretRefs).
   for (const e of externalProviderEntries(spec)) {
     const refs = e.ref.secretRefs ?? {};
-    for (const k of Object.keys(refs).sort(compareBytewise)) add(providerEnvName(e.ref.providerId, k), refs[k], `${e.path}.secretRefs[${JSON.stringify(k)}]`);
+    for (const k of Object.keys(refs).sort(compareBytewise)) add(providerEnvName(e.ref.providerId, k), refs[k], childPath(`${e.path}.secretRefs`, k));
   }
   if (spec.storage?.kv?.password) add(STORAGE_KV_PASSWORD_ENV, spec.storage.kv.password, 'spec.storage.kv.password');
   if (spec.storage?.sql?.connectionString) {

@@ -1,5 +1,6 @@
 import * as kplus from 'cdk8s-plus-28';
 import { brand, isMadeBy } from '../core/brand';
+import { credentialInText } from '../core/credential-keys';
 import { fail } from '../core/errors';
 import { describeSecretValue } from '../core/redact';
 import { isConfigMapKey, isDns1123Subdomain } from '../kubernetes/name-rules';
@@ -112,6 +113,13 @@ export class SecretRef {
     if (typeof key !== 'string' || isConfigMapKey(key).length > 0) {
       fail(`${where}(key)`, `not a valid Secret key: ${fault(key, /[-._a-zA-Z0-9]/, false)} (${NOT_SHOWN})`,
         `use letters, digits, '-', '_' and '.' (at most ${MAX_LENGTH} characters)`);
+    }
+    // A key that is a credential by its text (`fromSecretName('openai', 'sk-…')`): the value pasted
+    // where the key's name belongs would be written into every secretKeyRef.
+    const pasted = credentialInText(key);
+    if (pasted !== undefined) {
+      fail(`${where}(key)`, `the key holds ${pasted} (${describeSecretValue(key)}, ${NOT_SHOWN}): it would be written into the objects as the key's name`,
+        "pass the name of the key the Secret stores the value under (e.g. 'api-key'), and put the value itself in the Secret");
     }
     this.secretName = secretName;
     this.key = key;

@@ -10,6 +10,7 @@ import { renderPvc } from './pvc';
 import { renderHpa, renderPdb } from './scaling';
 import { renderService, renderServiceAccount } from './service';
 import { LlamaStackConfigError } from '../core/errors';
+import { credentialLeakProblems } from '../kubernetes/credential-checks';
 import { objectProblems } from '../kubernetes/object-checks';
 import { plainYamlProblems } from '../kubernetes/plain-yaml';
 
@@ -57,7 +58,12 @@ export function renderObjects(plan: WorkloadPlan, configYaml: string | undefined
   const rendered = Object.values(objects).filter((m) => m !== undefined);
   // cdk8s's writer leaves ambiguous strings plain: unless the writer quotes them itself, what
   // other readers would misread is a problem too.
-  const problems = [...objectProblems(rendered, plan.spec), ...(plan.quotedYaml === true ? [] : plainYamlProblems(rendered))];
+  const problems = [
+    ...objectProblems(rendered, plan.spec),
+    ...(plan.quotedYaml === true ? [] : plainYamlProblems(rendered)),
+    // The last guard: no credential the user typed into any slot reaches an object.
+    ...credentialLeakProblems(rendered, plan.libraryConfigText),
+  ];
   if (problems.length > 0) throw new LlamaStackConfigError(problems);
   return objects;
 }

@@ -92,6 +92,11 @@ export interface WorkloadPlan {
    * not by `cdk8s synth`, so a value such as `0o17` is safe.
    */
   readonly quotedYaml?: boolean;
+  /**
+   * The base config the library ships, when the config is generated from it: a credential the
+   * rendered objects hold that is in it is the library's (a demo config's connection string).
+   */
+  readonly libraryConfigText?: string;
 }
 
 /** What decides the pod's own volumes and mounts (the input checks read them before there is a plan). */

@@ -148,7 +148,7 @@ describe('where auth cannot go', () => {
       vectorIo: [VectorIoProvider.milvus({ id: 'auth-jwks', endpoint: 'http://milvus:19530', secretRefs: { token: KEY } })],
       auth: ServerAuth.oauth2Jwks({ jwksUri: 'http://idp/jwks', audience: 'a', jwksToken: KEY }),
     })).toEqual([
-      'ServerAuth.oauth2Jwks(jwksToken): env var name LLSD_AUTH_JWKS_TOKEN is also produced by props.vectorIo[0].secretRefs["token"] — rename the provider id or secret key so the normalized names (LLSD_<ID>_<FIELD>, non [A-Z0-9_] characters as _) differ',
+      'ServerAuth.oauth2Jwks(jwksToken): env var name LLSD_AUTH_JWKS_TOKEN is also produced by props.vectorIo[0].secretRefs.token — rename the provider id or secret key so the normalized names (LLSD_<ID>_<FIELD>, non [A-Z0-9_] characters as _) differ',
     ]);
   });
 

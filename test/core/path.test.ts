@@ -60,3 +60,21 @@ describe('a 1 MB unknown key gives a short error', () => {
     expect(e.message.length).toBeLessThan(2000);
   });
 });
+
+describe('a map key that looks like a credential is not shown in a path (issue 29)', () => {
+  test.each([
+    ['a token', 'ghp_0123456789abcdefghijKLMN'],
+    ['a URL with a password', 'https://u:pw@host'],
+  ])('%s', (_what, key) => {
+    expect(childPath('spec.providers.inference[0].settings', key)).toBe(`spec.providers.inference[0].settings[<a key of ${key.length} characters that looks like a credential, not shown>]`);
+  });
+
+  test('a settings key that is a token, through the spec check', () => {
+    const e = problemsOf(() => ConfigGenerator.generate({
+      distribution: { name: 'starter' },
+      providers: { inference: [{ provider: 'vllm', secretRefs: { 'sk-0123456789abcdefghijkl': 'plain' } }] },
+    } as any));
+    expect(e.message).not.toContain('sk-0123456789abcdefghijkl');
+    expect(e.problems.map((p) => p.path)).toEqual(['spec.providers.inference[0].secretRefs[<a key of 25 characters that looks like a credential, not shown>]']);
+  });
+});

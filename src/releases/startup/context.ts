@@ -1,4 +1,5 @@
 /** The state one start-up run shares between its stages. */
+import { looksLikeCredential, maskUrlPasswords } from '../../core/credential-keys';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../core/json';
 import { ProviderType } from '../registry';
 import { SubstitutionResult } from './env-substitution';
@@ -117,7 +118,15 @@ export function list(v: JsonValue | undefined): JsonValue[] {
   return Array.isArray(v) ? v : [];
 }
 
+/**
+ * A config value for a finding. A value that looks like a credential (a token typed into
+ * `tls_verify`) is described, never quoted; a URL's password is masked.
+ */
 export function show(v: JsonValue | undefined): string {
-  if (typeof v === 'string') return JSON.stringify(v.length > 80 ? `${v.slice(0, 77)}...` : v);
+  if (typeof v === 'string' && looksLikeCredential(v)) return `a string of ${v.length} characters that looks like a credential (not shown)`;
+  if (typeof v === 'string') {
+    const masked = maskUrlPasswords(v);
+    return JSON.stringify(masked.length > 80 ? `${masked.slice(0, 77)}...` : masked);
+  }
   return v === undefined ? 'nothing' : JSON.stringify(v);
 }

@@ -38,7 +38,7 @@ describe('env var names', () => {
     expect(problemsOf(() => ConfigGenerator.generate({
       distribution: { name: 'starter' },
       providers: { inference: [{ provider: 'vllm', secretRefs: { 'db-name': { name: 's', key: 'a' }, 'db_name': { name: 's', key: 'b' } } }] },
-    }))).toEqual(['spec.providers.inference[0].secretRefs["db_name"]: env var name LLSD_VLLM_DB_NAME is also produced by spec.providers.inference[0].secretRefs["db-name"]']);
+    }))).toEqual(['spec.providers.inference[0].secretRefs.db_name: env var name LLSD_VLLM_DB_NAME is also produced by spec.providers.inference[0].secretRefs["db-name"]']);
   });
 });
 
