@@ -166,5 +166,14 @@ class Reader {
 export function convertOgxServer(raw: unknown): OgxConversion {
   const c = new OgxReadContext();
   const { spec, baseConfigRef, imageTarget } = new Reader(c).read(raw);
-  return { spec, problems: c.problems, warnings: c.warnings, sources: c.sources, baseConfigRef, replaceBaseProviders: c.replace, imageTarget, caBundle: c.caBundle };
+  return {
+    spec,
+    problems: c.problems,
+    warnings: c.warnings,
+    sources: c.sources,
+    baseConfigRef,
+    replaceBaseProviders: c.replace,
+    imageTarget,
+    caBundle: c.caBundle,
+  };
 }
