@@ -299,6 +299,8 @@ export function manifestProblem(found: ConfigProblem, parsed: ParsedDistribution
   if (parsed.apiVersion.startsWith('ogx.io/')) {
     if (problem.path === 'props.name' || problem.path === 'id') return ogxProblem({ ...problem, path: 'metadata.name' }, {});
     if (problem.path === 'props.namespace') return ogxProblem({ ...problem, path: 'metadata.namespace' }, {});
+    // The base config: spec.baseConfig's ConfigMap, or --base-config.
+    if (problem.path === 'props.baseConfigYaml') return ogxProblem({ ...problem, path: '(base config)' }, {});
     return ogxProblem(problem, parsed.sourcePaths ?? {});
   }
   if (problem.path === 'props.name' || problem.path === 'id') return { ...problem, path: 'metadata.name' };

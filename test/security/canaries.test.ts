@@ -32,9 +32,12 @@ const NAME_CANARY = 'sk-canary0123456789abcdef';
 const vllm = (extra: object = {}) => InferenceProvider.vllm({ endpoint: 'http://vllm.models.svc:8000/v1', ...extra });
 const base: LlamaStackDistributionProps = { target: ServerTarget.OGX_1_3, inference: [vllm()] };
 
-/** The base config OGX 1.3's starter ships, with `edit` applied to its text. */
+/**
+ * The base config OGX 1.3's starter ships, as YAML text (not the build's pre-parsed config.json,
+ * which `_baseConfig` prefers once the package is compiled), with `edit` applied.
+ */
 function starterWith(edit: (text: string) => string): string {
-  return edit(ServerTarget.OGX_1_3._baseConfig('starter')!);
+  return edit(fs.readFileSync(path.join(__dirname, '..', '..', 'data', 'targets', 'ogx-1.3', 'distributions', 'starter', 'config.yaml'), 'utf8'));
 }
 const OPENAI_KEY_LINE = 'api_key: ${env.OPENAI_API_KEY:=}';
 
