@@ -445,7 +445,7 @@ describe('OgxServerResource: the newest operator\'s fields', () => {
     expect(problemsOf(() => new OgxServerResource(Testing.chart(), 'llama', { inference: [vllm], sqlStorage: pg('pg') })).map((p) => p.path)).toEqual(['props.sqlStorage']);
     const tls = StorageBackend.postgres({ host: 'pg', user: 'ogx', password: SecretRef.fromSecretName('pg', 'password'), sslMode: 'verify-full' });
     expect(problemsOf(() => new OgxServerResource(Testing.chart(), 'llama', { inference: [vllm], kvStorage: pg('pg'), sqlStorage: tls })).map((p) => p.path))
-      .toEqual(['props.sqlStorage.tuning']);
+      .toEqual(['props.sqlStorage']);
   });
 
   test('external access: the host and the Secret its endpoint serves, both required by the CRD', () => {
