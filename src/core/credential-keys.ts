@@ -68,7 +68,7 @@ export type UrlCredentials = 'password' | 'query';
  */
 export function urlCredentials(v: unknown): UrlCredentials | undefined {
   if (typeof v !== 'string') return undefined;
-  const m = /^\s*[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)([^?#]*)(\?[^#]*)?/.exec(v);
+  const m = /^\s*[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/([^/?#]*)([^?#]*)(\?[^#]*)?/.exec(v);
   if (!m) return undefined;
   if (userinfoPassword(m[1])) return 'password';
   const query = m[3];
@@ -92,7 +92,7 @@ export function urlCredentials(v: unknown): UrlCredentials | undefined {
 export function hostHoldsCredentials(v: unknown): boolean {
   if (typeof v !== 'string') return false;
   if (urlCredentials(v) !== undefined) return true;
-  const authority = v.replace(/^\s*[A-Za-z][A-Za-z0-9+.-]*:\/\//, '').split(/[/?#]/)[0];
+  const authority = v.replace(/^\s*[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\//, '').split(/[/?#]/)[0];
   return userinfoPassword(authority);
 }
 
@@ -146,7 +146,7 @@ export function looksLikeCredential(v: unknown): boolean {
 }
 
 /** `scheme://user:password@` anywhere in a text; the password is group 2. */
-const URL_PASSWORD = /([A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/?#@:]*:)([^\s/?#@]+)@/g;
+const URL_PASSWORD = /([A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/[^\s/?#@:]*:)([^\s/?#@]+)@/g;
 
 /**
  * `text` with every URL password (`scheme://user:password@`, anywhere in it, not only at the

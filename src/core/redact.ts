@@ -81,6 +81,6 @@ export function quoteUrl(v: unknown): string {
   if (creds !== undefined) {
     return `a URL of ${plural(v.length, 'character', 'characters')} with ${creds === 'password' ? 'a password' : 'a credential query parameter'} in it (not shown)`;
   }
-  if (!/^\s*[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(v)) return `${describeSecretValue(v)} without a scheme:// (not shown)`;
+  if (!/^\s*[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\//.test(v)) return `${describeSecretValue(v)} without a scheme:// (not shown)`;
   return quoteValue(v);
 }
