@@ -187,6 +187,13 @@ export function credentialInText(v: unknown, shapesOnly = false): string | undef
 /** A private key block: a certificate (`BEGIN CERTIFICATE`) is public. */
 const PRIVATE_KEY_BLOCK = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/g;
 
+/** CREDENTIAL_SHAPES as global patterns, for masking inside a text (the bearer one is anchored: left out). */
+const SHAPES_IN_TEXT: readonly RegExp[] = CREDENTIAL_SHAPES.slice(0, -1).map((re) => new RegExp(re.source, 'g'));
+
+/** The key and token shapes (SHAPES_IN_TEXT without the PEM header), and one pattern that finds whether any occurs. */
+const KEY_SHAPES = SHAPES_IN_TEXT.slice(1);
+const ANY_KEY_SHAPE = new RegExp(KEY_SHAPES.map((re) => `(?:${re.source})`).join('|'));
+
 /**
  * The credentials `text` holds by a well-known shape (a provider key prefix, a JWT, a private
  * key block: CREDENTIAL_SHAPES without the guess at random runs, and without public
@@ -196,8 +203,12 @@ const PRIVATE_KEY_BLOCK = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/g;
 export function credentialsIn(text: string): string[] {
   if (typeof text !== 'string' || text.length < 8) return [];
   const found: string[] = [];
-  for (const m of text.matchAll(URL_PASSWORD)) if (!isEnvReference(m[2])) found.push(m[0]);
-  for (const re of [PRIVATE_KEY_BLOCK, ...SHAPES_IN_TEXT.slice(1)]) for (const m of text.matchAll(re)) found.push(m[0]);
+  // Each scan runs only where its pattern can match: most strings of an object hold none of these.
+  if (text.includes('://') && text.includes('@')) {
+    for (const m of text.matchAll(URL_PASSWORD)) if (!isEnvReference(m[2])) found.push(m[0]);
+  }
+  if (text.includes('-----BEGIN ')) for (const m of text.matchAll(PRIVATE_KEY_BLOCK)) found.push(m[0]);
+  if (ANY_KEY_SHAPE.test(text)) for (const re of KEY_SHAPES) for (const m of text.matchAll(re)) found.push(m[0]);
   return found;
 }
 
@@ -206,8 +217,6 @@ export function hasCredentialShape(text: string): boolean {
   return credentialsIn(text).length > 0;
 }
 
-/** CREDENTIAL_SHAPES as global patterns, for masking inside a text (the bearer one is anchored: left out). */
-const SHAPES_IN_TEXT: readonly RegExp[] = CREDENTIAL_SHAPES.slice(0, -1).map((re) => new RegExp(re.source, 'g'));
 
 /**
  * `text` with every credential in it masked: URL passwords become `***`, and each run of a
