@@ -114,7 +114,8 @@ function scaleTargetRefRules(ref: unknown, err: (p: string, m: string) => void):
 function replicaRules(spec: Record<string, any>, err: (p: string, m: string) => void): void {
   const min = spec.minReplicaCount;
   const max = spec.maxReplicaCount;
-  if (!isInt32(min ?? 0) || !isInt32(max ?? 1) || !isInt32(spec.idleReplicaCount ?? 0)) return;
+  // An object the schema refuses never reaches the CEL rule or the webhook.
+  if (!isInt32(min ?? 0) || !isInt32(max ?? 1) || !isInt32(spec.idleReplicaCount ?? 0) || (min ?? 0) < 0 || (max ?? 1) < 1) return;
   if (min !== undefined && min > (max ?? DEFAULT_MAX)) err('spec', 'minReplicaCount must be less than or equal to maxReplicaCount');
   // The webhook reads an unset minimum as 0, and a 0 one as KEDA's HPA minimum, 1.
   const webhookMin = min === undefined ? 0 : min > 0 ? min : 1;
@@ -162,15 +163,17 @@ function triggerRules(triggers: any[], spec: Record<string, any>, so: any, objec
 
 function prometheusRules(t: Record<string, any>, at: string, err: (p: string, m: string) => void): void {
   for (const k of PROMETHEUS_REQUIRED) if (t.metadata[k] === undefined || t.metadata[k] === '') err(`${at}.metadata.${k}`, 'required by the prometheus scaler');
-  for (const k of PROMETHEUS_FLOATS) if (t.metadata[k] !== undefined && t.metadata[k] !== '' && !isFloatText(t.metadata[k])) err(`${at}.metadata.${k}`, 'must be a number');
-  for (const k of PROMETHEUS_BOOLS) if (t.metadata[k] !== undefined && !isBoolText(t.metadata[k])) err(`${at}.metadata.${k}`, 'must be a boolean');
+  for (const k of PROMETHEUS_FLOATS) if (typeof t.metadata[k] === 'string' && t.metadata[k] !== '' && !isFloatText(t.metadata[k])) err(`${at}.metadata.${k}`, 'must be a number');
+  for (const k of PROMETHEUS_BOOLS) if (typeof t.metadata[k] === 'string' && !isBoolText(t.metadata[k])) err(`${at}.metadata.${k}`, 'must be a boolean');
   const url = t.metadata.serverAddress;
   if (typeof url === 'string' && url !== '' && !/^https?:\/\/[^\s/?#]+/.test(url)) err(`${at}.metadata.serverAddress`, 'must be an http(s) URL');
   // GetMetricTargetType: Utilization is for cpu and memory only.
   if (t.metricType === 'Utilization') err(`${at}.metricType`, 'Utilization is not supported by the prometheus scaler (use AverageValue or Value)');
 }
 
-function resourceTriggerRules(t: Record<string, any>, at: string, spec: Record<string, any>, so: any, objects: readonly any[], err: (p: string, m: string) => void): void {
+type Err = (path: string, msg: string) => void;
+
+function resourceTriggerRules(t: Record<string, any>, at: string, spec: Record<string, any>, so: any, objects: readonly any[], err: Err): void {
   if (t.metadata.type !== undefined) err(`${at}.metadata.type`, 'removed in KEDA 2.18: use the trigger\'s metricType');
   if (t.metricType !== 'Utilization' && t.metricType !== 'AverageValue') err(`${at}.metricType`, 'must be Utilization or AverageValue');
   const v = t.metadata.value;
@@ -200,8 +203,9 @@ function advancedRules(spec: Record<string, any>, err: (p: string, m: string) =>
   only(adv, ['horizontalPodAutoscalerConfig', 'restoreToOriginalReplicaCount', 'scalingModifiers'], 'spec.advanced', err);
   const hpa = adv.horizontalPodAutoscalerConfig;
   if (hpa !== undefined) {
-    if (!isObject(hpa)) err('spec.advanced.horizontalPodAutoscalerConfig', 'must be an object');
-    else {
+    if (!isObject(hpa)) {
+      err('spec.advanced.horizontalPodAutoscalerConfig', 'must be an object');
+    } else {
       only(hpa, ['behavior', 'name'], 'spec.advanced.horizontalPodAutoscalerConfig', err);
       if (hpa.name !== undefined && (typeof hpa.name !== 'string' || !DNS1123_SUBDOMAIN.test(hpa.name))) err('spec.advanced.horizontalPodAutoscalerConfig.name', 'not a DNS-1123 subdomain');
     }

@@ -4,9 +4,9 @@
  * every HPA the Kubernetes schema.
  */
 import { LlamaStackDistributionProps, LoadScalingEngine, ServerTarget } from '../../src';
-import { scaledObjectProblems } from '../support/keda';
 import { schemaErrors } from '../support/k8s-schema';
 import { k8sValidityProblems } from '../support/k8s-validity';
+import { scaledObjectProblems } from '../support/keda';
 import { synthDistribution, synthStarting } from '../support/synth';
 
 const PROMETHEUS = 'http://prometheus-operated.monitoring.svc:9090';
