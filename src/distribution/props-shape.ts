@@ -158,6 +158,8 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
       targetPerPod: int(),
       serverAddress: str(),
       query: str(),
+      authenticationRef: str(),
+      triggerMetadata: mapOf(str()),
       metricName: str(),
       external: bool(),
       metricSelector: mapOf(str()),

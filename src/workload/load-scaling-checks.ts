@@ -5,11 +5,15 @@
  * are `autoscaling.maxReplicas`, which generate/shared-state.ts already reads.
  */
 import { LoadScalingEngine, LoadScalingOptions } from './monitoring-options';
-import { urlCredentials } from '../core/credential-keys';
+import { credentialInText, isCredentialKey, urlCredentials } from '../core/credential-keys';
 import { ConfigProblem } from '../core/errors';
 import { quoteValue } from '../core/quote';
 import { parseHttpUrl } from '../core/url';
-import { labelMapProblems } from '../kubernetes/name-rules';
+import { childPath } from '../core/path';
+import { isDns1123Subdomain, labelMapProblems } from '../kubernetes/name-rules';
+
+/** The trigger metadata the library writes from the options. */
+const OWN_METADATA: { readonly [key: string]: string } = { serverAddress: 'serverAddress', query: 'query', threshold: 'targetPerPod' };
 
 const AT = 'props.monitoring.scaling';
 
@@ -23,6 +27,8 @@ export interface LoadScalingProps {
 const ENGINE_FIELDS: readonly (readonly [keyof LoadScalingOptions, LoadScalingEngine])[] = [
   ['serverAddress', LoadScalingEngine.KEDA],
   ['query', LoadScalingEngine.KEDA],
+  ['authenticationRef', LoadScalingEngine.KEDA],
+  ['triggerMetadata', LoadScalingEngine.KEDA],
   ['metricName', LoadScalingEngine.PROMETHEUS_ADAPTER],
   ['external', LoadScalingEngine.PROMETHEUS_ADAPTER],
   ['metricSelector', LoadScalingEngine.PROMETHEUS_ADAPTER],
@@ -80,6 +86,20 @@ function kedaProblems(s: LoadScalingOptions, serviceMonitor: boolean, add: Add):
     add(`${AT}.query`, 'is empty', 'write a PromQL query, or remove query for the default (requests in flight)');
   } else if (s.query === undefined && !serviceMonitor) {
     add(AT, 'the default query selects the series by the job label the ServiceMonitor\'s scrape sets', 'set monitoring.serviceMonitor: true, or give query');
+  }
+  if (s.authenticationRef !== undefined && isDns1123Subdomain(s.authenticationRef).length > 0) {
+    add(`${AT}.authenticationRef`, `${quoteValue(s.authenticationRef)} is not a TriggerAuthentication name`, 'use the name of a TriggerAuthentication in the namespace, e.g. prometheus-auth');
+  }
+  for (const key of Object.keys(s.triggerMetadata ?? {}).sort()) {
+    const path = childPath(`${AT}.triggerMetadata`, key);
+    const value = s.triggerMetadata![key];
+    const own = Object.prototype.hasOwnProperty.call(OWN_METADATA, key) ? OWN_METADATA[key] : undefined;
+    if (own !== undefined) {
+      add(path, `is written from ${own}`, `remove it, and set ${own}`);
+    } else if (isCredentialKey(key) || credentialInText(value) !== undefined) {
+      // Described, never quoted: the ScaledObject is no Secret.
+      add(path, `holds ${credentialInText(value) ?? 'a credential'} (a ScaledObject is not a Secret)`, 'put credentials in a TriggerAuthentication, and name it in authenticationRef');
+    }
   }
 }
 

@@ -35,7 +35,14 @@ export function defaultQuery(name: string, namespace: string | undefined): strin
 export function resolveLoadScaling(o: LoadScalingOptions, name: string, namespace: string | undefined): ResolvedLoadScaling {
   const targetPerPod = o.targetPerPod ?? DEFAULT_TARGET_PER_POD;
   if (o.engine === LoadScalingEngine.KEDA) {
-    return { engine: o.engine, targetPerPod, serverAddress: o.serverAddress, query: o.query ?? defaultQuery(name, namespace) };
+    return {
+      engine: o.engine,
+      targetPerPod,
+      serverAddress: o.serverAddress,
+      query: o.query ?? defaultQuery(name, namespace),
+      authenticationRef: o.authenticationRef,
+      triggerMetadata: o.triggerMetadata,
+    };
   }
   return {
     engine: o.engine,
@@ -43,6 +50,13 @@ export function resolveLoadScaling(o: LoadScalingOptions, name: string, namespac
     metricName: o.metricName ?? IN_FLIGHT_METRIC,
     metricSelector: o.external === true ? o.metricSelector ?? { job: objectNames(name).service } : undefined,
   };
+}
+
+/** The user's extra metadata in key order (the same bytes whatever order it was written in). */
+function sorted(m: { [key: string]: string } | undefined): { [key: string]: string } {
+  const out: { [key: string]: string } = {};
+  for (const k of Object.keys(m ?? {}).sort()) out[k] = m![k];
+  return out;
 }
 
 function minReplicas(plan: WorkloadPlan, maxReplicas: number): number {
@@ -72,11 +86,12 @@ export function renderScaledObject(plan: WorkloadPlan): KubeManifest | undefined
       maxReplicaCount: a.maxReplicas,
       advanced: { horizontalPodAutoscalerConfig: { name: names.hpa } },
       triggers: [
-        {
+        compact({
           type: 'prometheus',
           metricType: 'AverageValue',
-          metadata: { serverAddress: s.serverAddress, query: s.query, threshold: String(s.targetPerPod) },
-        },
+          metadata: { serverAddress: s.serverAddress, query: s.query, threshold: String(s.targetPerPod), ...sorted(s.triggerMetadata) },
+          authenticationRef: s.authenticationRef !== undefined ? { name: s.authenticationRef } : undefined,
+        }),
         // CPU and memory targets the user set still count (KEDA reads them from the pods' requests).
         ...resource('cpu', a.targetCPUUtilizationPercentage),
         ...resource('memory', a.targetMemoryUtilizationPercentage),

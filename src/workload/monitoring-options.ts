@@ -71,6 +71,19 @@ export interface LoadScalingOptions {
    */
   readonly query?: string;
   /**
+   * KEDA: the name of a TriggerAuthentication in the namespace, for a Prometheus that asks for a
+   * bearer token or a client certificate (e.g. OpenShift's Thanos querier; with
+   * `triggerMetadata: { authModes: 'bearer' }`).
+   * @default - no authentication
+   */
+  readonly authenticationRef?: string;
+  /**
+   * KEDA: more metadata of the `prometheus` trigger, e.g. `{ authModes: 'bearer', namespace: 'ai',
+   * unsafeSsl: 'false' }`. No credentials: those go in the TriggerAuthentication.
+   * @default - serverAddress, query and threshold only
+   */
+  readonly triggerMetadata?: { [key: string]: string };
+  /**
    * Prometheus adapter: the metric's name as the adapter serves it.
    * @default "ogx_concurrent_requests"
    */
@@ -107,6 +120,8 @@ export interface ResolvedLoadScaling {
   /** KEDA */
   readonly serverAddress?: string;
   readonly query?: string;
+  readonly authenticationRef?: string;
+  readonly triggerMetadata?: { [key: string]: string };
   /** Prometheus adapter */
   readonly metricName?: string;
   readonly metricSelector?: { [key: string]: string };

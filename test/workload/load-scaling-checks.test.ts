@@ -101,3 +101,22 @@ describe('the shared-state rule', () => {
     }).some((l) => l.includes('kv_default'))).toBe(false);
   });
 });
+
+test('KEDA: a TriggerAuthentication by name, and extra trigger metadata without the library\'s own keys or credentials', () => {
+  expect(problems({ ...KEDA, authenticationRef: 'prometheus-auth', triggerMetadata: { authModes: 'bearer', namespace: 'ai' } })).toEqual([]);
+  expect(problems({ ...KEDA, authenticationRef: 'Prometheus Auth' })).toEqual([
+    'props.monitoring.scaling.authenticationRef: "Prometheus Auth" is not a TriggerAuthentication name',
+  ]);
+  expect(problems({ ...KEDA, triggerMetadata: { threshold: '3', query: 'up' } })).toEqual([
+    'props.monitoring.scaling.triggerMetadata.query: is written from query',
+    'props.monitoring.scaling.triggerMetadata.threshold: is written from targetPerPod',
+  ]);
+  const token = 'sk-proj-' + 'Ab3'.repeat(12);
+  const leaked = problems({ ...KEDA, triggerMetadata: { bearerToken: 'x', customHeaders: `Authorization=Bearer ${token}` } });
+  expect(leaked).toEqual([
+    'props.monitoring.scaling.triggerMetadata.bearerToken: holds a credential (a ScaledObject is not a Secret)',
+    'props.monitoring.scaling.triggerMetadata.customHeaders: holds what looks like a key or a token (a ScaledObject is not a Secret)',
+  ]);
+  expect(leaked.join('\n')).not.toContain(token);
+  expect(problems({ ...ADAPTER, authenticationRef: 'a' })).toEqual(['props.monitoring.scaling.authenticationRef: is read only with LoadScalingEngine.KEDA']);
+});

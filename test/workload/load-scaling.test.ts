@@ -61,6 +61,22 @@ describe('KEDA', () => {
     expect(schemaErrors(objects)).toEqual([]);
   });
 
+  test('a TriggerAuthentication and extra metadata', () => {
+    const { objects } = synth({
+      autoscaling: { maxReplicas: 3 },
+      monitoring: {
+        serviceMonitor: true,
+        scaling: { engine: LoadScalingEngine.KEDA, serverAddress: PROMETHEUS, authenticationRef: 'thanos-auth', triggerMetadata: { namespace: 'ai', authModes: 'bearer' } },
+      },
+    });
+    const [trigger] = kind(objects, 'ScaledObject')[0].spec.triggers;
+    expect(trigger.metadata).toEqual({
+      serverAddress: PROMETHEUS, query: 'sum(ogx_concurrent_requests{job="llama-service",namespace="ai"})', threshold: '10', authModes: 'bearer', namespace: 'ai',
+    });
+    expect(trigger.authenticationRef).toEqual({ name: 'thanos-auth' });
+    expect(scaledObjectProblems(objects)).toEqual([]);
+  });
+
   test('the longest base name keeps the ScaledObject and KEDA\'s HPA names within KEDA\'s 63 characters', () => {
     const name = 'a'.repeat(48);
     const { objects } = synth({
