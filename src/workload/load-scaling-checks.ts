@@ -7,9 +7,9 @@
 import { LoadScalingEngine, LoadScalingOptions } from './monitoring-options';
 import { credentialInText, isCredentialKey, urlCredentials } from '../core/credential-keys';
 import { ConfigProblem } from '../core/errors';
+import { childPath } from '../core/path';
 import { quoteValue } from '../core/quote';
 import { parseHttpUrl } from '../core/url';
-import { childPath } from '../core/path';
 import { isDns1123Subdomain, labelMapProblems } from '../kubernetes/name-rules';
 
 /** The trigger metadata the library writes from the options. */
