@@ -21,6 +21,7 @@ const AT = 'props.monitoring.scaling';
 export interface LoadScalingProps {
   readonly monitoring?: { readonly serviceMonitor?: boolean; readonly scaling?: LoadScalingOptions };
   readonly autoscaling?: unknown;
+  readonly spec?: unknown;
 }
 
 /** Fields of one engine only: [field, engine]. */
@@ -45,7 +46,8 @@ const ENGINE_NAMES: { readonly [e: string]: string } = {
  */
 export function loadScalingProblems(props: LoadScalingProps, hasMetrics: boolean, release: string): ConfigProblem[] {
   const s = props.monitoring?.scaling;
-  if (s === undefined) return [];
+  // With props.spec, props.monitoring itself is refused (the spec's monitoring has no scaling).
+  if (s === undefined || props.spec !== undefined) return [];
   const problems: ConfigProblem[] = [];
   const add = (path: string, message: string, fix: string) => problems.push({ path, message, fix });
   if (!hasMetrics) {

@@ -120,3 +120,10 @@ test('KEDA: a TriggerAuthentication by name, and extra trigger metadata without 
   expect(leaked.join('\n')).not.toContain(token);
   expect(problems({ ...ADAPTER, authenticationRef: 'a' })).toEqual(['props.monitoring.scaling.authenticationRef: is read only with LoadScalingEngine.KEDA']);
 });
+
+test('with props.spec, whose monitoring has no scaling, props.monitoring is refused', () => {
+  expect(synthProblems({
+    spec: { distribution: { name: 'starter' }, workload: { autoscaling: { maxReplicas: 1 } }, monitoring: {} },
+    monitoring: { serviceMonitor: true, scaling: KEDA },
+  })).toEqual(['props.monitoring: cannot be combined with props.spec']);
+});
