@@ -17,7 +17,7 @@ export { ServerTlsSettings, TenancyMode, TenancyOptions } from './generate/serve
 export { TargetConfig, TargetConfigGenerator, TargetConfigOptions } from './generate/target-config';
 export { VectorStoreDefaults } from './generate/vector-stores';
 export { EmptyDirSizeLimits } from './workload/volume-sizes';
-export { MonitoringOptions } from './workload/monitoring-options';
+export { LoadScalingEngine, LoadScalingOptions, MonitoringOptions } from './workload/monitoring-options';
 export { PodResourceClaim } from './workload/pod-extras';
 export { EgressOptions, ServiceOptions } from './workload/network-options';
 export { ConfigMapKeyRef, LlamaStackDistributionManifest, ManifestParseOptions, ManifestRenderOptions, ParsedDistribution } from './interop/manifest';

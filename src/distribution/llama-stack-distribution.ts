@@ -59,6 +59,8 @@ export class LlamaStackDistribution extends Construct implements kplus.IPodSelec
   public readonly persistentVolumeClaim?: ApiObject;
   /** @default - only with `autoscaling` */
   public readonly horizontalPodAutoscaler?: ApiObject;
+  /** KEDA's ScaledObject `N-scaler` (KEDA then writes the HPA). @default - only with `monitoring.scaling` on KEDA */
+  public readonly scaledObject?: ApiObject;
   /** @default - only when more than one pod can run, or when asked */
   public readonly podDisruptionBudget?: ApiObject;
   /** @default - only with `allowedFrom` */
@@ -159,6 +161,7 @@ export class LlamaStackDistribution extends Construct implements kplus.IPodSelec
     this.deployment = make('Deployment', objects.deployment)!;
     this.service = make('Service', objects.service)!;
     this.horizontalPodAutoscaler = make('HorizontalPodAutoscaler', objects.hpa);
+    this.scaledObject = make('ScaledObject', objects.scaledObject);
     this.podDisruptionBudget = make('PodDisruptionBudget', objects.pdb);
     this.networkPolicy = make('NetworkPolicy', objects.networkPolicy);
     this.ingress = make('Ingress', objects.ingress);

@@ -37,6 +37,8 @@ import { RenderedObjects, renderObjects, WorkloadPlan } from '../workload';
 import { cacheSubPath } from '../workload/cache-seed';
 import { serviceUrl } from '../workload/endpoint';
 import { kubernetesInputProblems, kubernetesInputWarnings } from '../workload/kubernetes-checks';
+import { resolveLoadScaling } from '../workload/load-scaling';
+import { loadScalingProblems } from '../workload/load-scaling-checks';
 import { networkOptionProblems } from '../workload/network-checks';
 import { baseNameProblem, configMapName, objectNames } from '../workload/object-names';
 import { PATHS } from '../workload/plan';
@@ -155,6 +157,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   problems.push(...kubernetesInputProblems(props, spec, namespace, target, name));
   problems.push(...emptyDirSizeLimitProblems(props.emptyDirSizeLimits, spec));
   problems.push(...networkOptionProblems(props));
+  problems.push(...loadScalingProblems(props, target.metricsEnvVars !== undefined, target.description));
   problems.push(...platformProblems(props, spec, openShift, name, namespace));
   problems.push(...connectorProblems(props.connectors, props.allowedTo, namespace));
   problems.push(...podExtrasProblems({
@@ -237,6 +240,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
       labels: props.monitoring?.labels ?? {},
       // OpenShift's monitoring stacks are admitted by policy group (network.ts).
       namespaces: props.monitoring?.namespaces ?? (openShift ? [] : ['monitoring']),
+      scaling: props.monitoring?.scaling && resolveLoadScaling(props.monitoring.scaling, name, namespace),
     } : undefined,
     emptyDirSizeLimits: resolveEmptyDirSizeLimits(props.emptyDirSizeLimits, spec),
     env: podEnv(target, spec, config.secretEnvVars),

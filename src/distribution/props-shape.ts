@@ -14,6 +14,7 @@ import {
   anyJson, anyObject, bool, describeValue, either, instanceOf, int, listOf, mapOf, oneOf, Shape, str, struct, unknownKey,
 } from '../core/shape';
 import { ExposeTlsMode } from '../values/expose';
+import { LoadScalingEngine } from '../workload/monitoring-options';
 
 /** A list of one API's providers, made by that class's factories, e.g. `InferenceProvider.vllm(...)`. */
 function providerList(className: string, api: string, factories: string): Shape {
@@ -146,7 +147,23 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
   externalProviders: listOf(instanceOf('ExternalProvider', (v) => isMadeBy(v, 'ExternalProvider'), 'create it with ExternalProvider.fromImage({ ... })')),
   strict: bool(),
   monitoring: struct('MonitoringOptions', {
-    metricsPort: int(), serviceMonitor: bool(), interval: str('write a duration, e.g. "30s"'), prometheusRule: bool(), labels: mapOf(str()), namespaces: listOf(str()),
+    metricsPort: int(),
+    serviceMonitor: bool(),
+    interval: str('write a duration, e.g. "30s"'),
+    prometheusRule: bool(),
+    labels: mapOf(str()),
+    namespaces: listOf(str()),
+    scaling: struct('LoadScalingOptions', {
+      engine: oneOf(Object.values(LoadScalingEngine)),
+      targetPerPod: int(),
+      serverAddress: str(),
+      query: str(),
+      authenticationRef: str(),
+      triggerMetadata: mapOf(str()),
+      metricName: str(),
+      external: bool(),
+      metricSelector: mapOf(str()),
+    }, ['engine']),
   }),
   allowUnrestrictedVolumes: bool(),
   connectors: CONNECTORS,

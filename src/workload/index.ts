@@ -2,6 +2,7 @@
 import { renderInjectedCaBundle } from './ca-bundle';
 import { renderConfigMap } from './config-map';
 import { renderDeployment } from './deployment';
+import { renderScaledObject } from './load-scaling';
 import { KubeManifest } from './manifest';
 import { renderPrometheusRule, renderServiceMonitor } from './monitoring';
 import { renderHttpRoute, renderIngress, renderNetworkPolicy, renderRoute } from './network';
@@ -24,6 +25,8 @@ export interface RenderedObjects {
   readonly deployment: KubeManifest;
   readonly service: KubeManifest;
   readonly hpa?: KubeManifest;
+  /** KEDA's ScaledObject (`monitoring.scaling` with KEDA): KEDA writes the HPA then. */
+  readonly scaledObject?: KubeManifest;
   readonly pdb?: KubeManifest;
   readonly networkPolicy?: KubeManifest;
   readonly ingress?: KubeManifest;
@@ -47,6 +50,7 @@ export function renderObjects(plan: WorkloadPlan, configYaml: string | undefined
     deployment: renderDeployment(plan),
     service: renderService(plan),
     hpa: renderHpa(plan),
+    scaledObject: renderScaledObject(plan),
     pdb: renderPdb(plan),
     networkPolicy: renderNetworkPolicy(plan),
     ingress: renderIngress(plan),

@@ -1,7 +1,12 @@
-/** HPA `N-hpa` from `workload.autoscaling`; PDB `N-pdb` when asked or when there can be > 1 pod. */
+/**
+ * HPA `N-hpa` from `workload.autoscaling` (none when KEDA owns it: load-scaling.ts); PDB `N-pdb`
+ * when asked or when there can be > 1 pod.
+ */
 import { selectorLabels } from './labels';
+import { adapterMetric } from './load-scaling';
 import { compact, KubeManifest } from './manifest';
 import { objectMeta } from './metadata';
+import { LoadScalingEngine } from './monitoring-options';
 import { objectNames } from './object-names';
 import { replicasOf, WorkloadPlan } from './plan';
 
@@ -13,8 +18,10 @@ function utilization(name: string, pct: number): any {
 
 export function renderHpa(plan: WorkloadPlan): KubeManifest | undefined {
   const a = plan.spec.workload?.autoscaling;
-  if (!a) return undefined;
-  const metrics: any[] = [];
+  const load = plan.monitoring?.scaling;
+  if (!a || load?.engine === LoadScalingEngine.KEDA) return undefined;
+  // A Prometheus adapter's metric of the server's load replaces the default CPU target.
+  const metrics: any[] = load ? [adapterMetric(load)] : [];
   if (a.targetCPUUtilizationPercentage) metrics.push(utilization('cpu', a.targetCPUUtilizationPercentage));
   if (a.targetMemoryUtilizationPercentage) metrics.push(utilization('memory', a.targetMemoryUtilizationPercentage));
   if (metrics.length === 0) metrics.push(utilization('cpu', DEFAULT_CPU_UTILIZATION));

@@ -1,11 +1,13 @@
 /**
  * Validates synthesized objects against the Kubernetes OpenAPI schemas (kubernetes-models),
  * Gateway API HTTPRoutes against the real CRD in crds/ (schema and CEL rules, crd-schema.ts), and
- * OpenShift Routes against the Route CRD's rules (openshift-route.ts).
+ * OpenShift Routes against the Route CRD's rules (openshift-route.ts), KEDA ScaledObjects against
+ * KEDA's CRD and webhook rules (keda.ts).
  * Unknown kinds fail: every kind the library emits must be covered here.
  */
 /* eslint-disable @typescript-eslint/no-require-imports */
 import { crdSchemaErrors } from './crd-schema';
+import { scaledObjectProblems } from './keda';
 import { validateRoute } from './openshift-route';
 
 const MODULES: { [gvk: string]: string } = {
@@ -35,6 +37,11 @@ export function schemaErrors(manifests: any[]): string[] {
     }
     if (gvk === 'route.openshift.io/v1/Route') {
       errors.push(...validateRoute(m).problems.map((e) => `${gvk} ${m.metadata?.name}: ${e}`));
+      continue;
+    }
+    if (gvk === 'keda.sh/v1alpha1/ScaledObject') {
+      // KEDA's CRD and webhook rules (keda.ts), against the other objects (an HPA on the same Deployment).
+      errors.push(...scaledObjectProblems(manifests).filter((e) => e.startsWith(`ScaledObject/${m.metadata?.name}: `)));
       continue;
     }
     if (gvk === 'monitoring.coreos.com/v1/ServiceMonitor' || gvk === 'monitoring.coreos.com/v1/PrometheusRule') {
