@@ -10,16 +10,15 @@ import { completeExternalProviders } from './external-providers';
 import { bare, describe, Obj, Problems } from './manifest-problems';
 import { convertOgxServer, OGX_KIND, OGX_V1BETA1 } from './ogx-server-in';
 import { ogxProblem } from './ogx-server-problems';
-import { manifestVocabulary } from './user-config';
 import { V1Alpha1Converter } from './v1alpha1';
 import { checkedArgument, checkedOptions, snapshotJson } from '../core/checked';
 import { MANIFEST_RENDER_OPTIONS, MANIFEST_TEXT, PARSED_DISTRIBUTION } from '../core/entry-shapes';
-import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
+import { ConfigProblem, distinct, fixFor, LlamaStackConfigError } from '../core/errors';
 import { isObject } from '../core/json';
 import { plainCopy } from '../core/json-convert';
 import { childPath } from '../core/path';
 import { quoteValue } from '../core/quote';
-import { LlamaStackDistribution } from '../distribution/llama-stack-distribution';
+import { LlamaStackDistribution, withReaderWords } from '../distribution/llama-stack-distribution';
 import type { CaBundleOptions } from '../distribution/props';
 import type { VerifyOptions } from '../distribution/verify-options';
 import { ServerTarget } from '../releases/server-target';
@@ -292,17 +291,20 @@ export function parseDistribution(obj: unknown, options: ManifestParseOptions = 
   };
 }
 
-/** The manifest path of a problem found in the v1alpha2 spec or props built from a manifest. */
+/**
+ * A problem found in the v1alpha2 spec or props built from a manifest, as the manifest's user is
+ * told it: at the manifest's path, with the fix in the manifest's words (`ConfigProblem.fixes`).
+ */
 export function manifestProblem(found: ConfigProblem, parsed: ParsedDistribution): ConfigProblem {
-  const problem = { ...found, fix: manifestVocabulary(found.fix) };
   // An OGXServer's problems speak OGXServer: its paths and fields, never this library's spec.
   if (parsed.apiVersion.startsWith('ogx.io/')) {
-    if (problem.path === 'props.name' || problem.path === 'id') return ogxProblem({ ...problem, path: 'metadata.name' }, {});
-    if (problem.path === 'props.namespace') return ogxProblem({ ...problem, path: 'metadata.namespace' }, {});
+    if (found.path === 'props.name' || found.path === 'id') return ogxProblem({ ...found, path: 'metadata.name' }, {});
+    if (found.path === 'props.namespace') return ogxProblem({ ...found, path: 'metadata.namespace' }, {});
     // The base config: spec.baseConfig's ConfigMap, or --base-config.
-    if (problem.path === 'props.baseConfigYaml') return ogxProblem({ ...problem, path: '(base config)' }, {});
-    return ogxProblem(problem, parsed.sourcePaths ?? {});
+    if (found.path === 'props.baseConfigYaml') return ogxProblem({ ...found, path: '(base config)' }, {});
+    return ogxProblem(found, parsed.sourcePaths ?? {});
   }
+  const problem: ConfigProblem = { path: found.path, message: found.message, fix: fixFor(found, 'manifest') };
   if (problem.path === 'props.name' || problem.path === 'id') return { ...problem, path: 'metadata.name' };
   if (problem.path === 'props.baseConfigYaml') return { ...problem, path: '(base config)' };
   if (problem.path === 'props.namespace') {
@@ -331,29 +333,22 @@ export function distributionFromParsed(scope: Construct, id: string, parsed: Par
       fix: `render it for ${parsed.platform.id} (--platform ${parsed.platform.id}), or change the annotation`,
     }]);
   }
-  let d: LlamaStackDistribution;
-  try {
-    d = new LlamaStackDistribution(scope, id, {
-      name: parsed.name,
-      namespace: parsed.namespace,
-      spec: completed.spec,
-      target: options.target ?? parsed.target,
-      platform: options.platform ?? parsed.platform,
-      caBundle: parsed.caBundle,
-      image: options.image,
-      baseConfigYaml: options.baseConfigYaml,
-      replaceBaseProviders: parsed.replaceBaseProviders,
-      allowPerPodState: options.allowPerPodState,
-      allowUnrestrictedVolumes: options.allowUnrestrictedVolumes,
-      verify: options.verify,
-    });
-  } catch (e) {
-    if (e instanceof LlamaStackConfigError) throw new LlamaStackConfigError(e.problems.map((p) => manifestProblem(p, parsed)));
-    throw e;
-  }
-  // The warnings it prints at synth, at the manifest's paths too (the list it prints is this one).
-  d.warnings.splice(0, d.warnings.length, ...d.warnings.map((w) => manifestProblem(w, parsed)));
-  return d;
+  // The construct says its problems and warnings at the manifest's paths, once.
+  const words = (problems: readonly ConfigProblem[]) => distinct(problems.map((p) => manifestProblem(p, parsed)));
+  return new LlamaStackDistribution(scope, id, withReaderWords({
+    name: parsed.name,
+    namespace: parsed.namespace,
+    spec: completed.spec,
+    target: options.target ?? parsed.target,
+    platform: options.platform ?? parsed.platform,
+    caBundle: parsed.caBundle,
+    image: options.image,
+    baseConfigYaml: options.baseConfigYaml,
+    replaceBaseProviders: parsed.replaceBaseProviders,
+    allowPerPodState: options.allowPerPodState,
+    allowUnrestrictedVolumes: options.allowUnrestrictedVolumes,
+    verify: options.verify,
+  }, words));
 }
 
 /** Every LlamaStackDistribution of a YAML stream; any other document, or any problem, is an error. */
