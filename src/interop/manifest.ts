@@ -238,11 +238,18 @@ function readMetadata(obj: Obj, p: Problems, options: ManifestParseOptions): { n
 
 /** Reads one manifest object; throws `LlamaStackConfigError` listing every problem. */
 export function parseDistribution(obj: unknown, options: ManifestParseOptions = {}): ParsedDistribution {
+  const read = readDistribution(obj, options);
+  if ('problems' in read) throw new LlamaStackConfigError(read.problems);
+  return read.parsed;
+}
+
+/** Reads one manifest object: the manifest, or every problem found (at the manifest's paths). */
+export function readDistribution(obj: unknown, options: ManifestParseOptions = {}): { parsed: ParsedDistribution } | { problems: ConfigProblem[] } {
   const p = new Problems();
   if (!isObject(obj)) {
-    throw new LlamaStackConfigError([{ path: '(document)', message: `must be a Kubernetes object, not ${describe(obj)}`, fix: `pass a ${LLSD_KIND} manifest` }]);
+    return { problems: [{ path: '(document)', message: `must be a Kubernetes object, not ${describe(obj)}`, fix: `pass a ${LLSD_KIND} manifest` }] };
   }
-  if (kindProblem(obj, p)) p.throwIfAny();
+  if (kindProblem(obj, p)) return { problems: p.problems };
   p.unknownFields(obj, '', MANIFEST_KEYS);
   const { name, namespace, platform } = readMetadata(obj, p, options);
   if (obj.spec === undefined || obj.spec === null) p.add('spec', 'Required value', 'add spec: {distribution: {name: starter}}');
@@ -251,21 +258,23 @@ export function parseDistribution(obj: unknown, options: ManifestParseOptions = 
   if (obj.kind === OGX_KIND) {
     const c = convertOgxServer(obj.spec);
     for (const problem of c.problems) p.add(problem.path, problem.message, problem.fix);
-    p.throwIfAny();
+    if (p.problems.length > 0) return { problems: p.problems };
     return {
-      name,
-      namespace,
-      spec: plainCopy(c.spec),
-      apiVersion: obj.apiVersion,
-      sourcePaths: c.sources,
-      warnings: c.warnings,
-      configRefPath: 'spec.overrideConfig.name',
-      distributionPath: 'spec.distribution',
-      baseConfigRef: c.baseConfigRef,
-      replaceBaseProviders: c.replaceBaseProviders.length > 0 ? c.replaceBaseProviders : undefined,
-      target: c.imageTarget,
-      platform,
-      caBundle: c.caBundle,
+      parsed: {
+        name,
+        namespace,
+        spec: plainCopy(c.spec),
+        apiVersion: obj.apiVersion,
+        sourcePaths: c.sources,
+        warnings: c.warnings,
+        configRefPath: 'spec.overrideConfig.name',
+        distributionPath: 'spec.distribution',
+        baseConfigRef: c.baseConfigRef,
+        replaceBaseProviders: c.replaceBaseProviders.length > 0 ? c.replaceBaseProviders : undefined,
+        target: c.imageTarget,
+        platform,
+        caBundle: c.caBundle,
+      },
     };
   }
   if (obj.apiVersion === V1ALPHA1) {
@@ -277,17 +286,19 @@ export function parseDistribution(obj: unknown, options: ManifestParseOptions = 
   } else if (obj.spec !== undefined && obj.spec !== null) {
     p.add('spec', `must be an object, not ${describe(obj.spec)}`, 'write spec as a mapping, e.g. spec: {distribution: {name: starter}}');
   }
-  p.throwIfAny();
+  if (p.problems.length > 0) return { problems: p.problems };
   const v1 = obj.apiVersion === V1ALPHA1;
   return {
-    name,
-    namespace,
-    spec,
-    apiVersion: obj.apiVersion,
-    sourcePaths,
-    configRefPath: v1 ? 'spec.server.userConfig.configMapName' : undefined,
-    distributionPath: v1 ? 'spec.server.distribution' : undefined,
-    platform,
+    parsed: {
+      name,
+      namespace,
+      spec,
+      apiVersion: obj.apiVersion,
+      sourcePaths,
+      configRefPath: v1 ? 'spec.server.userConfig.configMapName' : undefined,
+      distributionPath: v1 ? 'spec.server.distribution' : undefined,
+      platform,
+    },
   };
 }
 
@@ -362,12 +373,9 @@ function parseText(text: string, options: ManifestParseOptions): ParsedDistribut
       problems.push(...d.problems.map(at));
       continue;
     }
-    try {
-      parsed.push(parseDistribution(d.value, options));
-    } catch (e) {
-      if (!(e instanceof LlamaStackConfigError)) throw e;
-      problems.push(...e.problems.map(at));
-    }
+    const read = readDistribution(d.value, options);
+    if ('parsed' in read) parsed.push(read.parsed);
+    else problems.push(...read.problems.map(at));
   }
   if (problems.length > 0) throw new LlamaStackConfigError(problems);
   return parsed;

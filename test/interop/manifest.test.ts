@@ -4,7 +4,7 @@
  */
 import { Testing, Yaml } from 'cdk8s';
 import { LlamaStackDistribution, Platform } from '../../src';
-import { distributionFromManifest, LlamaStackDistributionManifest } from '../../src/interop/manifest';
+import { distributionFromManifest, LlamaStackDistributionManifest, readDistribution } from '../../src/interop/manifest';
 import { ServerTarget } from '../../src/releases/server-target';
 import { schemaErrors } from '../support/k8s-schema';
 import { problemsOf } from '../support/problems';
@@ -313,4 +313,11 @@ describe('problems in the manifest\'s words, said once at the reader', () => {
     const d = distributionFromManifest(Testing.chart(), 'd', manifest({ distribution: { name: 'starter' }, disabled: ['telemetry'] }));
     expect(d.warnings).toEqual([{ path: 'spec.disabled[0]', message: 'the base config has no telemetry API, so disabling it changes nothing', fix: 'remove "telemetry" from disabled' }]);
   });
+});
+
+test('the reader returns the manifest or its problems; parse, the edge, throws them', () => {
+  expect(readDistribution('text')).toEqual({ problems: [{ path: '(document)', message: 'must be a Kubernetes object, not the string "text"', fix: 'pass a LlamaStackDistribution manifest' }] });
+  expect(readDistribution({ apiVersion: 'llamastack.io/v1alpha2', kind: 'LlamaStackDistribution', metadata: { name: 'a' }, spec: {} }))
+    .toEqual({ parsed: { name: 'a', spec: {}, apiVersion: 'llamastack.io/v1alpha2' } });
+  expect(() => LlamaStackDistributionManifest.fromObject('text')).toThrow('(document): must be a Kubernetes object, not the string "text" — pass a LlamaStackDistribution manifest');
 });
