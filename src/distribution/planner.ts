@@ -310,30 +310,29 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     verify = planVerification(input, facts);
   }
   const objects = verify?.networkPolicy !== undefined ? { ...rendered, networkPolicy: verify.networkPolicy } : rendered;
-  return {
-    plan: {
-      name,
-      strict: props.strict === true,
-      spec: declared,
-      target,
-      platform,
-      image,
-      namespace,
-      configYaml: config.configYaml,
-      contentHash: config.contentHash,
-      configMapName: config.configMapName,
-      secretEnvVars: config.secretEnvVars,
-      warnings,
-      origins,
-      workload,
-      objects,
-      serviceName,
-      port,
-      containerPort: workload.containerPort,
-      url,
-      verify,
-    },
+  const planned: DistributionPlan = {
+    name,
+    strict: props.strict === true,
+    spec: declared,
+    target,
+    platform,
+    image,
+    namespace,
+    configYaml: config.configYaml,
+    contentHash: config.contentHash,
+    configMapName: config.configMapName,
+    secretEnvVars: config.secretEnvVars,
+    warnings,
+    origins,
+    workload,
+    objects,
+    serviceName,
+    port,
+    containerPort: workload.containerPort,
+    url,
+    verify,
   };
+  return { plan: planned };
 }
 
 /** The edge settings a spec gives (`networking.expose.tlsSecretName`: the Secret the Ingress serves). */
