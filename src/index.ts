@@ -1,5 +1,5 @@
 export * from './spec/spec';
-export { ConfigProblem, LlamaStackConfigError } from './core/errors';
+export { ConfigProblem, LlamaStackConfigError, ProblemFixes } from './core/errors';
 export { ConfigGenerator, GeneratedConfig, GenerateOptions } from './generate/operator/config-generator';
 export { SecretEnvVar, SecretEnvVarSource, SecretKeySelector } from './spec/secret-env';
 export * from './values/secret-ref';

@@ -9,7 +9,7 @@ import { ConfigProblem, formatProblem, LlamaStackConfigError } from '../core/err
 import { quoteValue } from '../core/quote';
 import type { VerifyOptions } from '../distribution/verify-options';
 import {
-  distributionFromParsed, isDistributionManifest, manifestProblem, V1ALPHA2, ManifestParseOptions, parseDistribution, ParsedDistribution,
+  distributionFromParsed, isDistributionManifest, manifestProblem, V1ALPHA2, ManifestParseOptions, ParsedDistribution, readDistribution,
   readManifestDocuments,
 } from '../interop/manifest';
 import { checkUserConfig, InputConfigMaps, perPodStorageProblems, serverLineWarning } from '../interop/user-config';
@@ -133,22 +133,19 @@ export class Renderer {
     const at = input.at ?? `${input.source}: document ${input.index}`;
     const shown = input.at === undefined ? input.source : at;
     const where = name !== undefined ? `${shown} (${shownName(name)})` : at;
-    try {
-      return { where, at, parsed: parseDistribution(v, this.parseOptions(v)), early: [] };
-    } catch (e) {
-      if (!(e instanceof LlamaStackConfigError)) throw e;
-      // A manifest in another namespace than the one asked for: rendered in its own, to find the rest.
-      const retry = e.problems.every((p) => p.path === 'metadata.namespace') ? tryParse(v) : undefined;
-      if (retry !== undefined) return { where, at, parsed: retry, early: e.problems };
-      const other = !isDistributionManifest(v) && v?.kind !== 'OGXServer' && typeof v?.kind === 'string';
-      return {
-        where,
-        at,
-        early: other
-          ? e.problems.map((p) => (p.path === 'kind' ? { ...p, fix: 'add --pass-through to copy it unchanged, or remove it from the input' } : p))
-          : e.problems,
-      };
-    }
+    const read = readDistribution(v, this.parseOptions(v));
+    if ('parsed' in read) return { where, at, parsed: read.parsed, early: [] };
+    // A manifest in another namespace than the one asked for: rendered in its own, to find the rest.
+    const retry = read.problems.every((p) => p.path === 'metadata.namespace') ? readDistribution(v, {}) : undefined;
+    if (retry !== undefined && 'parsed' in retry) return { where, at, parsed: retry.parsed, early: read.problems };
+    const other = !isDistributionManifest(v) && v?.kind !== 'OGXServer' && typeof v?.kind === 'string';
+    return {
+      where,
+      at,
+      early: other
+        ? read.problems.map((p) => (p.path === 'kind' ? { ...p, fix: 'add --pass-through to copy it unchanged, or remove it from the input' } : p))
+        : read.problems,
+    };
   }
 
   /** The names of the ConfigMaps a prepared manifest's checks look up (its base config, its user config). */
@@ -263,16 +260,6 @@ export class Renderer {
     this.problems.push(formatProblem(p));
   }
 
-}
-
-/** The manifest read in its own namespace, or undefined when that fails too. */
-function tryParse(v: unknown): ParsedDistribution | undefined {
-  try {
-    return parseDistribution(v, {});
-  } catch (e) {
-    if (e instanceof LlamaStackConfigError) return undefined;
-    throw e;
-  }
 }
 
 /** A manifest name in `where` (`cr.yaml (my-stack)`): as is when short and printable, else quoted and cut. */

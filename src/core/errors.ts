@@ -6,8 +6,50 @@ export interface ConfigProblem {
   readonly path: string;
   /** What is wrong (the operator's or the CRD's wording where it has one). */
   readonly message: string;
-  /** How to fix it (every problem has one). */
+  /** How to fix it (every problem has one), in the words of the construct's props. */
   readonly fix: string;
+  /**
+   * The fix in the words of the other readers, where they differ from `fix` (a manifest's user
+   * writes spec fields and command-line flags, not props). Each reader reports the one in its own
+   * words as `fix` and leaves this out: nothing rewrites a fix's text.
+   * @default - `fix` in every reader's words
+   */
+  readonly fixes?: ProblemFixes;
+}
+
+/** A fix as each reader of a problem writes it. */
+export interface ProblemFixes {
+  /**
+   * For a LlamaStackDistribution manifest (the manifest reader and the command line): spec fields and flags.
+   * @default - the problem's `fix`
+   */
+  readonly manifest?: string;
+  /**
+   * For an `ogx.io/v1beta1 OGXServer` manifest: its fields.
+   * @default - the `manifest` fix
+   */
+  readonly ogxServer?: string;
+}
+
+/** The readers a problem is said to, each in its own words. */
+export type Reader = 'props' | 'manifest' | 'ogxServer';
+
+/** The fix of `p` in `reader`'s words. */
+export function fixFor(p: ConfigProblem, reader: Reader): string {
+  if (reader === 'props') return p.fix;
+  if (reader === 'manifest') return p.fixes?.manifest ?? p.fix;
+  return p.fixes?.ogxServer ?? p.fixes?.manifest ?? p.fix;
+}
+
+/** Each problem once, as its reader is told it: the first of equal path and message wins. */
+export function distinct(problems: readonly ConfigProblem[]): ConfigProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const key = `${p.path}\u0000${p.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** Renders one problem as `path: message — fix`. */

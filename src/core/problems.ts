@@ -24,9 +24,12 @@ export class ProblemList {
     }
   }
 
-  /** Adds problems another check found. */
+  /** Adds problems another check found (as found: with their fixes in other readers' words). */
   public addAll(problems: readonly ConfigProblem[]): void {
-    for (const p of problems) this.add(p.path, p.message, p.fix);
+    for (const p of problems) {
+      if (this.problems.length < this.max) this.problems.push(p);
+      else this.dropped++;
+    }
   }
 
   /** How many problems were found (listed or not). */

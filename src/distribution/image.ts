@@ -33,6 +33,9 @@ export function resolveImage(
       path: 'spec.distribution.name',
       message: `${target.description} has no distribution ${quoteValue(name)}`,
       fix: `use one of ${known.join(', ')}, or set props.image and props.baseConfigYaml`,
+      fixes: {
+        manifest: `use one of ${known.join(', ')}, or set spec.distribution.image and pass the base config (--base-config FILE, or an OGXServer's spec.baseConfig ConfigMap)`,
+      },
     });
     return image ?? '';
   }
@@ -45,6 +48,11 @@ export function resolveImage(
       fix: props.spec === undefined
         ? `set props.image to an image built with the ${name} distribution (its config ships with the target), or use distribution starter`
         : `run an image built with the ${name} distribution (props.image, or the manifest reader's image option), or use distribution starter or postgres-demo`,
+      ...(props.spec !== undefined ? {
+        fixes: {
+          manifest: `run an image built with the ${name} distribution (spec.distribution.image without a name, and its base config with --base-config FILE), or use distribution starter or postgres-demo`,
+        },
+      } : {}),
     });
     return image;
   }

@@ -7,8 +7,9 @@ import * as kplus from 'cdk8s-plus-28';
 import { Construct } from 'constructs';
 import { destinations, egressIsolationWarnings } from './egress-isolation';
 import { claimName, duplicateNameProblem } from './name-registry';
-import { planDistribution } from './planner';
+import { planDistribution, ProblemWords } from './planner';
 import { LlamaStackDistributionProps } from './props';
+import { atPropsPaths } from './props-paths';
 import { secretKeyUses, secretObjectProblems } from './secret-objects';
 import { ConfigProblem, formatProblem, LlamaStackConfigError } from '../core/errors';
 import { ServerTarget } from '../releases/server-target';
@@ -18,6 +19,18 @@ import { Platform } from '../values/platform';
 import { KubeManifest } from '../workload';
 import { podSelectorConfig } from '../workload/endpoint';
 import { QUOTED_YAML_CONTEXT } from '../workload/plan';
+
+/** Props given by a reader with words of its own (the manifest readers): problems are said in them. */
+const READERS = new WeakMap<LlamaStackDistributionProps, ProblemWords>();
+
+/**
+ * `props`, whose problems and warnings the construct says in `words` (a manifest's paths and
+ * fixes) instead of at props paths: the reader's edge, where its paths are mapped once.
+ */
+export function withReaderWords(props: LlamaStackDistributionProps, words: ProblemWords): LlamaStackDistributionProps {
+  READERS.set(props, words);
+  return props;
+}
 
 /**
  * A Llama Stack server: the generated config.yaml in an immutable, content-named ConfigMap, the
@@ -112,15 +125,17 @@ export class LlamaStackDistribution extends Construct implements kplus.IPodSelec
 
   constructor(scope: Construct, id: string, props: LlamaStackDistributionProps = {}) {
     super(scope, id);
+    const words = READERS.get(props) ?? atPropsPaths;
     const plan = planDistribution(props, {
       id,
       chartNamespace: Chart.of(this).namespace,
       quotedYaml: this.node.tryGetContext(QUOTED_YAML_CONTEXT) === true,
       duplicateName: (name, namespace, path) => duplicateNameProblem(this, name, namespace, path),
+      words,
     });
     // Secrets this app defines: in the pod's namespace, with the keys the pod reads.
     const secretProblems = secretObjectProblems(this, secretKeyUses(plan.objects.deployment), plan.namespace);
-    if (secretProblems.length > 0) throw new LlamaStackConfigError(secretProblems);
+    if (secretProblems.length > 0) throw new LlamaStackConfigError(words(secretProblems, plan.origins));
     this.name = plan.name;
     this.spec = plan.spec;
     this.image = plan.image;

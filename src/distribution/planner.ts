@@ -1,9 +1,12 @@
 /**
  * The planner: props in, a resolved plan (spec, image, config.yaml, env, the workload plan and
- * its rendered objects) out, or every problem at the props path the user wrote. Pure: no
- * constructs, no cdk8s; the construct, the CR constructs and the command line all call it.
+ * its rendered objects) out, or every problem found. Pure: no constructs, no cdk8s; the
+ * construct, the CR constructs and the command line all call it.
  * Stages: props boundary → spec → checks → config (generated, override text or ConfigMap) →
  * workload plan → objects (checked as the API server would).
+ * `resolvePlan` returns the plan or the problems, each at the path where it was found (a spec
+ * path for typed props, with the prop each spec location came from); `planDistribution`, the
+ * edge, says them once in its caller's words (props paths by default) and throws them.
  */
 import { authProblems } from './auth-checks';
 import { constructChecks, disruptionBudgetWarnings, labelChecks, missingEnvProblems, overrideConflicts, userConfigCredentials } from './checks';
@@ -55,7 +58,18 @@ export interface PlanContext {
   readonly quotedYaml?: boolean;
   /** Another distribution of the app already has this name in this namespace. */
   readonly duplicateName?: (name: string, namespace: string | undefined, path: string) => ConfigProblem | undefined;
+  /** How `planDistribution` says problems and warnings (default: at props paths, `atPropsPaths`). */
+  readonly words?: ProblemWords;
 }
+
+/**
+ * Problems as found (spec paths for typed props, with where each spec location came from), said
+ * in a caller's words: its paths and its fixes (`ConfigProblem.fixes`), each problem once.
+ */
+export type ProblemWords = (problems: readonly ConfigProblem[], origins: SpecOrigins | undefined) => ConfigProblem[];
+
+/** A plan, or every problem found, at the paths where they were found. */
+export type PlanOutcome = { readonly plan: DistributionPlan } | { readonly problems: ConfigProblem[]; readonly origins?: SpecOrigins };
 
 /** Everything a distribution is, resolved and checked. */
 export interface DistributionPlan {
@@ -73,7 +87,7 @@ export interface DistributionPlan {
   readonly contentHash?: string;
   readonly configMapName: string;
   readonly secretEnvVars: SecretEnvVar[];
-  /** At props paths; `strict` turned them into errors already. */
+  /** From `planDistribution`, in its caller's words (props paths); `strict` turned them into errors already. */
   readonly warnings: ConfigProblem[];
   /** Typed props: the prop each spec location came from (none for a `props.spec`). */
   readonly origins?: SpecOrigins;
@@ -106,19 +120,30 @@ function scratchDirs(spec: LlamaStackDistributionSpec): string[] {
   return [PATHS.tmpDir, PATHS.cacheDir, ...user];
 }
 
-/** Plans a distribution; throws one `LlamaStackConfigError` with every problem at its props path. */
+/**
+ * Plans a distribution; throws one `LlamaStackConfigError` with every problem, said once in the
+ * context's words (at its props path by default). The plan's warnings are said so too.
+ */
 export function planDistribution(rawProps: LlamaStackDistributionProps, context: PlanContext): DistributionPlan {
-  // The input boundary: past it, every prop has its declared type and is read only once.
-  const props = checkedDistributionProps(rawProps);
+  const outcome = resolvePlan(rawProps, context);
+  const words = context.words ?? atPropsPaths;
+  if ('problems' in outcome) throw new LlamaStackConfigError(words(outcome.problems, outcome.origins));
+  return { ...outcome.plan, warnings: words(outcome.plan.warnings, outcome.plan.origins) };
+}
+
+/** The plan, or every problem at the path where it was found (its warnings too). */
+export function resolvePlan(rawProps: LlamaStackDistributionProps, context: PlanContext): PlanOutcome {
   let origins: SpecOrigins | undefined;
   try {
+    // The input boundary: past it, every prop has its declared type and is read only once.
+    const props = checkedDistributionProps(rawProps);
     // Typed props become a spec, with the prop each spec location came from.
     const fromProps = props.spec === undefined ? specAndProblemsFromProps(props, props.name ?? context.id) : undefined;
     origins = fromProps?.origins;
     return plan(props, context, fromProps);
   } catch (e) {
-    // Typed props: each problem at the props path the user wrote, and once.
-    if (e instanceof LlamaStackConfigError) throw new LlamaStackConfigError(atPropsPaths(e.problems, origins));
+    // What the layers below still throw (the input boundary, the generators): as found, for the edge to say.
+    if (e instanceof LlamaStackConfigError) return { problems: e.problems, origins };
     throw e;
   }
 }
@@ -126,7 +151,8 @@ export function planDistribution(rawProps: LlamaStackDistributionProps, context:
 /** Typed props as a spec, its problems and origins (none for a `props.spec`). */
 type FromProps = ReturnType<typeof specAndProblemsFromProps> | undefined;
 
-function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProps: FromProps): DistributionPlan {
+function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProps: FromProps): PlanOutcome {
+  const origins = fromProps?.origins;
   const problems: ConfigProblem[] = [];
   const name = props.name ?? context.id;
   const namePath = props.name !== undefined ? 'props.name' : 'id';
@@ -187,19 +213,20 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   problems.push(...networkingProblems(spec));
   if (props.spec === undefined) problems.push(...exposeProblems(props.expose, spec, props.allowedFrom !== undefined, openShift));
   problems.push(...verifyPropProblems(props, target, openShift));
-  if (problems.length > 0) throw new LlamaStackConfigError(problems);
+  if (problems.length > 0) return { problems, origins };
 
   const config = planConfig(props, spec, target, name, commandPassesInsecure(spec, image));
+  if ('problems' in config) return { problems: config.problems, origins };
   if (config.configYaml !== undefined && target.isOperator) {
     // Server targets run the release's start-up model, which substitutes the container's env.
     const missing = missingEnvProblems(config.configYaml, config.secretEnvVars, spec, target);
-    if (missing.length > 0) throw new LlamaStackConfigError(missing);
+    if (missing.length > 0) return { problems: missing, origins };
   }
   const releaseWarnings = [
     ...imageWarnings, ...config.warnings, ...platformWarnings(props, spec, openShift), ...labels.warnings, ...disruptionBudgetWarnings(spec),
   ];
   if (props.strict === true && releaseWarnings.length > 0) {
-    throw new LlamaStackConfigError(releaseWarnings.map((w) => ({ ...w, message: `${w.message} (an error with strict)` })));
+    return { problems: releaseWarnings.map((w) => ({ ...w, message: `${w.message} (an error with strict)` })), origins };
   }
   // Asked for with allowUnrestrictedVolumes, so not an error with strict.
   const warnings = [...releaseWarnings, ...kubernetesInputWarnings(props, spec)];
@@ -283,11 +310,11 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     };
     const input = verifyInputOf(props, facts);
     const verifyProblems = verifyInputProblems(input, namePath);
-    if (verifyProblems.length > 0) throw new LlamaStackConfigError(verifyProblems);
+    if (verifyProblems.length > 0) return { problems: verifyProblems, origins };
     verify = planVerification(input, facts);
   }
   const objects = verify?.networkPolicy !== undefined ? { ...rendered, networkPolicy: verify.networkPolicy } : rendered;
-  return {
+  const planned: DistributionPlan = {
     name,
     strict: props.strict === true,
     spec: declared,
@@ -299,8 +326,8 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     contentHash: config.contentHash,
     configMapName: config.configMapName,
     secretEnvVars: config.secretEnvVars,
-    warnings: atPropsPaths(warnings, fromProps?.origins),
-    origins: fromProps?.origins,
+    warnings,
+    origins,
     workload,
     objects,
     serviceName,
@@ -309,6 +336,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     url,
     verify,
   };
+  return { plan: planned };
 }
 
 /** The edge settings a spec gives (`networking.expose.tlsSecretName`: the Secret the Ingress serves). */
@@ -341,9 +369,9 @@ function libraryConfigText(props: LlamaStackDistributionProps, spec: LlamaStackD
   return EMBEDDED_DISTRIBUTIONS.includes(distribution) ? embeddedBaseConfig(distribution) : undefined;
 }
 
-/** The config the server runs: the user's ConfigMap, an override text, or a generated one. */
+/** The config the server runs: the user's ConfigMap, an override text, or a generated one; or the override text's problems. */
 function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistributionSpec, target: ServerTarget, name: string,
-  entrypointInsecure: boolean | undefined): PlannedConfig {
+  entrypointInsecure: boolean | undefined): PlannedConfig | { readonly problems: ConfigProblem[] } {
   const serverTlsDir = spec.networking?.tls?.enabled === true ? PATHS.tlsDir : undefined;
   if (spec.overrideConfig) {
     return { configMapName: spec.overrideConfig.configMapName, secretEnvVars: [], warnings: [] };
@@ -354,7 +382,7 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
       scratchDirs: scratchDirs(spec),
       entrypointInsecure,
     }, props.allowPerPodState === true);
-    if (checked.problems.length > 0) throw new LlamaStackConfigError(checked.problems);
+    if (checked.problems.length > 0) return { problems: checked.problems };
     const contentHash = sha256Hex(props.overrideConfigYaml);
     return {
       configYaml: props.overrideConfigYaml,

@@ -2,10 +2,12 @@
  * Typed props become a v1alpha2 spec before the checks run; a problem found at a `spec.…` path is
  * reported at the `props.…` path the user wrote, and each problem once. Where each spec location
  * came from is recorded while the spec is built (`SpecOrigins`, spec-from-props.ts): no table here.
+ * Applied once, where the problems leave the library for a construct's user (planner.ts
+ * `planDistribution`, the CR constructs).
  */
 import { PROP_NAMES } from './props-shape';
 import type { SpecOrigins } from './spec-from-props';
-import { ConfigProblem } from '../core/errors';
+import { ConfigProblem, distinct, fixFor } from '../core/errors';
 
 /** A spec path inside a message: `spec.workload.resources.limits.cpu`, `spec.providers.inference[0]`. */
 const SPEC_PATH_IN_TEXT = /(?<![\w-])spec(?:\.[A-Za-z_]\w*|\[\d+\])+/g;
@@ -33,26 +35,16 @@ export function rooted(path: string): string {
 }
 
 /**
- * Each problem at its props path, once (the first of equal path and message wins). Without
- * origins (a `props.spec`), spec paths stay and only props named without their root change.
+ * Each problem as found, in the props' words: at its props path, with its props fix, once (the
+ * first of equal path and message wins). Without origins (a `props.spec`), spec paths stay and
+ * only props named without their root change.
  */
 export function atPropsPaths(problems: readonly ConfigProblem[], origins: SpecOrigins | undefined): ConfigProblem[] {
-  const seen = new Set<string>();
   const at = (path: string) => (origins ? propsPath(path, origins) : rooted(path));
   // Paths quoted in the text ("above spec.workload.resources.limits.cpu") follow the same record.
   const inText = (text: string) => (origins ? text.replace(SPEC_PATH_IN_TEXT, (m) => {
     const mapped = propsPath(m, origins);
     return mapped === 'props' ? m : mapped; // "in spec.providers" has no one prop to name
   }) : text);
-  return problems.map((p) => ({
-    ...p,
-    path: at(p.path),
-    message: inText(p.message),
-    ...(p.fix !== undefined ? { fix: inText(p.fix) } : {}),
-  })).filter((p) => {
-    const key = `${p.path}\u0000${p.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return distinct(problems.map((p) => ({ path: at(p.path), message: inText(p.message), fix: inText(fixFor(p, 'props')) })));
 }

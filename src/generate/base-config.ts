@@ -26,6 +26,7 @@ export function loadBaseConfig(g: TargetGeneration, spec: LlamaStackDistribution
       path: 'spec.distribution.name',
       message: `${target.description} ships no distribution ${quoteValue(distribution)}`,
       fix: `use one of ${target.distributions.join(', ')}, or pass the image's base config (baseConfigYaml)`,
+      fixes: { manifest: `use one of ${target.distributions.join(', ')}, or pass the image's base config (--base-config FILE)` },
     }]);
   }
   let base: JsonObject | null;

@@ -3,7 +3,7 @@
  * and where each user-written part of config.yaml came from in the spec (so a start-up failure
  * is reported at the field the user wrote).
  */
-import { ConfigProblem } from '../core/errors';
+import { ConfigProblem, ProblemFixes } from '../core/errors';
 import { JsonValue } from '../core/json';
 import { ProviderRegistry } from '../releases/registry';
 import { ServerTarget, TargetData } from '../releases/server-target';
@@ -33,8 +33,9 @@ export class TargetGeneration {
     return this.target._release.rules;
   }
 
-  problem(path: string, message: string, fix: string): void {
-    this.problems.push({ path, message, fix });
+  /** A problem; `fixes`: its fix in a manifest's words, where they differ. */
+  problem(path: string, message: string, fix: string, fixes?: ProblemFixes): void {
+    this.problems.push(fixes !== undefined ? { path, message, fix, fixes } : { path, message, fix });
   }
 
   warn(path: string, message: string, fix: string): void {

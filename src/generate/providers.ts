@@ -49,7 +49,8 @@ function checkRequired(g: TargetGeneration, known: ProviderType, config: JsonObj
     }
     const v = getOwn(config, k);
     if (v === undefined || v === null || v === '') {
-      g.problem(path, `${known.type} requires ${k}`, `set it (endpoint, apiKey, settings.${k} or secretRefs.${k})`);
+      g.problem(path, `${known.type} requires ${k}`, `set it (endpoint, apiKey, settings.${k} or secretRefs.${k})`,
+        { ogxServer: `set it (the typed field that writes ${k}, or settings.${k} / secretRefs.${k} of a custom entry)` });
     }
   }
 }

@@ -117,7 +117,9 @@ function modelEntry(g: TargetGeneration, m: ModelConfig, provider: string, path:
     return undefined;
   }
   if (type === 'embedding' && (m.embeddingDimension === undefined || m.embeddingDimension === null)) {
-    g.problem(path, `embedding model ${quoteValue(m.name)} has no embedding dimension (the server refuses to register it)`, 'set embeddingDimension, e.g. 768');
+    g.problem(path, `embedding model ${quoteValue(m.name)} has no embedding dimension (the server refuses to register it)`, 'set embeddingDimension, e.g. 768', {
+      ogxServer: 'register the model with its metadata.embedding_dimension in the base config (spec.baseConfig): an OGXServer model has no embedding dimension',
+    });
     return undefined;
   }
   const metadata: JsonObject = {};

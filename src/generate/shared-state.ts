@@ -4,20 +4,41 @@
  * models, conversations, files and vector stores, and answer differently. Reads the config as the
  * server will (with the container's env), so only enabled providers and used backends count.
  */
-import { ConfigProblem } from '../core/errors';
+import { ConfigProblem, ProblemFixes } from '../core/errors';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../core/json';
 import { ServerTarget } from '../releases/server-target';
 import { ContainerEnv } from '../releases/startup';
 import { substituteEnv } from '../releases/startup/env-substitution';
 import { LlamaStackDistributionSpec } from '../spec/spec';
 
-/** How to share each kind of per-pod store, in props. */
-const SHARED: { [what: string]: string } = {
-  kv: 'kvStorage: StorageBackend.redis({ endpoint })',
-  sql: 'sqlStorage: StorageBackend.postgres({ host, db, user, password })',
-  vector_io: 'a remote vector store (VectorIoProvider.pgvector, qdrant, milvus, weaviate, elasticsearch, chromadb) with replaceBaseProviders: [\'vector_io\']',
-  files: 'files: [FilesProvider.s3({ bucket, … })]',
+/** How to share each kind of per-pod store: in props, in a manifest, in an OGXServer (where it differs). */
+const SHARED: { [what: string]: { props: string; manifest: string; ogxServer?: string } } = {
+  kv: { props: 'kvStorage: StorageBackend.redis({ endpoint })', manifest: 'spec.storage.kv: {type: redis, endpoint: …}' },
+  sql: {
+    props: 'sqlStorage: StorageBackend.postgres({ host, db, user, password })',
+    manifest: 'spec.storage.sql: {type: postgres, host, db, user, password}',
+    ogxServer: 'spec.storage.backends: {<name>: {type: sql_postgres, host, db, user, password: {name, key}}}',
+  },
+  vector_io: {
+    props: 'a remote vector store (VectorIoProvider.pgvector, qdrant, milvus, weaviate, elasticsearch, chromadb) with replaceBaseProviders: [\'vector_io\']',
+    manifest: 'a remote vector store in spec.providers.vectorIo (pgvector, qdrant, milvus…) and no inline one',
+  },
+  files: {
+    props: 'files: [FilesProvider.s3({ bucket, … })]',
+    manifest: 'spec.providers.files: [{provider: s3, settings: {bucket_name: …}}]',
+    ogxServer: 'spec.providers.files.remote.s3: {bucketName: …}',
+  },
 };
+
+/** How to fix a per-pod store of `kind`, in each reader's words. */
+function shareFix(kind: string): { fix: string; fixes: ProblemFixes } {
+  const s = SHARED[kind];
+  const manifest = (text: string) => `use ${text}, or pass --allow-per-pod-state`;
+  return {
+    fix: `use ${s.props}, or set allowPerPodState: true`,
+    fixes: { manifest: manifest(s.manifest), ...(s.ogxServer !== undefined ? { ogxServer: manifest(s.ogxServer) } : {}) },
+  };
+}
 
 /** Backend names referenced anywhere in the config (stores, provider configs). */
 function referencedBackends(v: JsonValue, out: Set<string>): Set<string> {
@@ -52,7 +73,7 @@ export function perPodStores(config: JsonObject, target: ServerTarget, env: Cont
     problems.push({
       path: where,
       message: `storage backend ${name} is SQLite in the pod (${kind === 'kv' ? 'registry, prompts, agent state' : 'conversations, responses, inference log, file metadata'}): ${note}`,
-      fix: `use ${SHARED[kind]}, or set allowPerPodState: true`,
+      ...shareFix(kind),
     });
   }
   const providers = getOwn(document, 'providers');
@@ -63,7 +84,7 @@ export function perPodStores(config: JsonObject, target: ServerTarget, env: Cont
       const id = isJsonObject(p) ? getOwn(p, 'provider_id') : undefined;
       const type = isJsonObject(p) ? getOwn(p, 'provider_type') : undefined;
       if (typeof id !== 'string' || id === '' || typeof type !== 'string' || !perPod[api].includes(type)) continue;
-      problems.push({ path: where, message: `${api} provider ${id} (${type}) keeps its data in the pod: ${note}`, fix: `use ${SHARED[api]}, or set allowPerPodState: true` });
+      problems.push({ path: where, message: `${api} provider ${id} (${type}) keeps its data in the pod: ${note}`, ...shareFix(api) });
     }
   }
   return problems;

@@ -69,7 +69,8 @@ export function applyStorage(g: TargetGeneration, config: JsonObject, spec: Llam
     if (type === 'postgres') {
       if (!sql.host || !sql.user) {
         g.problem('spec.storage.sql', 'no server release accepts a connection string: postgres needs host, port, db, user and password',
-          'use StorageBackend.postgres({ host, db, user, password }) (or spec.storage.sql.host/port/db/user/password)');
+          'use StorageBackend.postgres({ host, db, user, password }) (or spec.storage.sql.host/port/db/user/password)',
+          { manifest: 'set spec.storage.sql.host/port/db/user/password' });
       } else {
         backends.sql_default = {
           type: 'sql_postgres',

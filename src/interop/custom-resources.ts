@@ -12,7 +12,7 @@ import { externalProvidersForCrd, externalProvidersForOgx } from './external-pro
 import { OGX_CONFIG_KEY, OgxMapping } from './ogx-server-out';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { plainCopy } from '../core/json-convert';
-import { DistributionPlan, planDistribution } from '../distribution/planner';
+import { DistributionPlan, resolvePlan } from '../distribution/planner';
 import { LlamaStackDistributionProps } from '../distribution/props';
 import { atPropsPaths } from '../distribution/props-paths';
 import { checkedDistributionProps } from '../distribution/props-shape';
@@ -179,16 +179,12 @@ function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigPr
 /** The model fields this library adds to the v1alpha2 API: what registration needs on a real server. */
 const MODEL_EXTENSIONS = ['embeddingDimension', 'providerModelId'];
 
-/** Runs every check of `LlamaStackDistribution` on the props (its planner). Returns the plan, or its problems. */
+/** Runs every check of `LlamaStackDistribution` on the props (its planner). Returns the plan, or its problems as found. */
 function dryRun(scope: Construct, id: string, props: LlamaStackDistributionProps): { plan?: DistributionPlan; problems: ConfigProblem[] } {
-  try {
-    // In the namespace of the CR's own chart, so namespace checks (CA bundles) see what the CR gets.
-    // The operator decides where a CR's state lives: the per-pod state check is for our own Deployment.
-    return { plan: planDistribution({ ...props, allowPerPodState: true }, { id, chartNamespace: Chart.of(scope).namespace }), problems: [] };
-  } catch (e) {
-    if (e instanceof LlamaStackConfigError) return { problems: e.problems };
-    throw e;
-  }
+  // In the namespace of the CR's own chart, so namespace checks (CA bundles) see what the CR gets.
+  // The operator decides where a CR's state lives: the per-pod state check is for our own Deployment.
+  const outcome = resolvePlan({ ...props, allowPerPodState: true }, { id, chartNamespace: Chart.of(scope).namespace });
+  return 'plan' in outcome ? { plan: outcome.plan, problems: [] } : { problems: outcome.problems };
 }
 
 /**

@@ -10,16 +10,15 @@ import { completeExternalProviders } from './external-providers';
 import { bare, describe, Obj, Problems } from './manifest-problems';
 import { convertOgxServer, OGX_KIND, OGX_V1BETA1 } from './ogx-server-in';
 import { ogxProblem } from './ogx-server-problems';
-import { manifestVocabulary } from './user-config';
 import { V1Alpha1Converter } from './v1alpha1';
 import { checkedArgument, checkedOptions, snapshotJson } from '../core/checked';
 import { MANIFEST_RENDER_OPTIONS, MANIFEST_TEXT, PARSED_DISTRIBUTION } from '../core/entry-shapes';
-import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
+import { ConfigProblem, distinct, fixFor, LlamaStackConfigError } from '../core/errors';
 import { isObject } from '../core/json';
 import { plainCopy } from '../core/json-convert';
 import { childPath } from '../core/path';
 import { quoteValue } from '../core/quote';
-import { LlamaStackDistribution } from '../distribution/llama-stack-distribution';
+import { LlamaStackDistribution, withReaderWords } from '../distribution/llama-stack-distribution';
 import type { CaBundleOptions } from '../distribution/props';
 import type { VerifyOptions } from '../distribution/verify-options';
 import { ServerTarget } from '../releases/server-target';
@@ -239,11 +238,18 @@ function readMetadata(obj: Obj, p: Problems, options: ManifestParseOptions): { n
 
 /** Reads one manifest object; throws `LlamaStackConfigError` listing every problem. */
 export function parseDistribution(obj: unknown, options: ManifestParseOptions = {}): ParsedDistribution {
+  const read = readDistribution(obj, options);
+  if ('problems' in read) throw new LlamaStackConfigError(read.problems);
+  return read.parsed;
+}
+
+/** Reads one manifest object: the manifest, or every problem found (at the manifest's paths). */
+export function readDistribution(obj: unknown, options: ManifestParseOptions = {}): { parsed: ParsedDistribution } | { problems: ConfigProblem[] } {
   const p = new Problems();
   if (!isObject(obj)) {
-    throw new LlamaStackConfigError([{ path: '(document)', message: `must be a Kubernetes object, not ${describe(obj)}`, fix: `pass a ${LLSD_KIND} manifest` }]);
+    return { problems: [{ path: '(document)', message: `must be a Kubernetes object, not ${describe(obj)}`, fix: `pass a ${LLSD_KIND} manifest` }] };
   }
-  if (kindProblem(obj, p)) p.throwIfAny();
+  if (kindProblem(obj, p)) return { problems: p.problems };
   p.unknownFields(obj, '', MANIFEST_KEYS);
   const { name, namespace, platform } = readMetadata(obj, p, options);
   if (obj.spec === undefined || obj.spec === null) p.add('spec', 'Required value', 'add spec: {distribution: {name: starter}}');
@@ -252,21 +258,23 @@ export function parseDistribution(obj: unknown, options: ManifestParseOptions = 
   if (obj.kind === OGX_KIND) {
     const c = convertOgxServer(obj.spec);
     for (const problem of c.problems) p.add(problem.path, problem.message, problem.fix);
-    p.throwIfAny();
+    if (p.problems.length > 0) return { problems: p.problems };
     return {
-      name,
-      namespace,
-      spec: plainCopy(c.spec),
-      apiVersion: obj.apiVersion,
-      sourcePaths: c.sources,
-      warnings: c.warnings,
-      configRefPath: 'spec.overrideConfig.name',
-      distributionPath: 'spec.distribution',
-      baseConfigRef: c.baseConfigRef,
-      replaceBaseProviders: c.replaceBaseProviders.length > 0 ? c.replaceBaseProviders : undefined,
-      target: c.imageTarget,
-      platform,
-      caBundle: c.caBundle,
+      parsed: {
+        name,
+        namespace,
+        spec: plainCopy(c.spec),
+        apiVersion: obj.apiVersion,
+        sourcePaths: c.sources,
+        warnings: c.warnings,
+        configRefPath: 'spec.overrideConfig.name',
+        distributionPath: 'spec.distribution',
+        baseConfigRef: c.baseConfigRef,
+        replaceBaseProviders: c.replaceBaseProviders.length > 0 ? c.replaceBaseProviders : undefined,
+        target: c.imageTarget,
+        platform,
+        caBundle: c.caBundle,
+      },
     };
   }
   if (obj.apiVersion === V1ALPHA1) {
@@ -278,31 +286,36 @@ export function parseDistribution(obj: unknown, options: ManifestParseOptions = 
   } else if (obj.spec !== undefined && obj.spec !== null) {
     p.add('spec', `must be an object, not ${describe(obj.spec)}`, 'write spec as a mapping, e.g. spec: {distribution: {name: starter}}');
   }
-  p.throwIfAny();
+  if (p.problems.length > 0) return { problems: p.problems };
   const v1 = obj.apiVersion === V1ALPHA1;
   return {
-    name,
-    namespace,
-    spec,
-    apiVersion: obj.apiVersion,
-    sourcePaths,
-    configRefPath: v1 ? 'spec.server.userConfig.configMapName' : undefined,
-    distributionPath: v1 ? 'spec.server.distribution' : undefined,
-    platform,
+    parsed: {
+      name,
+      namespace,
+      spec,
+      apiVersion: obj.apiVersion,
+      sourcePaths,
+      configRefPath: v1 ? 'spec.server.userConfig.configMapName' : undefined,
+      distributionPath: v1 ? 'spec.server.distribution' : undefined,
+      platform,
+    },
   };
 }
 
-/** The manifest path of a problem found in the v1alpha2 spec or props built from a manifest. */
+/**
+ * A problem found in the v1alpha2 spec or props built from a manifest, as the manifest's user is
+ * told it: at the manifest's path, with the fix in the manifest's words (`ConfigProblem.fixes`).
+ */
 export function manifestProblem(found: ConfigProblem, parsed: ParsedDistribution): ConfigProblem {
-  const problem = { ...found, fix: manifestVocabulary(found.fix) };
   // An OGXServer's problems speak OGXServer: its paths and fields, never this library's spec.
   if (parsed.apiVersion.startsWith('ogx.io/')) {
-    if (problem.path === 'props.name' || problem.path === 'id') return ogxProblem({ ...problem, path: 'metadata.name' }, {});
-    if (problem.path === 'props.namespace') return ogxProblem({ ...problem, path: 'metadata.namespace' }, {});
+    if (found.path === 'props.name' || found.path === 'id') return ogxProblem({ ...found, path: 'metadata.name' }, {});
+    if (found.path === 'props.namespace') return ogxProblem({ ...found, path: 'metadata.namespace' }, {});
     // The base config: spec.baseConfig's ConfigMap, or --base-config.
-    if (problem.path === 'props.baseConfigYaml') return ogxProblem({ ...problem, path: '(base config)' }, {});
-    return ogxProblem(problem, parsed.sourcePaths ?? {});
+    if (found.path === 'props.baseConfigYaml') return ogxProblem({ ...found, path: '(base config)' }, {});
+    return ogxProblem(found, parsed.sourcePaths ?? {});
   }
+  const problem: ConfigProblem = { path: found.path, message: found.message, fix: fixFor(found, 'manifest') };
   if (problem.path === 'props.name' || problem.path === 'id') return { ...problem, path: 'metadata.name' };
   if (problem.path === 'props.baseConfigYaml') return { ...problem, path: '(base config)' };
   if (problem.path === 'props.namespace') {
@@ -331,29 +344,22 @@ export function distributionFromParsed(scope: Construct, id: string, parsed: Par
       fix: `render it for ${parsed.platform.id} (--platform ${parsed.platform.id}), or change the annotation`,
     }]);
   }
-  let d: LlamaStackDistribution;
-  try {
-    d = new LlamaStackDistribution(scope, id, {
-      name: parsed.name,
-      namespace: parsed.namespace,
-      spec: completed.spec,
-      target: options.target ?? parsed.target,
-      platform: options.platform ?? parsed.platform,
-      caBundle: parsed.caBundle,
-      image: options.image,
-      baseConfigYaml: options.baseConfigYaml,
-      replaceBaseProviders: parsed.replaceBaseProviders,
-      allowPerPodState: options.allowPerPodState,
-      allowUnrestrictedVolumes: options.allowUnrestrictedVolumes,
-      verify: options.verify,
-    });
-  } catch (e) {
-    if (e instanceof LlamaStackConfigError) throw new LlamaStackConfigError(e.problems.map((p) => manifestProblem(p, parsed)));
-    throw e;
-  }
-  // The warnings it prints at synth, at the manifest's paths too (the list it prints is this one).
-  d.warnings.splice(0, d.warnings.length, ...d.warnings.map((w) => manifestProblem(w, parsed)));
-  return d;
+  // The construct says its problems and warnings at the manifest's paths, once.
+  const words = (problems: readonly ConfigProblem[]) => distinct(problems.map((p) => manifestProblem(p, parsed)));
+  return new LlamaStackDistribution(scope, id, withReaderWords({
+    name: parsed.name,
+    namespace: parsed.namespace,
+    spec: completed.spec,
+    target: options.target ?? parsed.target,
+    platform: options.platform ?? parsed.platform,
+    caBundle: parsed.caBundle,
+    image: options.image,
+    baseConfigYaml: options.baseConfigYaml,
+    replaceBaseProviders: parsed.replaceBaseProviders,
+    allowPerPodState: options.allowPerPodState,
+    allowUnrestrictedVolumes: options.allowUnrestrictedVolumes,
+    verify: options.verify,
+  }, words));
 }
 
 /** Every LlamaStackDistribution of a YAML stream; any other document, or any problem, is an error. */
@@ -367,12 +373,9 @@ function parseText(text: string, options: ManifestParseOptions): ParsedDistribut
       problems.push(...d.problems.map(at));
       continue;
     }
-    try {
-      parsed.push(parseDistribution(d.value, options));
-    } catch (e) {
-      if (!(e instanceof LlamaStackConfigError)) throw e;
-      problems.push(...e.problems.map(at));
-    }
+    const read = readDistribution(d.value, options);
+    if ('parsed' in read) parsed.push(read.parsed);
+    else problems.push(...read.problems.map(at));
   }
   if (problems.length > 0) throw new LlamaStackConfigError(problems);
   return parsed;

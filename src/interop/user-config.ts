@@ -5,7 +5,7 @@
  * `overrideConfigYaml`). And the server line: a manifest that names an image or a distribution
  * the operator resolved may run another release here, which is said as a warning.
  */
-import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
+import { ConfigProblem, fixFor, LlamaStackConfigError } from '../core/errors';
 import { isObject } from '../core/json';
 import { quoteValue } from '../core/quote';
 import { isReleasedImage } from '../distribution/image';
@@ -84,10 +84,11 @@ export function checkUserConfig(facts: UserConfigFacts, maps: InputConfigMaps): 
     serverTlsDir: facts.spec.networking?.tls?.enabled === true ? PATHS.tlsDir : undefined,
     scratchDirs: [PATHS.tmpDir, PATHS.cacheDir],
   }, facts.allowPerPodState === true);
+  // The check speaks props (it is overrideConfigYaml's): said here, once, in the manifest's words.
   const at = (p: ConfigProblem): ConfigProblem => ({
-    ...p,
     path: p.path === 'props.overrideConfigYaml' ? where : `${where} (with ${PROP_PATHS[p.path] ?? p.path})`,
-    fix: manifestVocabulary(p.fix),
+    message: p.message,
+    fix: fixFor(p, 'manifest'),
   });
   problems.push(...checked.problems.map(at));
   warnings.push(...checked.warnings.map(at));
@@ -140,40 +141,13 @@ export const OGX_OPERATOR_RELEASE = '1.3.0';
 /** Props the override check names, as manifest fields. */
 const PROP_PATHS: { [prop: string]: string } = { 'props.workers': 'spec.workload.workers', 'props.tls': 'spec.networking.tls' };
 
-/** Construct words in fixes, as a manifest's user writes them: spec fields and CLI flags. */
-const VOCABULARY: Array<[RegExp, string]> = [
-  [/set allowPerPodState: true/g, 'pass --allow-per-pod-state'],
-  [/kvStorage: StorageBackend\.redis\(\{ endpoint \}\)/g, 'spec.storage.kv: {type: redis, endpoint: …}'],
-  [/sqlStorage: StorageBackend\.postgres\(\{ host, db, user, password \}\)/g, 'spec.storage.sql: {type: postgres, host, db, user, password}'],
-  [/a remote vector store \(VectorIoProvider\.pgvector, qdrant, milvus, weaviate, elasticsearch, chromadb\) with replaceBaseProviders: \['vector_io'\]/g,
-    'a remote vector store in spec.providers.vectorIo (pgvector, qdrant, milvus…) and no inline one'],
-  [/files: \[FilesProvider\.s3\(\{ bucket, … \}\)\]/g, 'spec.providers.files: [{provider: s3, settings: {bucket_name: …}}]'],
-  [/props\.env, or spec\.workload\.overrides\.env/g, 'spec.workload.overrides.env'],
-  [/use StorageBackend\.postgres\(\{ host, db, user, password \}\) \(or (spec\.storage\.sql\.host\/port\/db\/user\/password)\)/g, 'set $1'],
-  [/set props\.image and props\.baseConfigYaml/g, 'set spec.distribution.image and pass the base config (--base-config FILE, or an OGXServer\'s spec.baseConfig ConfigMap)'],
-  [/\(set props\.name\)/g, '(set metadata.name)'],
-  [/set allowUnrestrictedVolumes: true/g, 'pass --allow-unrestricted-volumes'],
-  [/or pass the image's base config \(baseConfigYaml\)/g, 'or pass the image\'s base config (--base-config FILE)'],
-  [/pass that config as baseConfigYaml instead of an override ConfigMap/g, 'pass that config as the base config (--base-config FILE) instead of an override ConfigMap'],
-  [/use a server target \(ServerTarget\.OGX_1_3, the default, or another release\)/g, 'use a server target (--target ogx-1.3, the default, or another release)'],
-  [/\(props\.image, or the manifest reader's image option\)/g, '(spec.distribution.image without a name, and its base config with --base-config FILE)'],
-  [/; set it on the chart \(new Chart\(app, id, \{ namespace \}\)\) or set props\.namespace/g, '; set metadata.namespace or pass --namespace'],
-  [/set it inside props\.spec instead/g, 'set it in the spec'],
-];
-
-/** `fix` in the manifest's vocabulary. */
-export function manifestVocabulary(fix: string): string {
-  let out = fix;
-  for (const [re, to] of VOCABULARY) out = out.replace(re, to);
-  return out;
-}
-
 /**
  * When a render failed before its config was written (a credential in plain text, an unknown
  * provider…), the storage backends that would live in the pod are still known from the
  * distribution's base config and `spec.storage`: reported with the other problems, so a manifest
  * with several replicas does not learn about them in a second round. Providers are left out (their
- * problems are what stopped the render), so only SQLite backends are said.
+ * problems are what stopped the render), so only SQLite backends are said. As found: the caller
+ * says them at the manifest's paths (`manifestProblem`).
  */
 export function perPodStorageProblems(spec: LlamaStackDistributionSpec, target: ServerTarget, baseConfigYaml: string | undefined,
   allowPerPodState: boolean): ConfigProblem[] {
@@ -190,6 +164,5 @@ export function perPodStorageProblems(spec: LlamaStackDistributionSpec, target: 
   const config = readBaseConfig(text);
   if (config === null) return [];
   return perPodStores(config, target, containerEnv(target, bare, []), where)
-    .filter((p) => /^storage backend /.test(p.message))
-    .map((p) => ({ ...p, fix: manifestVocabulary(p.fix) }));
+    .filter((p) => /^storage backend /.test(p.message));
 }

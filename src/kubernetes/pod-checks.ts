@@ -307,6 +307,9 @@ export function restrictedVolumeProblems(volumes: unknown, path: string, allow: 
         path: at,
         message: `${which}, which the restricted Pod Security Standard forbids (it allows ${RESTRICTED_VOLUME_TYPES.join(', ')}): a namespace that enforces it rejects the pod`,
         fix: `use one of those (e.g. a persistentVolumeClaim or csi volume), or set allowUnrestrictedVolumes: true for a namespace whose Pod Security level admits ${u.type} volumes`,
+        fixes: {
+          manifest: `use one of those (e.g. a persistentVolumeClaim or csi volume), or pass --allow-unrestricted-volumes for a namespace whose Pod Security level admits ${u.type} volumes`,
+        },
       });
     }
   }

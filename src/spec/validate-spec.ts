@@ -320,7 +320,8 @@ function disabledList(): Check {
       if (typeof name !== 'string') {
         typeProblem(ctx, p, 'string', name);
       } else if (!ctx.disableable.includes(name)) {
-        report(ctx, p, `disabled must contain valid API names (${ctx.disableable.join(', ')})`, () => {
+        // The CRD's message, naming the list by its path: each reader says the path in its words.
+        report(ctx, p, `${path} must contain valid API names (${ctx.disableable.join(', ')})`, () => {
           const near = closest(name, ctx.disableable);
           return near ? `use "${near}"` : `remove ${show(name)} (the message lists the API names)`;
         });

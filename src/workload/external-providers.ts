@@ -194,6 +194,10 @@ export function externalProviderChecks(spec: LlamaStackDistributionSpec, isOpera
       path: 'spec.externalProviders',
       message: 'the operator pipeline ignores external providers (spec 001 never shipped in an operator release)',
       fix: 'use a server target (ServerTarget.OGX_1_3, the default, or another release), which installs them, or bake the provider into a custom image (image and baseConfigYaml)',
+      fixes: {
+        manifest: 'use a server target (--target ogx-1.3, the default, or another release), which installs them, or bake the provider into a custom image '
+          + '(spec.distribution.image, and its base config with --base-config FILE)',
+      },
     }];
   }
   const problems: ConfigProblem[] = [];
@@ -202,6 +206,9 @@ export function externalProviderChecks(spec: LlamaStackDistributionSpec, isOpera
       path: 'spec.externalProviders',
       message: 'an override ConfigMap is not read at synth time, so the external providers cannot be added to its config',
       fix: 'pass that config as baseConfigYaml instead of an override ConfigMap (the external providers are then merged into it), or remove externalProviders',
+      fixes: {
+        manifest: 'pass that config as the base config (--base-config FILE) instead of an override ConfigMap (the external providers are then merged into it), or remove externalProviders',
+      },
     });
   }
   for (const e of entries) {

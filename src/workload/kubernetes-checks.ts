@@ -219,7 +219,12 @@ function inputProblems(input: KubernetesInput): ConfigProblem[] {
     const p = nameProblem(input.namespace, fromChart ? 'chart.namespace' : 'props.namespace', NAMESPACE_NAME);
     if (p) {
       problems.push(fromChart
-        ? { ...p, message: `${p.message} (the chart's namespace, which every object gets)`, fix: `${p.fix}; set it on the chart (new Chart(app, id, { namespace })) or set props.namespace` }
+        ? {
+          ...p,
+          message: `${p.message} (the chart's namespace, which every object gets)`,
+          fix: `${p.fix}; set it on the chart (new Chart(app, id, { namespace })) or set props.namespace`,
+          fixes: { manifest: `${p.fix}; set metadata.namespace or pass --namespace` },
+        }
         : p);
     }
   }

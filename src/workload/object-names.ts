@@ -1,4 +1,5 @@
 import { looksLikeCredential } from '../core/credential-keys';
+import type { ProblemFixes } from '../core/errors';
 import { quoteValue } from '../core/quote';
 import { isDns1035Name } from '../kubernetes/name-rules';
 
@@ -59,7 +60,7 @@ export const MAX_NAME_LENGTH = 63 - '-network-policy'.length;
  * (`N-network-policy`) must stay a DNS label, and the Service `N-service` a DNS-1035 label, which
  * starts with a letter (Kubernetes' `IsDNS1035Label`).
  */
-export function baseNameProblem(name: string): { message: string; fix: string } | undefined {
+export function baseNameProblem(name: string): { message: string; fix: string; fixes: ProblemFixes } | undefined {
   if (isDns1035Name(name, MAX_NAME_LENGTH)) return undefined;
   // A key or token typed as the name is described, never quoted.
   const secret = looksLikeCredential(name);
@@ -69,10 +70,12 @@ export function baseNameProblem(name: string): { message: string; fix: string } 
     return {
       message: `${quoted} is not a valid name: object names are derived from it (${base}-network-policy…)`,
       fix: `use lower-case letters, digits and '-', at most ${MAX_NAME_LENGTH} characters (set props.name)`,
+      fixes: { manifest: `use lower-case letters, digits and '-', at most ${MAX_NAME_LENGTH} characters (set metadata.name)` },
     };
   }
   return {
     message: `${quoted} is not a valid name: the Service is named after it (${base}-service), and a Service name must be a DNS-1035 label, which starts with a letter`,
     fix: `start it with a lower-case letter, then use lower-case letters, digits and '-', at most ${MAX_NAME_LENGTH} characters (set props.name)`,
+    fixes: { manifest: `start it with a lower-case letter, then use lower-case letters, digits and '-', at most ${MAX_NAME_LENGTH} characters (set metadata.name)` },
   };
 }

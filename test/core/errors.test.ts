@@ -4,6 +4,7 @@
  */
 import { inspect } from 'util';
 import { LlamaStackConfigError } from '../../src';
+import { distinct, fixFor } from '../../src/core/errors';
 import { LlamaStackDistribution } from '../../src/distribution';
 
 function thrown(fn: () => void): LlamaStackConfigError {
@@ -35,4 +36,13 @@ test('problems and the name stay readable', () => {
   expect(e.name).toBe('LlamaStackConfigError');
   expect(e.message).toBe('a: b — c');
   expect(Object.keys(e)).toEqual([]);
+});
+
+test('a fix in each reader\'s words: the manifest\'s, the OGXServer\'s (else the manifest\'s), else the props\'', () => {
+  const p = { path: 'p', message: 'm', fix: 'set allowPerPodState: true', fixes: { manifest: 'pass --allow-per-pod-state' } as { manifest?: string; ogxServer?: string } };
+  expect([fixFor(p, 'props'), fixFor(p, 'manifest'), fixFor(p, 'ogxServer')]).toEqual(['set allowPerPodState: true', 'pass --allow-per-pod-state', 'pass --allow-per-pod-state']);
+  expect(fixFor({ ...p, fixes: { ogxServer: 'o' } }, 'manifest')).toBe('set allowPerPodState: true');
+  expect(fixFor({ ...p, fixes: { ogxServer: 'o' } }, 'ogxServer')).toBe('o');
+  expect(distinct([{ path: 'a', message: 'm', fix: '1' }, { path: 'a', message: 'm', fix: '2' }, { path: 'b', message: 'm', fix: '3' }]))
+    .toEqual([{ path: 'a', message: 'm', fix: '1' }, { path: 'b', message: 'm', fix: '3' }]);
 });

@@ -28,3 +28,11 @@ test('option problems are at where(option)', () => {
   c.addAll([{ path: 'x', message: 'm', fix: 'f' }]);
   expect(c.problems.map((p) => p.path)).toEqual(['ServerAuth.oauth2Jwks(jwksUri)', 'x']);
 });
+
+test('problems another check found are kept as found: their fixes in other readers\' words too, within the bound', () => {
+  const p = new ProblemList(1);
+  const found = { path: 'a', message: 'm', fix: 'set allowPerPodState: true', fixes: { manifest: 'pass --allow-per-pod-state' } };
+  p.addAll([found, { path: 'b', message: 'm', fix: 'f' }]);
+  expect(p.problems).toEqual([found]);
+  expect(p.count).toBe(2);
+});

@@ -4,7 +4,8 @@
  */
 import { Testing, Yaml } from 'cdk8s';
 import { LlamaStackDistribution, Platform } from '../../src';
-import { distributionFromManifest, LlamaStackDistributionManifest } from '../../src/interop/manifest';
+import { distributionFromManifest, LlamaStackDistributionManifest, readDistribution } from '../../src/interop/manifest';
+import { ServerTarget } from '../../src/releases/server-target';
 import { schemaErrors } from '../support/k8s-schema';
 import { problemsOf } from '../support/problems';
 
@@ -284,4 +285,39 @@ describe('the platform annotation (cdk8s-llama-stack.io/platform)', () => {
     expect(problemsOf(() => LlamaStackDistributionManifest.fromObject(manifest({ 'cdk8s-llama-stack.io/platform': value }))))
       .toEqual([{ path: 'metadata.annotations["cdk8s-llama-stack.io/platform"]', message: `${shown} is not a platform` }]);
   });
+});
+
+describe('problems in the manifest\'s words, said once at the reader', () => {
+  const manifest = (spec: object, name = 'my-stack') => ({ apiVersion: 'llamastack.io/v1alpha2', kind: 'LlamaStackDistribution', metadata: { name, namespace: 'ai' }, spec });
+  const lines = (fn: () => unknown) => {
+    try {
+      fn();
+    } catch (e: any) {
+      return (e.problems as { path: string; fix: string }[]).map((p) => `${p.path}: ${p.fix}`);
+    }
+    throw new Error('expected problems');
+  };
+
+  test('a fix in props words has a manifest form: every word of it (the table rewrote "use a server target (…)" and left "image and baseConfigYaml")', () => {
+    const spec = { distribution: { name: 'starter' }, externalProviders: { inference: [{ providerId: 'x', image: 'quay.io/x/y@sha256:' + 'a'.repeat(64), providerType: 'remote::x', module: 'x' }] } };
+    expect(lines(() => distributionFromManifest(Testing.chart(), 'd', manifest(spec), { target: ServerTarget.OPERATOR }))).toEqual([
+      'spec.externalProviders: use a server target (--target ogx-1.3, the default, or another release), which installs them, or bake the provider into a custom image '
+        + '(spec.distribution.image, and its base config with --base-config FILE)',
+    ]);
+  });
+
+  test('the name\'s fix names metadata.name; warnings printed at synth are at the manifest\'s paths', () => {
+    expect(lines(() => distributionFromManifest(Testing.chart(), 'd', manifest({ distribution: { name: 'starter' } }, '9lives')))).toEqual([
+      'metadata.name: start it with a lower-case letter, then use lower-case letters, digits and \'-\', at most 48 characters (set metadata.name)',
+    ]);
+    const d = distributionFromManifest(Testing.chart(), 'd', manifest({ distribution: { name: 'starter' }, disabled: ['telemetry'] }));
+    expect(d.warnings).toEqual([{ path: 'spec.disabled[0]', message: 'the base config has no telemetry API, so disabling it changes nothing', fix: 'remove "telemetry" from disabled' }]);
+  });
+});
+
+test('the reader returns the manifest or its problems; parse, the edge, throws them', () => {
+  expect(readDistribution('text')).toEqual({ problems: [{ path: '(document)', message: 'must be a Kubernetes object, not the string "text"', fix: 'pass a LlamaStackDistribution manifest' }] });
+  expect(readDistribution({ apiVersion: 'llamastack.io/v1alpha2', kind: 'LlamaStackDistribution', metadata: { name: 'a' }, spec: {} }))
+    .toEqual({ parsed: { name: 'a', spec: {}, apiVersion: 'llamastack.io/v1alpha2' } });
+  expect(() => LlamaStackDistributionManifest.fromObject('text')).toThrow('(document): must be a Kubernetes object, not the string "text" — pass a LlamaStackDistribution manifest');
 });

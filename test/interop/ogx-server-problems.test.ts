@@ -3,6 +3,7 @@
  * fields; never this library's spec (`(as v1alpha2 …)`, `spec.networking…`) or its props.
  */
 import * as YAML from 'yaml';
+import { ogxPath, ogxProblem } from '../../src/interop/ogx-server-problems';
 import { runCli } from '../support/cli-run';
 
 const server = (spec: object) => YAML.stringify({ apiVersion: 'ogx.io/v1beta1', kind: 'OGXServer', metadata: { name: 's' }, spec: { distribution: { name: 'starter' }, ...spec } });
@@ -61,5 +62,28 @@ describe('warnings printed while the objects are written', () => {
     }
     const warned = printed.join('').split('\n').filter((l) => l.includes('would warn at start-up'));
     expect(warned).toEqual([expect.stringContaining('spec.providers.fileProcessors.inline.docling: OGX 1.3.0 would warn at start-up: file_processors has 2 enabled providers (inline-pypdf, inline-docling)')]);
+  });
+});
+
+describe('one function says a spec path as the OGXServer writes it', () => {
+  test('the field it was read from, else the OGXServer\'s name for the field, else the path', () => {
+    const sources = { 'spec.workload.replicas': 'spec.workload.replicas', 'spec.providers.inference[0]': 'spec.providers.inference.remote.vllm[0]' };
+    expect(ogxPath('spec.providers.inference[0].endpoint', sources)).toBe('spec.providers.inference.remote.vllm[0].endpoint');
+    expect(ogxPath('spec.networking.tls.caBundle.configMapName', sources)).toBe('spec.tls.trust.caCertificates.configMapName');
+    expect(ogxPath('spec.networking.tls.enabled', sources)).toBe('spec.network.tls.enabled');
+    expect(ogxPath('spec.disabled[1]', sources)).toBe('spec.disabledAPIs[1]');
+    expect(ogxPath('spec.disabledThings', sources)).toBe('spec.disabledThings');
+    expect(ogxPath('spec.resources.models[0]', sources)).toBe('spec.resources.models[0]');
+  });
+
+  test('a problem: its path and the paths its text quotes mapped; its fix the OGXServer\'s, else the manifest\'s, else the props\'', () => {
+    expect(ogxProblem({
+      path: 'spec.networking.port', message: 'the port is spec.networking.port', fix: 'set port', fixes: { manifest: 'set spec.networking.port', ogxServer: 'set network.port' },
+    }, {})).toEqual({ path: 'spec.network.port', message: 'the port is spec.network.port', fix: 'set network.port' });
+    expect(ogxProblem({ path: 'x', message: 'm', fix: 'set allowPerPodState: true', fixes: { manifest: 'pass --allow-per-pod-state' } }, {}))
+      .toEqual({ path: 'x', message: 'm', fix: 'pass --allow-per-pod-state' });
+    // The text is never rewritten as words: a fix that only resembles another's is said as written.
+    expect(ogxProblem({ path: 'x', message: 'disabled must contain a name', fix: 'set embeddingDimension, e.g. 768 (in your own base config)' }, {}))
+      .toEqual({ path: 'x', message: 'disabled must contain a name', fix: 'set embeddingDimension, e.g. 768 (in your own base config)' });
   });
 });

@@ -1,5 +1,6 @@
 import { targetOfImage } from '../../src/interop/ogx-server-in';
-import { checkUserConfig, InputConfigMaps, manifestVocabulary, serverLineWarning } from '../../src/interop/user-config';
+import * as userConfig from '../../src/interop/user-config';
+import { checkUserConfig, InputConfigMaps, perPodStorageProblems, serverLineWarning } from '../../src/interop/user-config';
 import { ServerTarget } from '../../src/releases/server-target';
 
 test('ConfigMaps are found in the manifest\'s namespace, or without one', () => {
@@ -21,12 +22,34 @@ test('a ConfigMap with neither key: what it has, and what to add', () => {
   expect(r.problems[0].message).toContain('it has no keys');
 });
 
-test('fixes in the manifest\'s vocabulary', () => {
-  expect(manifestVocabulary('use kvStorage: StorageBackend.redis({ endpoint }), or set allowPerPodState: true'))
-    .toBe('use spec.storage.kv: {type: redis, endpoint: …}, or pass --allow-per-pod-state');
-  expect(manifestVocabulary('use files: [FilesProvider.s3({ bucket, … })], or set allowPerPodState: true'))
-    .toBe('use spec.providers.files: [{provider: s3, settings: {bucket_name: …}}], or pass --allow-per-pod-state');
-  expect(manifestVocabulary('keep it')).toBe('keep it');
+test('an override config\'s problems: at the ConfigMap, with the fix the manifest\'s user writes (no table rewrites it)', () => {
+  const maps = new InputConfigMaps();
+  const text = 'version: 2\nimage_name: starter\napis: [inference]\nproviders: {}\n'
+    + 'storage:\n  backends:\n    kv_default: {type: kv_sqlite, db_path: /data/kv.db}\n'
+    + '  stores:\n    metadata: {backend: kv_default, namespace: registry}\n';
+  maps.add({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg' }, data: { 'config.yaml': text } });
+  const spec = { overrideConfig: { configMapName: 'cfg' }, workload: { replicas: 2 } };
+  const r = checkUserConfig({ spec, target: ServerTarget.OGX_1_3, refPath: 'spec.overrideConfig.configMapName' }, maps);
+  const perPod = r.problems.filter((p) => p.message.startsWith('storage backend kv_default'));
+  expect(perPod).toEqual([{
+    path: 'ConfigMap cfg data.config.yaml (with spec.workload.replicas)',
+    message: 'storage backend kv_default is SQLite in the pod (registry, prompts, agent state): with several pods, each keeps its own',
+    fix: 'use spec.storage.kv: {type: redis, endpoint: …}, or pass --allow-per-pod-state',
+  }]);
+});
+
+test('the per-pod stores of a render that failed: as found, each fix in every reader\'s words (the caller says them)', () => {
+  const found = perPodStorageProblems({ workload: { replicas: 2 } }, ServerTarget.OGX_1_3, undefined, false);
+  expect(found.map((p) => [p.path, p.fix, p.fixes])).toEqual([
+    ['spec.workload.replicas', 'use kvStorage: StorageBackend.redis({ endpoint }), or set allowPerPodState: true',
+      { manifest: 'use spec.storage.kv: {type: redis, endpoint: …}, or pass --allow-per-pod-state' }],
+    ['spec.workload.replicas', 'use sqlStorage: StorageBackend.postgres({ host, db, user, password }), or set allowPerPodState: true', {
+      manifest: 'use spec.storage.sql: {type: postgres, host, db, user, password}, or pass --allow-per-pod-state',
+      ogxServer: 'use spec.storage.backends: {<name>: {type: sql_postgres, host, db, user, password: {name, key}}}, or pass --allow-per-pod-state',
+    }],
+  ]);
+  // No regex table over fix texts is left to rewrite them.
+  expect(Object.keys(userConfig)).not.toContain('manifestVocabulary');
 });
 
 test('the OGX release an image names', () => {

@@ -5,7 +5,8 @@ import { ConfigProblem } from '../../src/core/errors';
 import { validateSpec } from '../../src/spec/validate-spec';
 
 const BASE = { distribution: { name: 'starter' } };
-const DISABLED_MESSAGE = 'disabled must contain valid API names (agents, datasetio, eval, inference, safety, scoring, telemetry, tool_runtime, vector_io)';
+// The CRD's message, naming the list by its path (each reader says the path in its own words).
+const DISABLED_MESSAGE = 'spec.disabled must contain valid API names (agents, datasetio, eval, inference, safety, scoring, telemetry, tool_runtime, vector_io)';
 
 /** Every problem must carry a path under `spec`, a message and a concrete fix. */
 function checked(spec: unknown, options?: { hasBaseConfig?: boolean }): ConfigProblem[] {
