@@ -5,6 +5,7 @@
  * Stages: props boundary → spec → checks → config (generated, override text or ConfigMap) →
  * workload plan → objects (checked as the API server would).
  */
+import { airGapProblems, airGapVolumeWarnings, mirroredImageProblems, pulledImage, resolveModelSeed, unseededModelWarnings } from './air-gap';
 import { authProblems } from './auth-checks';
 import { constructChecks, disruptionBudgetWarnings, labelChecks, missingEnvProblems, overrideConflicts, userConfigCredentials } from './checks';
 import { connectorProblems } from './connector-checks';
@@ -28,6 +29,7 @@ import { imageLayoutOf } from '../releases/image-layouts';
 import { containerPort, DEFAULT_PORT, metricsPort, podEnv } from '../releases/pod-env';
 import { NON_ROOT_USER } from '../releases/pod-paths';
 import { DEFAULT_TARGET, ServerTarget } from '../releases/server-target';
+import { externalProviderEntries } from '../spec/external-providers';
 import { SecretEnvVar } from '../spec/secret-env';
 import { LlamaStackDistributionSpec } from '../spec/spec';
 import { validateSpec } from '../spec/validate-spec';
@@ -184,7 +186,12 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   problems.push(...networkingProblems(spec));
   if (props.spec === undefined) problems.push(...exposeProblems(props.expose, spec, props.allowedFrom !== undefined, openShift));
   problems.push(...verifyPropProblems(props, target, openShift));
+  // Air-gapped clusters: the mirror every image comes from, and the model seed.
+  problems.push(...airGapProblems(props, spec, openShift));
+  problems.push(...mirroredImageProblems([['the server image', image], ...externalProviderEntries(spec).map((e): [string, string] => [`${e.path}.image`, e.ref.image]),
+    ...(props.modelSeed ? [['modelSeed.image', props.modelSeed.image] as [string, string]] : [])], props));
   if (problems.length > 0) throw new LlamaStackConfigError(problems);
+  const modelSeed = resolveModelSeed(props);
 
   const config = planConfig(props, spec, target, name, commandPassesInsecure(spec, image));
   if (config.configYaml !== undefined && target.isOperator) {
@@ -194,17 +201,18 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   }
   const releaseWarnings = [
     ...imageWarnings, ...config.warnings, ...platformWarnings(props, spec, openShift), ...labels.warnings, ...disruptionBudgetWarnings(spec),
+    ...unseededModelWarnings(props, config.configYaml),
   ];
   if (props.strict === true && releaseWarnings.length > 0) {
     throw new LlamaStackConfigError(releaseWarnings.map((w) => ({ ...w, message: `${w.message} (an error with strict)` })));
   }
   // Asked for with allowUnrestrictedVolumes, so not an error with strict.
-  const warnings = [...releaseWarnings, ...kubernetesInputWarnings(props, spec)];
+  const warnings = [...releaseWarnings, ...kubernetesInputWarnings(props, spec), ...airGapVolumeWarnings(props)];
   const tls = spec.networking?.tls?.enabled === true;
   const workload: WorkloadPlan = {
     name,
     namespace: props.namespace,
-    image,
+    image: pulledImage(image, props),
     spec,
     configMapName: config.configMapName,
     generatedConfig: config.configYaml !== undefined,
@@ -239,7 +247,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
       namespaces: props.monitoring?.namespaces ?? (openShift ? [] : ['monitoring']),
     } : undefined,
     emptyDirSizeLimits: resolveEmptyDirSizeLimits(props.emptyDirSizeLimits, spec),
-    env: podEnv(target, spec, config.secretEnvVars),
+    env: podEnv(target, spec, config.secretEnvVars, modelSeed?.env),
     // OpenShift's restricted-v2 assigns both from the namespace's range (the images are group-0 writable).
     runAsUser: openShift ? undefined : NON_ROOT_USER,
     fsGroup: openShift ? undefined : target.fsGroup ?? NON_ROOT_USER,
@@ -254,6 +262,8 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     retainConfigMaps: props.retainConfigMaps,
     quotedYaml,
     libraryConfigText: libraryConfigText(props, spec, target),
+    imageRegistry: props.imageRegistry,
+    modelSeed: modelSeed?.seed,
   };
   const rendered = renderObjects(workload, config.configYaml);
   const serviceName = objectNames(name).service;
@@ -268,7 +278,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
       target,
       spec,
       openShift,
-      image,
+      image: pulledImage(image, props),
       url,
       containerPort: workload.containerPort,
       serverPodLabels: rendered.deployment.spec?.selector?.matchLabels ?? {},
@@ -289,7 +299,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     spec: declared,
     target,
     platform,
-    image,
+    image: workload.image,
     namespace,
     configYaml: config.configYaml,
     contentHash: config.contentHash,
