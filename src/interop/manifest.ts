@@ -90,6 +90,11 @@ export interface ManifestRenderOptions extends ManifestParseOptions {
    * @default false
    */
   readonly allowUnrestrictedVolumes?: boolean;
+  /**
+   * A registry mirror every image is pulled from (see `LlamaStackDistributionProps.imageRegistry`).
+   * @default - each image from its own registry
+   */
+  readonly imageRegistry?: string;
 }
 
 /** A LlamaStackDistribution manifest, read and (for v1alpha1) converted to v1alpha2. */
@@ -295,6 +300,8 @@ export function parseDistribution(obj: unknown, options: ManifestParseOptions = 
 /** The manifest path of a problem found in the v1alpha2 spec or props built from a manifest. */
 export function manifestProblem(found: ConfigProblem, parsed: ParsedDistribution): ConfigProblem {
   const problem = { ...found, fix: manifestVocabulary(found.fix) };
+  // The command line's option, whatever the manifest.
+  if (problem.path === 'props.imageRegistry') return { ...problem, path: '--image-registry' };
   // An OGXServer's problems speak OGXServer: its paths and fields, never this library's spec.
   if (parsed.apiVersion.startsWith('ogx.io/')) {
     if (problem.path === 'props.name' || problem.path === 'id') return ogxProblem({ ...problem, path: 'metadata.name' }, {});
@@ -345,6 +352,7 @@ export function distributionFromParsed(scope: Construct, id: string, parsed: Par
       replaceBaseProviders: parsed.replaceBaseProviders,
       allowPerPodState: options.allowPerPodState,
       allowUnrestrictedVolumes: options.allowUnrestrictedVolumes,
+      imageRegistry: options.imageRegistry,
       verify: options.verify,
     });
   } catch (e) {
