@@ -79,6 +79,21 @@ test('the production example (issue 19): metrics with a ServiceMonitor, egress r
   expect(objects.find((m) => m.kind === 'ServiceMonitor').spec.endpoints[0].port).toBe('metrics');
 });
 
+test('the production example is air-gapped: images from the mirror, models seeded, nothing downloaded', () => {
+  const d = synthApp('production').find((m) => m.kind === 'Deployment' && m.metadata.name === 'llama-prod');
+  const pod = d.spec.template.spec;
+  expect([...pod.initContainers, ...pod.containers].map((c: any) => `${c.name} ${c.image}`)).toEqual([
+    'ca-bundle registry.corp.example.com/ogx/ogxai/distribution-starter:1.3.0',
+    'cache-seed registry.corp.example.com/ogx/ogxai/distribution-starter:1.3.0',
+    'model-seed registry.corp.example.com/models/starter-hf:2026.11',
+    'llama-stack registry.corp.example.com/ogx/ogxai/distribution-starter:1.3.0',
+  ]);
+  expect(pod.volumes).toContainEqual({ name: 'model-seed', emptyDir: { sizeLimit: '10Gi' } });
+  expect(pod.containers[0].env).toEqual(expect.arrayContaining([
+    { name: 'HF_HOME', value: '/models' }, { name: 'HF_HUB_OFFLINE', value: '1' }, { name: 'TRANSFORMERS_OFFLINE', value: '1' },
+  ]));
+});
+
 test('the production example\'s chat UI gets the server\'s URL from the construct', () => {
   const ui = synthApp('production').find((m) => m.kind === 'Deployment' && m.spec.template.metadata.labels.app !== 'llama-stack');
   const c = ui.spec.template.spec.containers[0];

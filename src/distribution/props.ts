@@ -532,7 +532,8 @@ export interface AirGapProps {
    * server's, the external providers', the model seed's and the verification Job's. Each keeps its
    * repository path, tag and digest; its registry host (Docker Hub when it names none, whose
    * official images keep `library/`) becomes the mirror: `docker.io/ogxai/distribution-starter:1.3.0`
-   * → `<mirror>/ogxai/distribution-starter:1.3.0`. An image already under the mirror is kept.
+   * → `<mirror>/ogxai/distribution-starter:1.3.0`. An image already on the mirror's registry (its
+   * host and port) is kept.
    * @default - each image from its own registry
    */
   readonly imageRegistry?: string;

@@ -103,14 +103,17 @@ export function registryMirrorProblem(mirror: string): string | undefined {
  * `image` pulled from `mirror`: its registry host (Docker Hub when it names none) is replaced by
  * the mirror, its repository path is kept (Docker Hub's official images keep their `library/`), so
  * are its tag and digest. `docker.io/ogxai/distribution-starter:1.3.0` on `mirror.example.com/hub`
- * is `mirror.example.com/hub/ogxai/distribution-starter:1.3.0`. An image already under the mirror,
- * or one that does not parse (reported as such elsewhere), is returned as is.
+ * is `mirror.example.com/hub/ogxai/distribution-starter:1.3.0`. An image already on the mirror's
+ * registry (the same host and port, any path), or one that does not parse (reported as such
+ * elsewhere), is returned as is.
  */
 export function mirroredImage(image: string, mirror: string | undefined): string {
-  if (mirror === undefined || image.startsWith(`${mirror}/`) || imageReferenceProblem(image) !== undefined) return image;
+  if (mirror === undefined || imageReferenceProblem(image) !== undefined) return image;
   const slash = image.indexOf('/');
   const first = slash < 0 ? '' : image.slice(0, slash);
   const hasDomain = first === 'localhost' || /[.:]/.test(first) || first.toLowerCase() !== first;
+  const mirrorHost = mirror.split('/')[0];
+  if (hasDomain && first.toLowerCase() === mirrorHost.toLowerCase()) return image;
   let rest = hasDomain ? image.slice(slash + 1) : image;
   const dockerHub = !hasDomain || first === 'docker.io' || first === 'index.docker.io';
   // The name ends at the tag's ':' or the digest's '@' (a ':' in the name is the domain's port, gone here).

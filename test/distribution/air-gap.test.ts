@@ -45,7 +45,7 @@ describe('imageRegistry', () => {
       'cache-seed registry.example.com:5000/mirror/ogxai/distribution-starter:1.3.0',
       `copy-provider-1 registry.example.com:5000/mirror/acme/provider@sha256:${'a'.repeat(64)}`,
       'install-external-providers registry.example.com:5000/mirror/ogxai/distribution-starter:1.3.0',
-      // Already under registry.example.com, but not under the mirror: its path is kept.
+      // On registry.example.com, but not on the mirror's registry (registry.example.com:5000): mirrored, its path kept.
       'model-seed registry.example.com:5000/mirror/models/starter-hf:2026.11',
       'llama-stack registry.example.com:5000/mirror/ogxai/distribution-starter:1.3.0',
     ]);
@@ -59,11 +59,13 @@ describe('imageRegistry', () => {
     }
   });
 
-  test('the operator pipeline\'s Docker Hub image keeps its path; an image already under the mirror is kept', () => {
+  test('the operator pipeline\'s Docker Hub image keeps its path; an image already on the mirror\'s registry is kept', () => {
     expect(deployment(synthDistribution({ target: ServerTarget.OPERATOR, imageRegistry: 'mirror.local' }).objects).spec.template.spec.containers[0].image)
       .toBe('mirror.local/llamastack/distribution-starter:0.2.23');
     expect(deployment(synthDistribution({ imageRegistry: 'mirror.local', image: 'mirror.local/ogxai/distribution-starter:1.3.0' }).objects)
       .spec.template.spec.containers[0].image).toBe('mirror.local/ogxai/distribution-starter:1.3.0');
+    const pod = deployment(synthDistribution({ imageRegistry: 'mirror.local/ogx', modelSeed: { ...SEED, image: 'mirror.local/models/hf:1' } }).objects).spec.template.spec;
+    expect(pod.initContainers.find((c: any) => c.name === 'model-seed').image).toBe('mirror.local/models/hf:1');
   });
 
   test('a mirror that is not a registry host[/path] is refused at props.imageRegistry', () => {

@@ -61,8 +61,13 @@ describe('mirroredImage: the registry host becomes the mirror; path, tag and dig
     ['registry.example.com:5000/team/app:v1', 'm.example.com/hub/team/app:v1'],
     ['localhost/x:1', 'm.example.com/hub/x:1'],
     ['[::1]:5000/a:1', 'm.example.com/hub/a:1'],
-    // Already under the mirror: kept (so a mirrored props.image is not mirrored twice).
+    // Already on the mirror's registry: kept (a mirrored props.image is not mirrored twice, and an
+    // image the user keeps elsewhere on that registry stays where it is).
     ['m.example.com/hub/ogxai/distribution-starter:1.3.0', 'm.example.com/hub/ogxai/distribution-starter:1.3.0'],
+    ['m.example.com/models/seed:1', 'm.example.com/models/seed:1'],
+    ['M.Example.com/models/seed:1', 'M.Example.com/models/seed:1'],
+    // Another port is another registry.
+    ['m.example.com:5000/models/seed:1', 'm.example.com/hub/models/seed:1'],
     // Not a reference: kept, and reported as such elsewhere.
     ['Not An Image', 'Not An Image'],
   ];
