@@ -13,9 +13,9 @@ import { isPinnedImage } from '../releases/images';
 import { PodModelCache } from '../releases/pod-env';
 import { PATHS } from '../releases/pod-paths';
 import { LlamaStackDistributionSpec } from '../spec/spec';
-import { readBaseConfig } from '../yaml/parse';
 import { DEFAULT_MODEL_SEED_PATH, DEFAULT_MODEL_SEED_SIZE_LIMIT, MODEL_SEED_VOLUME, modelSeedHome } from '../workload/model-seed';
 import { ModelSeedMode, ResolvedModelSeed } from '../workload/model-seed-options';
+import { readBaseConfig } from '../yaml/parse';
 
 type AirGapInput = Pick<LlamaStackDistributionProps, 'imageRegistry' | 'modelSeed' | 'airGapped' | 'allowUnrestrictedVolumes'>;
 

@@ -154,8 +154,11 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
   verify: VERIFY_OPTIONS,
   imageRegistry: str('give the mirror as host[:port][/path], e.g. "registry.example.com/ogx"'),
   modelSeed: struct('ModelSeedOptions', {
-    image: str(), models: listOf(str(), "give the Hugging Face ids, e.g. ['nomic-ai/nomic-embed-text-v1.5']"), path: str(),
-    mode: oneOf(Object.values(ModelSeedMode)), sizeLimit: quantity,
+    image: str(),
+    models: listOf(str(), "give the Hugging Face ids, e.g. ['nomic-ai/nomic-embed-text-v1.5']"),
+    path: str(),
+    mode: oneOf(Object.values(ModelSeedMode)),
+    sizeLimit: quantity,
   }, ['image', 'models']),
   airGapped: bool(),
 };

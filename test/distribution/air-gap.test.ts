@@ -6,8 +6,8 @@
 import { Testing } from 'cdk8s';
 import * as YAML from 'yaml';
 import { namedLocalModels } from '../../src/distribution/air-gap';
-import { InferenceProvider } from '../../src/providers';
 import { LlamaStackDistributionResource } from '../../src/interop/custom-resources';
+import { InferenceProvider } from '../../src/providers';
 import { ServerTarget } from '../../src/releases/server-target';
 import { ExternalProvider } from '../../src/values/external-provider';
 import { Platform } from '../../src/values/platform';
@@ -137,9 +137,10 @@ describe('modelSeed', () => {
     expect(synthProblems({ modelSeed: { ...SEED, mode: ModelSeedMode.IMAGE_VOLUME } })).toEqual([
       'props.modelSeed.mode: an image volume is not among the volume types the restricted Pod Security Standard allows: a namespace that enforces it rejects the pod',
     ]);
-    expect(synthProblems({ modelSeed: { ...SEED, mode: ModelSeedMode.IMAGE_VOLUME }, platform: Platform.OPENSHIFT, allowUnrestrictedVolumes: true })).toContain(
+    const onOpenShift = { modelSeed: { ...SEED, mode: ModelSeedMode.IMAGE_VOLUME }, platform: Platform.OPENSHIFT, allowUnrestrictedVolumes: true };
+    expect(synthProblems(onOpenShift)).toEqual([
       'props.modelSeed.mode: OpenShift\'s restricted-v2 SCC admits image volumes only from OpenShift 4.20 (before, it allows configMap, csi, downwardAPI, emptyDir, ephemeral, persistentVolumeClaim, projected and secret)',
-    );
+    ]);
   });
 
   test('every problem of the seed at once, at its props path', () => {
@@ -189,11 +190,13 @@ describe('airGapped', () => {
   test('namedLocalModels: registered models on a sentence-transformers provider, by provider_model_id', () => {
     const config = YAML.stringify({
       providers: { inference: [{ provider_id: 'st', provider_type: 'inline::sentence-transformers' }, { provider_id: 'v', provider_type: 'remote::vllm' }] },
-      registered_resources: { models: [
-        { model_id: 'e', provider_id: 'st', provider_model_id: 'org/e' },
-        { model_id: 'l', provider_id: 'v' },
-        { model_id: 'org/f', provider_id: 'st' },
-      ] },
+      registered_resources: {
+        models: [
+          { model_id: 'e', provider_id: 'st', provider_model_id: 'org/e' },
+          { model_id: 'l', provider_id: 'v' },
+          { model_id: 'org/f', provider_id: 'st' },
+        ],
+      },
     });
     expect(namedLocalModels(config)).toEqual([
       { model: 'org/e', where: 'registered_resources.models[0]' },
