@@ -9,6 +9,7 @@ import { isJsonObject, JsonObject, JsonValue } from '../core/json';
 import { childPath, indexPath } from '../core/path';
 import { quoteValue } from '../core/quote';
 import { imageReferenceProblem, mirroredImage, registryMirrorProblem } from '../kubernetes/image-reference';
+import { parseQuantity, quantitySign } from '../kubernetes/quantity';
 import { isPinnedImage } from '../releases/images';
 import { PodModelCache } from '../releases/pod-env';
 import { PATHS } from '../releases/pod-paths';
@@ -55,6 +56,14 @@ export function airGapProblems(props: AirGapInput, spec: LlamaStackDistributionS
   const path = seed.path ?? DEFAULT_MODEL_SEED_PATH;
   if (!path.startsWith('/') || path.split('/').some((s) => s === '.' || s === '..') || /\/\/|[\s"'$`\\]/.test(path)) {
     problems.push({ path: 'props.modelSeed.path', message: `${quoteValue(path)} is not an absolute directory of the image`, fix: 'give the directory that holds hub/, e.g. "/models"' });
+  }
+  if (seed.sizeLimit !== undefined) {
+    const q = parseQuantity(seed.sizeLimit);
+    if (q === undefined || quantitySign(q) <= 0) {
+      problems.push({ path: 'props.modelSeed.sizeLimit', message: `${quoteValue(seed.sizeLimit)} is not a positive quantity`, fix: 'use a Kubernetes quantity above the models\' size, e.g. 10Gi' });
+    } else if (seed.mode === ModelSeedMode.IMAGE_VOLUME) {
+      problems.push({ path: 'props.modelSeed.sizeLimit', message: 'an image volume is no emptyDir: the size limit would not apply', fix: 'remove sizeLimit, or use ModelSeedMode.INIT_CONTAINER' });
+    }
   }
   if (seed.mode === ModelSeedMode.IMAGE_VOLUME) {
     if (openShift) {
