@@ -12,6 +12,8 @@ import { ServerTarget } from '../../src/releases/server-target';
 import { ExternalProvider } from '../../src/values/external-provider';
 import { Platform } from '../../src/values/platform';
 import { ModelSeedMode } from '../../src/workload/model-seed-options';
+import { schemaErrors } from '../support/k8s-schema';
+import { k8sValidityProblems } from '../support/k8s-validity';
 import { restrictedV2Violations } from '../support/openshift-scc';
 import { restrictedViolationsOf } from '../support/pod-security';
 import { synthDistribution, synthProblems, synthStarting } from '../support/synth';
@@ -110,6 +112,7 @@ describe('modelSeed', () => {
       { name: 'TRANSFORMERS_OFFLINE', value: '1' },
     ]);
     expect(restrictedViolationsOf(manifests)).toEqual([]);
+    expect(k8sValidityProblems(manifests)).toEqual([]);
   });
 
   test('init container on OpenShift: restricted-v2 admits the pod, no uid pinned', () => {
@@ -131,6 +134,8 @@ describe('modelSeed', () => {
     expect(pod.initContainers.map((c: any) => c.name)).toEqual(['cache-seed']);
     expect(pod.containers[0].volumeMounts).toContainEqual({ name: 'model-seed', mountPath: '/models', subPath: 'hf', readOnly: true });
     expect(pod.containers[0].env).toContainEqual({ name: 'HF_MODULES_CACHE', value: '/.cache/huggingface/modules' });
+    expect(schemaErrors(objects)).toEqual([]);
+    expect(k8sValidityProblems(objects)).toEqual([]);
   });
 
   test('image volume without allowUnrestrictedVolumes, and on OpenShift, is refused', () => {
