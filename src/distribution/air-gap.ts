@@ -13,6 +13,7 @@ import { parseQuantity, quantitySign } from '../kubernetes/quantity';
 import { isPinnedImage } from '../releases/images';
 import { PodModelCache } from '../releases/pod-env';
 import { PATHS } from '../releases/pod-paths';
+import { externalProviderEntries } from '../spec/external-providers';
 import { LlamaStackDistributionSpec } from '../spec/spec';
 import { DEFAULT_MODEL_SEED_PATH, DEFAULT_MODEL_SEED_SIZE_LIMIT, MODEL_SEED_VOLUME, modelSeedHome } from '../workload/model-seed';
 import { ModelSeedMode, ResolvedModelSeed } from '../workload/model-seed-options';
@@ -107,14 +108,22 @@ export function pulledImage(image: string, props: Pick<LlamaStackDistributionPro
 
 /**
  * Images the mirror would make unreadable (a repository path over 255 characters with the mirror's
- * path in front): `[where, image]` pairs in.
+ * path in front): the server's, the external providers' and the model seed's.
  */
-export function mirroredImageProblems(images: [string, string][], props: Pick<LlamaStackDistributionProps, 'imageRegistry'>): ConfigProblem[] {
+export function mirroredImageProblems(
+  serverImage: string, spec: LlamaStackDistributionSpec, props: Pick<LlamaStackDistributionProps, 'imageRegistry' | 'modelSeed'>,
+): ConfigProblem[] {
   // A mirror that is none is reported as such (airGapProblems).
   if (props.imageRegistry === undefined || registryMirrorProblem(props.imageRegistry) !== undefined) return [];
+  const images: [string, string][] = [
+    ['the server image', serverImage],
+    ...externalProviderEntries(spec).map((e): [string, string] => [`${e.path}.image`, e.ref.image]),
+    ...(props.modelSeed !== undefined ? [['modelSeed.image', props.modelSeed.image] as [string, string]] : []),
+  ];
   const out: ConfigProblem[] = [];
   for (const [where, image] of images) {
-    if (imageReferenceProblem(image) !== undefined) continue;
+    // A spec's image of the wrong type, or no reference at all, is reported as such (the schema, kubernetes/container-checks.ts).
+    if (typeof image !== 'string' || imageReferenceProblem(image) !== undefined) continue;
     const mirrored = pulledImage(image, props);
     const problem = imageReferenceProblem(mirrored);
     if (problem !== undefined) {

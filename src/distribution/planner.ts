@@ -29,7 +29,6 @@ import { imageLayoutOf } from '../releases/image-layouts';
 import { containerPort, DEFAULT_PORT, metricsPort, podEnv } from '../releases/pod-env';
 import { NON_ROOT_USER } from '../releases/pod-paths';
 import { DEFAULT_TARGET, ServerTarget } from '../releases/server-target';
-import { externalProviderEntries } from '../spec/external-providers';
 import { SecretEnvVar } from '../spec/secret-env';
 import { LlamaStackDistributionSpec } from '../spec/spec';
 import { validateSpec } from '../spec/validate-spec';
@@ -188,8 +187,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   problems.push(...verifyPropProblems(props, target, openShift));
   // Air-gapped clusters: the mirror every image comes from, and the model seed.
   problems.push(...airGapProblems(props, spec, openShift));
-  problems.push(...mirroredImageProblems([['the server image', image], ...externalProviderEntries(spec).map((e): [string, string] => [`${e.path}.image`, e.ref.image]),
-    ...(props.modelSeed ? [['modelSeed.image', props.modelSeed.image] as [string, string]] : [])], props));
+  problems.push(...mirroredImageProblems(image, spec, props));
   if (problems.length > 0) throw new LlamaStackConfigError(problems);
   const modelSeed = resolveModelSeed(props);
 

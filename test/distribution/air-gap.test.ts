@@ -87,6 +87,11 @@ describe('imageRegistry', () => {
     ]);
   });
 
+  test('a spec\'s external provider image of the wrong type is the schema\'s to report, not a TypeError', () => {
+    const spec = { distribution: { name: 'starter' }, externalProviders: { inference: [{ providerId: 'a', providerType: 'remote::a', module: 'a', image: 42 }] } };
+    expect(synthProblems({ imageRegistry: 'mirror.local', spec } as any)).toEqual(['spec.externalProviders.inference[0].image: must be a string']);
+  });
+
   test('the CR constructs cannot carry it', () => {
     const chart = Testing.chart();
     expect(() => new LlamaStackDistributionResource(chart, 'cr', { imageRegistry: MIRROR, modelSeed: SEED, airGapped: true }))
