@@ -18,6 +18,7 @@ export { TargetConfig, TargetConfigGenerator, TargetConfigOptions } from './gene
 export { VectorStoreDefaults } from './generate/vector-stores';
 export { EmptyDirSizeLimits } from './workload/volume-sizes';
 export { LoadScalingEngine, LoadScalingOptions, MonitoringOptions } from './workload/monitoring-options';
+export { ModelSeedMode, ModelSeedOptions } from './workload/model-seed-options';
 export { PodResourceClaim } from './workload/pod-extras';
 export { EgressOptions, ServiceOptions } from './workload/network-options';
 export { ConfigMapKeyRef, LlamaStackDistributionManifest, ManifestParseOptions, ManifestRenderOptions, ParsedDistribution } from './interop/manifest';

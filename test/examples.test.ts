@@ -9,7 +9,9 @@ import { crdSchemaErrors } from './support/crd-schema';
 import { EXAMPLE_APPS, EXAMPLES, synthExampleApp } from './support/example-apps';
 import { schemaErrors } from './support/k8s-schema';
 import { restrictedViolations, restrictedViolationsOf } from './support/pod-security';
+import { startupFromObjects } from './support/startup-from-objects';
 import { main } from '../src/cli/main';
+import { ServerTarget } from '../src/releases/server-target';
 
 const apps = EXAMPLE_APPS;
 const synthApp = synthExampleApp;
@@ -77,6 +79,24 @@ test('the production example (issue 19): metrics with a ServiceMonitor, egress r
   const np = objects.find((m) => m.kind === 'NetworkPolicy');
   expect(np.spec.policyTypes).toEqual(['Ingress', 'Egress']);
   expect(objects.find((m) => m.kind === 'ServiceMonitor').spec.endpoints[0].port).toBe('metrics');
+});
+
+test('the production example is air-gapped: images from the mirror, models seeded, nothing downloaded', () => {
+  const manifests = synthApp('production');
+  const d = manifests.find((m) => m.kind === 'Deployment' && m.metadata.name === 'llama-prod');
+  const pod = d.spec.template.spec;
+  expect([...pod.initContainers, ...pod.containers].map((c: any) => `${c.name} ${c.image}`)).toEqual([
+    'ca-bundle registry.corp.example.com/ogx/ogxai/distribution-starter:1.3.0',
+    'cache-seed registry.corp.example.com/ogx/ogxai/distribution-starter:1.3.0',
+    'model-seed registry.corp.example.com/models/starter-hf:2026.11',
+    'llama-stack registry.corp.example.com/ogx/ogxai/distribution-starter:1.3.0',
+  ]);
+  expect(pod.volumes).toContainEqual({ name: 'model-seed', emptyDir: { sizeLimit: '10Gi' } });
+  expect(pod.containers[0].env).toEqual(expect.arrayContaining([
+    { name: 'HF_HOME', value: '/models' }, { name: 'HF_HUB_OFFLINE', value: '1' }, { name: 'TRANSFORMERS_OFFLINE', value: '1' },
+  ]));
+  // Seeded, declared air-gapped: the release starts with nothing to say.
+  expect(startupFromObjects(ServerTarget.OGX_1_3, manifests)).toEqual({ fatal: [], warnings: [] });
 });
 
 test('the production example\'s chat UI gets the server\'s URL from the construct', () => {

@@ -1,7 +1,8 @@
 // Production-style app on OGX 1.3 (the default target): several providers, moderation, Postgres for
 // every store over verified TLS, 3-10 replicas with HPA and PDB, a NetworkPolicy with egress rules,
 // Prometheus metrics with a ServiceMonitor and alerts, Secret-backed env, Reloader annotations, an
-// Ingress sized for RAG uploads, serving TLS and a corporate CA bundle; a cdk8s-plus chat UI gets
+// Ingress sized for RAG uploads, serving TLS and a corporate CA bundle, images from a mirror and
+// models from an image (air-gapped); a cdk8s-plus chat UI gets
 // the server's URL from the construct.
 import { App, Chart, Size } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
@@ -21,6 +22,15 @@ const POSTGRES = {
 
 const llama = new LlamaStackDistribution(chart, 'llama-prod', {
   distribution: 'starter',
+  // Air-gapped: every image from the corporate mirror, and starter's embedding model (with the code
+  // it trusts) and reranker from a model image an init container copies in; HF_HUB_OFFLINE=1, so
+  // nothing comes from Hugging Face (docs/air-gapped.md).
+  imageRegistry: 'registry.corp.example.com/ogx',
+  modelSeed: {
+    image: 'registry.corp.example.com/models/starter-hf:2026.11',
+    models: ['nomic-ai/nomic-embed-text-v1.5', 'nomic-ai/nomic-bert-2048', 'Qwen/Qwen3-Reranker-0.6B'],
+  },
+  airGapped: true,
   inference: [
     InferenceProvider.vllm({
       id: 'vllm-primary',

@@ -44,6 +44,9 @@ Options:
                          input (an OGXServer's spec.baseConfig ConfigMap is read when it is)
   --allow-per-pod-state  render several replicas even with stores that live in the pod
                          (SQLite, faiss, sqlite-vec, local files): each pod keeps its own
+  --image-registry HOST[/PATH]
+                         pull every image from this mirror (the registry host replaced,
+                         path, tag and digest kept; docs/air-gapped.md)
   --allow-unrestricted-volumes
                          accept user volumes the restricted Pod Security Standard forbids
                          (hostPath, nfs…): the pod is then no longer restricted
@@ -65,7 +68,7 @@ release is the target unless --target is given). A config ConfigMap in the same 
 checked. See docs/interop.md and docs/migration.md.
 Environment (argocd-generate): ARGOCD_APP_NAMESPACE is the default namespace,
 ARGOCD_ENV_LLAMA_STACK_TARGET the default target, ARGOCD_ENV_LLAMA_STACK_PLATFORM the platform,
-ARGOCD_ENV_LLAMA_STACK_STRICT=true --strict.
+ARGOCD_ENV_LLAMA_STACK_STRICT=true --strict, ARGOCD_ENV_LLAMA_STACK_IMAGE_REGISTRY the mirror.
 Documents may nest ${MAX_MANIFEST_DEPTH} levels. --output-dir file names come from object names
 (DNS-1123 subdomains), checked before anything is written.
 Exit codes: 0 ok, 1 invalid input (every problem listed), 2 usage or internal error.`;
@@ -95,6 +98,8 @@ export interface Args {
   /** Every warning is an error. */
   readonly strict: boolean;
   readonly baseConfig?: string;
+  /** `--image-registry`: the mirror every image is pulled from. */
+  readonly imageRegistry?: string;
   /** `--verify` and its options. */
   readonly verify?: VerifyOptions;
 }
@@ -102,7 +107,9 @@ export interface Args {
 export class UsageError extends Error {}
 
 const COMMANDS: { [name: string]: Command } = { 'render': 'render', 'argocd-generate': 'argocd-generate', 'generate': 'argocd-generate', 'krm': 'krm' };
-const VALUE_OPTIONS = ['--output-dir', '--target', '--platform', '--namespace', '--base-config', '--verify-token-secret', '--verify-timeout'];
+const VALUE_OPTIONS = [
+  '--output-dir', '--target', '--platform', '--namespace', '--base-config', '--verify-token-secret', '--verify-timeout', '--image-registry',
+];
 const VERIFY_SWITCHES: { [flag: string]: 'llmCompletion' | 'vectorStore' } = { '--verify-completion': 'llmCompletion', '--verify-vector-store': 'vectorStore' };
 
 /**
@@ -187,6 +194,7 @@ export function parseArgs(argv: string[]): Args | 'help' | 'version' {
     allowEmpty,
     strict,
     baseConfig: values['--base-config'],
+    imageRegistry: values['--image-registry'],
   };
 }
 
@@ -243,6 +251,7 @@ export function settingsFor(args: Args, env: { [name: string]: string | undefine
     passThrough: args.passThrough || args.command !== 'render',
     allowPerPodState: args.allowPerPodState,
     allowUnrestrictedVolumes: args.allowUnrestrictedVolumes,
+    imageRegistry: args.imageRegistry ?? ((args.command === 'argocd-generate' ? env.ARGOCD_ENV_LLAMA_STACK_IMAGE_REGISTRY : undefined) || undefined),
     targetGiven: args.target !== undefined || (envTarget !== undefined && envTarget !== ''),
     baseConfigYaml: args.baseConfig !== undefined ? readBaseConfigFile(args.baseConfig, cwd) : undefined,
     verify: args.verify,

@@ -63,6 +63,8 @@ export interface RenderSettings {
   readonly passThrough: boolean;
   readonly allowPerPodState: boolean;
   readonly allowUnrestrictedVolumes: boolean;
+  /** `--image-registry` (or the Argo CD env): the mirror every image is pulled from. */
+  readonly imageRegistry?: string;
   /** True when the target was chosen (`--target`, the Argo CD env): an OGXServer's image then does not choose it. */
   readonly targetGiven?: boolean;
   /** `--base-config FILE`: the base config text, for every manifest that brings none. */
@@ -278,6 +280,7 @@ function render(parsed: ParsedDistribution, settings: RenderSettings): { objects
     baseConfigYaml: settings.baseConfigYaml,
     allowPerPodState: settings.allowPerPodState,
     allowUnrestrictedVolumes: settings.allowUnrestrictedVolumes,
+    imageRegistry: settings.imageRegistry,
     verify: settings.verify,
   });
   synthChecks(app);

@@ -8,6 +8,7 @@
  * path for typed props, with the prop each spec location came from); `planDistribution`, the
  * edge, says them once in its caller's words (props paths by default) and throws them.
  */
+import { airGapProblems, airGapVolumeWarnings, mirroredImageProblems, pulledImage, resolveModelSeed, unseededModelWarnings } from './air-gap';
 import { authProblems } from './auth-checks';
 import { constructChecks, disruptionBudgetWarnings, labelChecks, missingEnvProblems, overrideConflicts, userConfigCredentials } from './checks';
 import { connectorProblems } from './connector-checks';
@@ -213,7 +214,11 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   problems.push(...networkingProblems(spec));
   if (props.spec === undefined) problems.push(...exposeProblems(props.expose, spec, props.allowedFrom !== undefined, openShift));
   problems.push(...verifyPropProblems(props, target, openShift));
+  // Air-gapped clusters: the mirror every image comes from, and the model seed.
+  problems.push(...airGapProblems(props, spec, openShift));
+  problems.push(...mirroredImageProblems(image, spec, props));
   if (problems.length > 0) return { problems, origins };
+  const modelSeed = resolveModelSeed(props);
 
   const config = planConfig(props, spec, target, name, commandPassesInsecure(spec, image));
   if ('problems' in config) return { problems: config.problems, origins };
@@ -224,17 +229,18 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   }
   const releaseWarnings = [
     ...imageWarnings, ...config.warnings, ...platformWarnings(props, spec, openShift), ...labels.warnings, ...disruptionBudgetWarnings(spec),
+    ...unseededModelWarnings(props, config.configYaml),
   ];
   if (props.strict === true && releaseWarnings.length > 0) {
     return { problems: releaseWarnings.map((w) => ({ ...w, message: `${w.message} (an error with strict)` })), origins };
   }
   // Asked for with allowUnrestrictedVolumes, so not an error with strict.
-  const warnings = [...releaseWarnings, ...kubernetesInputWarnings(props, spec)];
+  const warnings = [...releaseWarnings, ...kubernetesInputWarnings(props, spec), ...airGapVolumeWarnings(props)];
   const tls = spec.networking?.tls?.enabled === true;
   const workload: WorkloadPlan = {
     name,
     namespace: props.namespace,
-    image,
+    image: pulledImage(image, props),
     spec,
     configMapName: config.configMapName,
     generatedConfig: config.configYaml !== undefined,
@@ -270,7 +276,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
       scaling: props.monitoring?.scaling && resolveLoadScaling(props.monitoring.scaling, name, namespace),
     } : undefined,
     emptyDirSizeLimits: resolveEmptyDirSizeLimits(props.emptyDirSizeLimits, spec),
-    env: podEnv(target, spec, config.secretEnvVars),
+    env: podEnv(target, spec, config.secretEnvVars, modelSeed?.env),
     // OpenShift's restricted-v2 assigns both from the namespace's range (the images are group-0 writable).
     runAsUser: openShift ? undefined : NON_ROOT_USER,
     fsGroup: openShift ? undefined : target.fsGroup ?? NON_ROOT_USER,
@@ -285,6 +291,8 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     retainConfigMaps: props.retainConfigMaps,
     quotedYaml,
     libraryConfigText: libraryConfigText(props, spec, target),
+    imageRegistry: props.imageRegistry,
+    modelSeed: modelSeed?.seed,
   };
   const rendered = renderObjects(workload, config.configYaml);
   const serviceName = objectNames(name).service;
@@ -299,7 +307,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
       target,
       spec,
       openShift,
-      image,
+      image: pulledImage(image, props),
       url,
       containerPort: workload.containerPort,
       serverPodLabels: rendered.deployment.spec?.selector?.matchLabels ?? {},
@@ -320,7 +328,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     spec: declared,
     target,
     platform,
-    image,
+    image: workload.image,
     namespace,
     configYaml: config.configYaml,
     contentHash: config.contentHash,

@@ -15,6 +15,7 @@ import {
 } from '../core/shape';
 import { ExposeTlsMode } from '../values/expose';
 import { LoadScalingEngine } from '../workload/monitoring-options';
+import { ModelSeedMode } from '../workload/model-seed-options';
 
 /** A list of one API's providers, made by that class's factories, e.g. `InferenceProvider.vllm(...)`. */
 function providerList(className: string, api: string, factories: string): Shape {
@@ -168,6 +169,15 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
   allowUnrestrictedVolumes: bool(),
   connectors: CONNECTORS,
   verify: VERIFY_OPTIONS,
+  imageRegistry: str('give the mirror as host[:port][/path], e.g. "registry.example.com/ogx"'),
+  modelSeed: struct('ModelSeedOptions', {
+    image: str(),
+    models: listOf(str(), "give the Hugging Face ids, e.g. ['nomic-ai/nomic-embed-text-v1.5']"),
+    path: str(),
+    mode: oneOf(Object.values(ModelSeedMode)),
+    sizeLimit: quantity,
+  }, ['image', 'models']),
+  airGapped: bool(),
 };
 
 /** The names of every prop. */

@@ -70,6 +70,9 @@ function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigPr
     no('props.verify', 'a verification Job (the operator writes the server\'s objects and names; the Job is checked against those the library writes)',
       'remove verify, or render the workload with LlamaStackDistribution (verify: {...}) and apply its Job');
   }
+  for (const [prop, what] of [['imageRegistry', 'an image mirror'], ['modelSeed', 'a model seed'], ['airGapped', 'an air-gapped declaration']] as const) {
+    if (props[prop] !== undefined) no(`props.${prop}`, `${what} (the operator writes the pod)`, `remove ${prop}, or render the workload with LlamaStackDistribution`);
+  }
   if (props.nodeSelector !== undefined) no('props.nodeSelector', 'a node selector', 'remove nodeSelector, or render the workload with LlamaStackDistribution');
   if (props.tolerations !== undefined) no('props.tolerations', 'tolerations', 'remove tolerations, or render the workload with LlamaStackDistribution');
   if (props.imagePullPolicy !== undefined) no('props.imagePullPolicy', 'an image pull policy', 'remove imagePullPolicy (pinned tags are pulled IfNotPresent)');

@@ -89,6 +89,11 @@ export interface ManifestRenderOptions extends ManifestParseOptions {
    * @default false
    */
   readonly allowUnrestrictedVolumes?: boolean;
+  /**
+   * A registry mirror every image is pulled from (see `LlamaStackDistributionProps.imageRegistry`).
+   * @default - each image from its own registry
+   */
+  readonly imageRegistry?: string;
 }
 
 /** A LlamaStackDistribution manifest, read and (for v1alpha1) converted to v1alpha2. */
@@ -307,6 +312,8 @@ export function readDistribution(obj: unknown, options: ManifestParseOptions = {
  * told it: at the manifest's path, with the fix in the manifest's words (`ConfigProblem.fixes`).
  */
 export function manifestProblem(found: ConfigProblem, parsed: ParsedDistribution): ConfigProblem {
+  // The command line's option, whatever the manifest.
+  if (found.path === 'props.imageRegistry') return { path: '--image-registry', message: found.message, fix: fixFor(found, 'manifest') };
   // An OGXServer's problems speak OGXServer: its paths and fields, never this library's spec.
   if (parsed.apiVersion.startsWith('ogx.io/')) {
     if (found.path === 'props.name' || found.path === 'id') return ogxProblem({ ...found, path: 'metadata.name' }, {});
@@ -358,6 +365,7 @@ export function distributionFromParsed(scope: Construct, id: string, parsed: Par
     replaceBaseProviders: parsed.replaceBaseProviders,
     allowPerPodState: options.allowPerPodState,
     allowUnrestrictedVolumes: options.allowUnrestrictedVolumes,
+    imageRegistry: options.imageRegistry,
     verify: options.verify,
   }, words));
 }

@@ -76,3 +76,48 @@ export function imageReferenceProblem(image: string): string | undefined {
   const r = parseImageReference(image);
   return 'problem' in r ? r.problem : undefined;
 }
+
+/** A mirror: a registry host (a domain with a `.` or a port, `localhost`, or an IPv6 literal) and an optional path of components. */
+const MIRROR = new RegExp(`^(${DOMAIN})((?:/${PATH_COMPONENT})*)$`);
+
+/**
+ * Why `mirror` is not a registry host with an optional repository path (`registry.example.com`,
+ * `registry.example.com:5000/ogx`), or undefined. The host must read as one: the kubelet takes a
+ * first component without a `.` or `:` (other than `localhost`) as a Docker Hub path.
+ */
+export function registryMirrorProblem(mirror: string): string | undefined {
+  const m = MIRROR.exec(mirror);
+  if (m === null) {
+    return /^[a-z][a-z0-9+.-]*:\/\//i.test(mirror)
+      ? 'it has a URL scheme: give the registry host and path only'
+      : 'it must be a registry host and an optional path: host[:port][/path], the path lower-case letters and digits separated by \'.\', \'_\', \'__\', \'-\' or \'/\'';
+  }
+  const host = m[1];
+  if (!(host === 'localhost' || host.startsWith('[') || /[.:]/.test(host))) {
+    return `${host} does not read as a registry host (the kubelet takes it as a Docker Hub path): give a host with a domain or a port, or localhost`;
+  }
+  return undefined;
+}
+
+/**
+ * `image` pulled from `mirror`: its registry host (Docker Hub when it names none) is replaced by
+ * the mirror, its repository path is kept (Docker Hub's official images keep their `library/`), so
+ * are its tag and digest. `docker.io/ogxai/distribution-starter:1.3.0` on `mirror.example.com/hub`
+ * is `mirror.example.com/hub/ogxai/distribution-starter:1.3.0`. An image already on the mirror's
+ * registry (the same host and port, any path), or one that does not parse (reported as such
+ * elsewhere), is returned as is.
+ */
+export function mirroredImage(image: string, mirror: string | undefined): string {
+  if (mirror === undefined || imageReferenceProblem(image) !== undefined) return image;
+  const slash = image.indexOf('/');
+  const first = slash < 0 ? '' : image.slice(0, slash);
+  const hasDomain = first === 'localhost' || /[.:]/.test(first) || first.toLowerCase() !== first;
+  const mirrorHost = mirror.split('/')[0];
+  if (hasDomain && first.toLowerCase() === mirrorHost.toLowerCase()) return image;
+  let rest = hasDomain ? image.slice(slash + 1) : image;
+  const dockerHub = !hasDomain || first === 'docker.io' || first === 'index.docker.io';
+  // The name ends at the tag's ':' or the digest's '@' (a ':' in the name is the domain's port, gone here).
+  const end = rest.search(/[:@]/);
+  if (dockerHub && !(end < 0 ? rest : rest.slice(0, end)).includes('/')) rest = `library/${rest}`;
+  return `${mirror}/${rest}`;
+}

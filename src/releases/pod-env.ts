@@ -53,6 +53,17 @@ export function podHome(target: ServerTarget, spec: LlamaStackDistributionSpec):
   return target.runAsUser === NON_ROOT_USER ? target.home : dataMountPath(target, spec);
 }
 
+/**
+ * A Hugging Face home the pod is seeded with (`modelSeed`, workload/model-seed.ts): `HF_HOME` is
+ * `home`, the hub and transformers are offline (huggingface_hub reads `HF_HUB_OFFLINE`, and
+ * `TRANSFORMERS_OFFLINE` as its older name), and with a read-only home the remote-code modules go
+ * to `modulesCache` (transformers' `HF_MODULES_CACHE`).
+ */
+export interface PodModelCache {
+  readonly home: string;
+  readonly modulesCache?: string;
+}
+
 /** One env var of the server container, as the Deployment writes it. */
 export interface PodEnvVar {
   readonly name: string;
@@ -66,15 +77,22 @@ export interface PodEnvVar {
  * Secret references, then the user's (Kubernetes lets the last of a name win). The Deployment
  * renders this list and the start-up model substitutes config.yaml with it: one source.
  */
-export function podEnv(target: ServerTarget, spec: LlamaStackDistributionSpec, secretEnv: readonly SecretEnvVar[]): PodEnvVar[] {
+export function podEnv(
+  target: ServerTarget, spec: LlamaStackDistributionSpec, secretEnv: readonly SecretEnvVar[], models?: PodModelCache,
+): PodEnvVar[] {
   const mount = dataMountPath(target, spec);
   const userEnv = spec.workload?.overrides?.env ?? [];
   const list: PodEnvVar[] = [
     { name: RUN_CONFIG_PATH_ENV, value: PATHS.configFile },
     ...serverEnv(target, spec),
-    { name: 'HF_HOME', value: mount },
+    { name: 'HF_HOME', value: models?.home ?? mount },
     { name: 'HOME', value: podHome(target, spec) },
   ];
+  // Seeded models: nothing is downloaded (a model that is not there fails at once, not after a timeout).
+  if (models !== undefined) {
+    list.push({ name: 'HF_HUB_OFFLINE', value: '1' }, { name: 'TRANSFORMERS_OFFLINE', value: '1' });
+    if (models.modulesCache !== undefined) list.push({ name: 'HF_MODULES_CACHE', value: models.modulesCache });
+  }
   // spec 001: external packages take precedence; a user's PYTHONPATH (checked to include ours) replaces it.
   if (externalProviderEntries(spec).length > 0 && !userEnv.some((e) => e?.name === 'PYTHONPATH')) {
     list.push({ name: 'PYTHONPATH', value: EXTERNAL_PROVIDERS_PYTHONPATH });

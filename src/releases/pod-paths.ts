@@ -24,6 +24,8 @@ export const PATHS = {
   cacheDir: '/.cache',
   tmpDir: '/tmp',
   defaultMountPath: '/.llama',
+  /** The Hugging Face home a model seed fills (`modelSeed`): `HF_HOME` then. */
+  modelSeedDir: '/models',
 };
 
 /** Non-root ids for the restricted Pod Security Standard (the operator's fsGroup, and OGX 1.3's own user). */
@@ -48,7 +50,7 @@ export function canMountDataDir(dir: string): boolean {
   if (SYSTEM_TREES.some((t) => dir === t || dir.startsWith(`${t}/`))) return false;
   if (IMAGE_TREES.includes(dir)) return false;
   const ours = [PATHS.configDir, PATHS.tlsDir, PATHS.authCaDir, PATHS.caBundleDir, PATHS.caBundleSourceDir, PATHS.dataDir, PATHS.cacheDir,
-    PATHS.tmpDir, PATHS.defaultMountPath];
+    PATHS.tmpDir, PATHS.defaultMountPath, PATHS.modelSeedDir];
   return !ours.some((m) => m === dir || m.startsWith(`${dir}/`));
 }
 

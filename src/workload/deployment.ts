@@ -12,6 +12,7 @@ import {
 import { imageVersion, selectorLabels } from './labels';
 import { compact, KubeManifest, userCopy } from './manifest';
 import { objectMeta } from './metadata';
+import { modelSeedInitContainers, modelSeedMounts, modelSeedVolumes } from './model-seed';
 import { METRICS_PORT_NAME } from './monitoring';
 import { objectNames } from './object-names';
 import {
@@ -58,6 +59,7 @@ export function libraryMounts(plan: PodLayout): any[] {
   for (const ca of postgresCas(plan)) mounts.push({ name: ca.volume, mountPath: ca.file.slice(0, ca.file.lastIndexOf('/')), readOnly: true });
   for (const m of providerMounts(plan.spec)) mounts.push({ name: m.volume, mountPath: m.mountPath, readOnly: true });
   mounts.push(...externalProviderMounts(plan));
+  mounts.push(...modelSeedMounts(plan));
   return mounts;
 }
 
@@ -110,6 +112,7 @@ export function libraryVolumes(plan: PodLayout): any[] {
       : { name: m.volume, secret: { secretName: m.tlsSecret, items: TLS_SECRET_ITEMS } });
   }
   list.push(...externalProviderVolumes(plan));
+  list.push(...modelSeedVolumes(plan));
   return list;
 }
 
@@ -159,6 +162,7 @@ function initContainers(plan: WorkloadPlan): any[] | undefined {
     ...(plan.bakedCacheDir !== undefined
       ? [cacheSeedContainer(plan.image, plan.imagePullPolicy, plan.bakedCacheDir, RESTRICTED_CONTAINER_SECURITY)] : []),
     ...externalProviderInitContainers(plan, RESTRICTED_CONTAINER_SECURITY),
+    ...modelSeedInitContainers(plan, RESTRICTED_CONTAINER_SECURITY),
   ];
   return list.length > 0 ? list : undefined;
 }

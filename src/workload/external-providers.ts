@@ -21,7 +21,7 @@ import { compact } from './manifest';
 import { PATHS, WorkloadPlan } from './plan';
 import { ConfigProblem } from '../core/errors';
 import { quoteValue } from '../core/quote';
-import { imageReferenceProblem } from '../kubernetes/image-reference';
+import { imageReferenceProblem, mirroredImage } from '../kubernetes/image-reference';
 import { isPinnedImage } from '../releases/images';
 import { EXTERNAL_PROVIDERS_MOUNT, EXTERNAL_PROVIDERS_PYTHONPATH, externalProviderEntries } from '../spec/external-providers';
 import { LlamaStackDistributionSpec } from '../spec/spec';
@@ -116,10 +116,12 @@ interface ProviderImage {
   readonly dir: string;
 }
 
-function images(plan: Pick<WorkloadPlan, 'spec'>): ProviderImage[] {
+/** Each provider image once, in spec order, as the pod pulls it (from `imageRegistry`'s mirror when set). */
+function images(plan: Pick<WorkloadPlan, 'spec' | 'imageRegistry'>): ProviderImage[] {
   const out: ProviderImage[] = [];
   for (const e of externalProviderEntries(plan.spec)) {
-    if (!out.some((i) => i.image === e.ref.image)) out.push({ image: e.ref.image, dir: String(out.length + 1) });
+    const image = mirroredImage(e.ref.image, plan.imageRegistry);
+    if (!out.some((i) => i.image === image)) out.push({ image, dir: String(out.length + 1) });
   }
   return out;
 }
@@ -148,8 +150,8 @@ export function externalProviderInitContainers(plan: WorkloadPlan, securityConte
     api: e.api,
     providerType: e.ref.providerType,
     module: e.ref.module,
-    image: e.ref.image,
-    wheels: list.find((i) => i.image === e.ref.image)!.dir,
+    image: mirroredImage(e.ref.image, plan.imageRegistry),
+    wheels: list.find((i) => i.image === mirroredImage(e.ref.image, plan.imageRegistry))!.dir,
   }));
   const install = compact({
     name: INSTALL_CONTAINER,

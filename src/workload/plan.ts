@@ -1,3 +1,4 @@
+import type { ResolvedModelSeed } from './model-seed-options';
 import type { ResolvedMonitoring } from './monitoring-options';
 import type { NetworkPolicyOptions, ServiceOptions } from './network-options';
 import type { PodExtras } from './pod-extras';
@@ -97,10 +98,14 @@ export interface WorkloadPlan {
    * rendered objects hold that is in it is the library's (a demo config's connection string).
    */
   readonly libraryConfigText?: string;
+  /** Air-gapped clusters: the mirror every image the library writes is pulled from (`imageRegistry`), and the model seed. */
+  readonly imageRegistry?: string;
+  readonly modelSeed?: ResolvedModelSeed;
 }
 
 /** What decides the pod's own volumes and mounts (the input checks read them before there is a plan). */
-export type PodLayout = Pick<WorkloadPlan, 'name' | 'spec' | 'configMapName' | 'emptyDirSizeLimits' | 'authCa' | 'legacyDataMount' | 'defaultMountPath' | 'dataDirs'>;
+export type PodLayout = Pick<WorkloadPlan, 'name' | 'spec' | 'configMapName' | 'emptyDirSizeLimits' | 'authCa' | 'legacyDataMount' | 'defaultMountPath' | 'dataDirs'>
+  & Partial<Pick<WorkloadPlan, 'modelSeed' | 'imagePullPolicy'>>;
 
 /** The Service port: `networking.port`. */
 export function portOf(plan: WorkloadPlan): number {

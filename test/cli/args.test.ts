@@ -92,3 +92,29 @@ describe('the manifest annotation cdk8s-llama-stack.io/platform', () => {
       + '— write "kubernetes" or "openshift"\n');
   });
 });
+
+describe('--image-registry (and ARGOCD_ENV_LLAMA_STACK_IMAGE_REGISTRY)', () => {
+  test('parsed, and the Argo CD plugin reads the env; the flag wins; render ignores the env', () => {
+    expect(parseArgs(['render', '--image-registry', 'mirror.local/ogx'])).toMatchObject({ imageRegistry: 'mirror.local/ogx' });
+    expect(settingsFor(parseArgs(['argocd-generate']) as any, { ARGOCD_ENV_LLAMA_STACK_IMAGE_REGISTRY: 'mirror.local' }).imageRegistry).toBe('mirror.local');
+    expect(settingsFor(parseArgs(['argocd-generate', '--image-registry=m.local']) as any, { ARGOCD_ENV_LLAMA_STACK_IMAGE_REGISTRY: 'mirror.local' }).imageRegistry)
+      .toBe('m.local');
+    expect(settingsFor(parseArgs(['render']) as any, { ARGOCD_ENV_LLAMA_STACK_IMAGE_REGISTRY: 'mirror.local' }).imageRegistry).toBeUndefined();
+    expect(() => parseArgs(['render', '--image-registry'])).toThrow('--image-registry needs a value');
+  });
+
+  test('render: the server and its init containers pull from the mirror', async () => {
+    const r = await runCli(['render', '--image-registry', 'mirror.local/ogx'], MINIMAL_CR);
+    expect(r.err).toBe('');
+    const pod = objects(r.out).find((o) => o.kind === 'Deployment').spec.template.spec;
+    expect([...pod.initContainers, ...pod.containers].map((c: any) => c.image)).toEqual([
+      'mirror.local/ogx/ogxai/distribution-starter:1.3.0', 'mirror.local/ogx/ogxai/distribution-starter:1.3.0',
+    ]);
+  });
+
+  test('a mirror that is none is an invalid input at --image-registry', async () => {
+    const r = await runCli(['render', '--image-registry', 'mirror'], MINIMAL_CR);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('--image-registry: "mirror" is not a registry mirror: mirror does not read as a registry host');
+  });
+});

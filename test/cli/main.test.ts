@@ -193,7 +193,9 @@ function specOnly(props: LlamaStackDistributionProps): LlamaStackDistributionPro
     restartOnSecretChange: _rs, allowedTo: _at, admitOwnNamespace: _ao, service: _sv, podAnnotations: _pa, imagePullSecrets: _ps,
     affinity: _af, priorityClassName: _pc, resourceClaims: _rc, monitoring: _m,
     // MCP connectors are config.yaml's, not the spec's.
-    connectors: _cn, ...rest
+    connectors: _cn,
+    // The air-gapped props are the pod's (the CLI's --image-registry; no seed in a CR).
+    imageRegistry: _ir, modelSeed: _ms, airGapped: _ag, ...rest
   } = props;
   return {
     ...rest,
