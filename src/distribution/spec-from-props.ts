@@ -3,10 +3,11 @@
  * spec; problems found on it are reported at the props paths recorded here (`origins`, read by
  * props-paths.ts).
  */
-import type { LlamaStackDistributionProps } from './props';
+import type { LlamaStackDistributionProps, ResourceRequirements } from './props';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { childPath } from '../core/path';
 import type { Provider } from '../providers';
+import { cpuQuantity, sizeQuantity } from '../kubernetes/units';
 import { ExternalProviderRef, ExternalProvidersSpec, SecretKeyRef, LlamaStackDistributionSpec, ProviderConfig } from '../spec/spec';
 import { withController } from '../values/expose';
 import type { ExternalProvider } from '../values/external-provider';
@@ -130,10 +131,13 @@ export function specAndProblemsFromProps(props: LlamaStackDistributionProps, bas
     workload: from('spec.workload', 'props', pruned({
       replicas: copied('spec.workload', 'replicas'),
       workers: copied('spec.workload', 'workers'),
-      resources: copied('spec.workload', 'resources'),
+      resources: from('spec.workload.resources', 'props.resources', resourcesSpec(props.resources, from)),
       autoscaling: copied('spec.workload', 'autoscaling'),
       storage: from('spec.workload.storage', 'props.persistentStorage', props.persistentStorage
-        ? pruned({ size: props.persistentStorage.size, mountPath: props.persistentStorage.mountPath }) ?? {}
+        ? pruned({
+          size: props.persistentStorage.size !== undefined ? sizeQuantity(props.persistentStorage.size) : undefined,
+          mountPath: props.persistentStorage.mountPath,
+        }) ?? {}
         : undefined),
       podDisruptionBudget: copied('spec.workload', 'podDisruptionBudget'),
       topologySpreadConstraints: nonEmpty(copied('spec.workload', 'topologySpreadConstraints')),
@@ -177,6 +181,38 @@ export function specFromProps(props: LlamaStackDistributionProps): LlamaStackDis
 function envVar(name: string, value: string | SecretRef): { name: string; value?: string; valueFrom?: { secretKeyRef: SecretKeyRef } } {
   if (typeof value === 'string') return { name, value };
   return { name, valueFrom: { secretKeyRef: { name: value.secretName, key: value.key } } };
+}
+
+/**
+ * `spec.workload.resources` (a corev1.ResourceRequirements): the typed requests and limits as the
+ * quantities Kubernetes reads (`Cpu.millis(500)` → `500m`, `Size.gibibytes(4)` → `4Gi`), cpu,
+ * memory and ephemeral-storage first, then the extended resources as limits. Each amount is
+ * recorded at its props path (`spec.workload.resources.limits.cpu` → `props.resources.cpu.limit`).
+ */
+function resourcesSpec(
+  given: ResourceRequirements | undefined, from: <T>(at: string, prop: string, value: T) => T,
+): { requests?: { [name: string]: string }; limits?: { [name: string]: string } } | undefined {
+  if (given === undefined) return undefined;
+  const requests: { [name: string]: string } = {};
+  const limits: { [name: string]: string } = {};
+  const put = (kind: 'requests' | 'limits', name: string, prop: string, amount: string | undefined) => {
+    if (amount === undefined) return;
+    (kind === 'requests' ? requests : limits)[name] = from(`spec.workload.resources.${kind}.${name}`, prop, amount);
+  };
+  const pair = <T>(name: string, field: string, amounts: { request?: T; limit?: T } | undefined, quantity: (v: T) => string) => {
+    put('requests', name, `props.resources.${field}.request`, amounts?.request !== undefined ? quantity(amounts.request) : undefined);
+    put('limits', name, `props.resources.${field}.limit`, amounts?.limit !== undefined ? quantity(amounts.limit) : undefined);
+  };
+  pair('cpu', 'cpu', given.cpu, cpuQuantity);
+  pair('memory', 'memory', given.memory, sizeQuantity);
+  pair('ephemeral-storage', 'ephemeralStorage', given.ephemeralStorage, sizeQuantity);
+  for (const name of Object.keys(given.extendedResources ?? {})) {
+    put('limits', name, childPath('props.resources.extendedResources', name), String(given.extendedResources![name]));
+  }
+  return {
+    ...(Object.keys(requests).length > 0 ? { requests } : {}),
+    ...(Object.keys(limits).length > 0 ? { limits } : {}),
+  };
 }
 
 /** A value, or undefined with its problems collected. */
