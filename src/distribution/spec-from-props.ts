@@ -131,7 +131,7 @@ export function specAndProblemsFromProps(props: LlamaStackDistributionProps, bas
     workload: from('spec.workload', 'props', pruned({
       replicas: copied('spec.workload', 'replicas'),
       workers: copied('spec.workload', 'workers'),
-      resources: from('spec.workload.resources', 'props.resources', resourcesSpec(props.resources, from)),
+      resources: from('spec.workload.resources', 'props.resources', resourcesSpec(props.resources, problems, from)),
       autoscaling: copied('spec.workload', 'autoscaling'),
       storage: from('spec.workload.storage', 'props.persistentStorage', props.persistentStorage
         ? pruned({
@@ -190,14 +190,16 @@ function envVar(name: string, value: string | SecretRef): { name: string; value?
  * recorded at its props path (`spec.workload.resources.limits.cpu` → `props.resources.cpu.limit`).
  */
 function resourcesSpec(
-  given: ResourceRequirements | undefined, from: <T>(at: string, prop: string, value: T) => T,
+  given: ResourceRequirements | undefined, problems: ConfigProblem[], from: <T>(at: string, prop: string, value: T) => T,
 ): { requests?: { [name: string]: string }; limits?: { [name: string]: string } } | undefined {
   if (given === undefined) return undefined;
   const requests: { [name: string]: string } = {};
   const limits: { [name: string]: string } = {};
   const put = (kind: 'requests' | 'limits', name: string, prop: string, amount: string | undefined) => {
     if (amount === undefined) return;
-    (kind === 'requests' ? requests : limits)[name] = from(`spec.workload.resources.${kind}.${name}`, prop, amount);
+    // Checks name an amount `….limits.nvidia.com/gpu`; a location is `….limits["nvidia.com/gpu"]`.
+    from(`spec.workload.resources.${kind}.${name}`, prop, undefined);
+    (kind === 'requests' ? requests : limits)[name] = from(childPath(`spec.workload.resources.${kind}`, name), prop, amount);
   };
   const pair = <T>(name: string, field: string, amounts: { request?: T; limit?: T } | undefined, quantity: (v: T) => string) => {
     put('requests', name, `props.resources.${field}.request`, amounts?.request !== undefined ? quantity(amounts.request) : undefined);
@@ -207,13 +209,26 @@ function resourcesSpec(
   pair('memory', 'memory', given.memory, sizeQuantity);
   pair('ephemeral-storage', 'ephemeralStorage', given.ephemeralStorage, sizeQuantity);
   for (const name of Object.keys(given.extendedResources ?? {})) {
-    put('limits', name, childPath('props.resources.extendedResources', name), String(given.extendedResources![name]));
+    const prop = childPath('props.resources.extendedResources', name);
+    const typed = TYPED_RESOURCES.get(name) ?? (name.startsWith('hugepages-') ? 'hugepages' : undefined);
+    if (typed !== undefined) {
+      problems.push({
+        path: prop,
+        message: `is not an extended resource: ${name} is an amount, not a count of devices`,
+        fix: typed === 'hugepages' ? 'hugepages cannot be set on typed props: give a complete spec (props.spec) with workload.resources' : `set resources.${typed} instead`,
+      });
+      continue;
+    }
+    put('limits', name, prop, String(given.extendedResources![name]));
   }
   return {
     ...(Object.keys(requests).length > 0 ? { requests } : {}),
     ...(Object.keys(limits).length > 0 ? { limits } : {}),
   };
 }
+
+/** The resources `ResourceRequirements` types, and the field that sets each. */
+const TYPED_RESOURCES: ReadonlyMap<string, string> = new Map([['cpu', 'cpu'], ['memory', 'memory'], ['ephemeral-storage', 'ephemeralStorage']]);
 
 /** A value, or undefined with its problems collected. */
 function collect<T>(problems: ConfigProblem[], make: () => T): T | undefined {
