@@ -6,8 +6,8 @@
 import type { LlamaStackDistributionProps, ResourceRequirements } from './props';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { childPath } from '../core/path';
-import type { Provider } from '../providers';
 import { cpuQuantity, sizeQuantity } from '../kubernetes/units';
+import type { Provider } from '../providers';
 import { ExternalProviderRef, ExternalProvidersSpec, SecretKeyRef, LlamaStackDistributionSpec, ProviderConfig } from '../spec/spec';
 import { withController } from '../values/expose';
 import type { ExternalProvider } from '../values/external-provider';

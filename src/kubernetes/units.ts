@@ -9,11 +9,11 @@
  */
 import type { Duration, Size } from 'cdk8s';
 import type { Cpu } from 'cdk8s-plus-28';
+import { parseQuantity } from './quantity';
 import { ConfigProblem } from '../core/errors';
 import { quoteValue } from '../core/quote';
 import { describeValue, Shape } from '../core/shape';
 import { QUANTITY } from '../core/struct-check';
-import { parseQuantity } from './quantity';
 
 const JSII_RTTI = Symbol.for('jsii.rtti');
 
@@ -68,18 +68,18 @@ export function durationString(duration: Duration): string {
   return `${ms / per}${unit}`;
 }
 
-/** What is wrong with a value's rendering, read once (a look-alike whose method throws, NaN…). */
-function rendered(render: () => unknown): { text?: string; threw?: boolean } {
+/** A value's rendering, read once; undefined when it throws or is not a string (a tampered value). */
+function rendered(render: () => unknown): string | undefined {
   try {
     const text = render();
-    return typeof text === 'string' ? { text } : {};
+    return typeof text === 'string' ? text : undefined;
   } catch {
-    return { threw: true };
+    return undefined;
   }
 }
 
 function quantityShape(what: string, test: (v: unknown) => boolean, render: (v: any) => string, fix: string): Shape {
-  const s: Shape = {
+  return {
     expected: what,
     fix,
     libraryObjects: true,
@@ -88,7 +88,7 @@ function quantityShape(what: string, test: (v: unknown) => boolean, render: (v: 
         problems.push({ path, message: `must be ${what}, got ${describeValue(v)}`, fix });
         return false;
       }
-      const { text } = rendered(() => render(v));
+      const text = rendered(() => render(v));
       if (text === undefined || !QUANTITY.test(text) || parseQuantity(text) === undefined) {
         const shown = text === undefined ? 'a value that cannot be read' : quoteValue(text);
         problems.push({ path, message: `is ${shown}, not a Kubernetes quantity (a finite amount, written without an exponent)`, fix });
@@ -97,7 +97,6 @@ function quantityShape(what: string, test: (v: unknown) => boolean, render: (v: 
       return true;
     },
   };
-  return s;
 }
 
 /** A cdk8s `Size` whose quantity the API server parses. */
@@ -116,7 +115,7 @@ export const DURATION: Shape = {
       problems.push({ path, message: `must be a Duration, got ${describeValue(v)}`, fix: this.fix });
       return false;
     }
-    const ms = rendered(() => String(v.toMilliseconds({ integral: false }))).text;
+    const ms = rendered(() => String(v.toMilliseconds({ integral: false })));
     const n = ms === undefined ? NaN : Number(ms);
     if (!Number.isSafeInteger(n) || n <= 0) {
       problems.push({ path, message: `must be a positive whole number of milliseconds, got ${ms ?? 'a value that cannot be read'}`, fix: this.fix });

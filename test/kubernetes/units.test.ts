@@ -17,7 +17,8 @@ function problems(shape: typeof SIZE, value: unknown): string[] {
 describe('recognised by the class\'s jsii type name', () => {
   test('each class, and not the others', () => {
     expect([isSize(Size.gibibytes(1)), isSize(Duration.seconds(1)), isSize(Cpu.units(1))]).toEqual([true, false, false]);
-    expect([isDuration(Duration.seconds(1)), isDuration(Size.gibibytes(1)), isCpu(Cpu.millis(5)), isCpu(Size.gibibytes(1))]).toEqual([true, false, true, false]);
+    expect([isDuration(Duration.seconds(1)), isDuration(Size.gibibytes(1))]).toEqual([true, false]);
+    expect([isCpu(Cpu.millis(5)), isCpu(Size.gibibytes(1))]).toEqual([true, false]);
   });
 
   test('a look-alike, a plain object, a string and a Proxy whose traps throw are not', () => {

@@ -19,8 +19,8 @@ function synth(props: LlamaStackDistributionProps): any[] {
 }
 
 /** A manifest's spec with these resources (quantities as strings, as a manifest writes them). */
-function manifest(resources: any, workers?: number): LlamaStackDistributionProps {
-  return { spec: { distribution: { name: 'starter' }, workload: { ...(workers !== undefined ? { workers } : {}), resources } } };
+function manifest(given: any): LlamaStackDistributionProps {
+  return { spec: { distribution: { name: 'starter' }, workload: { resources: given } } };
 }
 
 function resources(props: LlamaStackDistributionProps): any {
@@ -94,14 +94,16 @@ describe('a request above its limit is an error naming both', () => {
     ['1001m over 1', { cpu: { request: Cpu.millis(1001), limit: Cpu.units(1) } }, 'props.resources.cpu.request'],
     ['1025Mi over 1Gi', { memory: { request: Size.mebibytes(1025), limit: Size.gibibytes(1) } }, 'props.resources.memory.request'],
     ['1Gi over 1G (a manifest)', manifest({ requests: { memory: '1Gi' }, limits: { memory: '1G' } }), 'spec.workload.resources.requests.memory'],
-    ['an extended resource (a manifest)', manifest({ requests: { 'nvidia.com/gpu': '2' }, limits: { 'nvidia.com/gpu': '1' } }), 'spec.workload.resources.requests.nvidia.com/gpu'],
+    ['an extended resource (a manifest)', manifest({ requests: { 'nvidia.com/gpu': '2' }, limits: { 'nvidia.com/gpu': '1' } }),
+      'spec.workload.resources.requests.nvidia.com/gpu'],
   ])('%s', (_what, given, path) => {
     const props = 'spec' in given ? given : { resources: given };
     expect(problemLines(() => synth(props)).map((l) => l.split(':')[0])).toEqual([path]);
   });
 
   test('equal amounts in other units are fine', () => {
-    expect(resources({ resources: { cpu: { request: Cpu.millis(1000), limit: Cpu.units(1) }, memory: { request: Size.mebibytes(1024), limit: Size.gibibytes(1) } } }))
+    const equal = { cpu: { request: Cpu.millis(1000), limit: Cpu.units(1) }, memory: { request: Size.mebibytes(1024), limit: Size.gibibytes(1) } };
+    expect(resources({ resources: equal }))
       .toEqual({ requests: { cpu: '1000m', memory: '1024Mi' }, limits: { cpu: '1', memory: '1Gi' } });
   });
 
