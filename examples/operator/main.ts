@@ -2,7 +2,8 @@
 // operator reconciles instead of the workload. One chart per operator:
 // - the llama-stack operator's llamastack.io/v1alpha2 LlamaStackDistribution;
 // - the OGX operator's ogx.io/v1beta1 OGXServer (mapping and limits in docs/interop.md).
-import { App, Chart } from 'cdk8s';
+import { App, Chart, Size } from 'cdk8s';
+import { Cpu } from 'cdk8s-plus-28';
 import {
   InferenceProvider, LlamaStackDistributionProps, LlamaStackDistributionResource, OgxServerResource, SecretRef, StorageBackend,
 } from 'cdk8s-llama-stack';
@@ -22,7 +23,7 @@ const props: LlamaStackDistributionProps = {
   ],
   kvStorage: StorageBackend.redis({ endpoint: 'redis://redis-master.data.svc.cluster.local:6379' }),
   replicas: 2,
-  resources: { requests: { cpu: '2', memory: '4Gi' }, limits: { memory: '4Gi' } },
+  resources: { cpu: { request: Cpu.units(2) }, memory: { request: Size.gibibytes(4), limit: Size.gibibytes(4) } },
   podDisruptionBudget: { minAvailable: 1 },
   expose: { hostname: 'llama.example.com', controllerNamespace: 'ingress-nginx' },
   allowedFrom: { namespaces: ['chat-frontend'] },

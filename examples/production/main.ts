@@ -4,7 +4,7 @@
 // Ingress sized for RAG uploads, serving TLS and a corporate CA bundle, images from a mirror and
 // models from an image (air-gapped); a cdk8s-plus chat UI gets
 // the server's URL from the construct.
-import { App, Chart, Size } from 'cdk8s';
+import { App, Chart, Duration, Size } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import {
   FilesProvider, InferenceProvider, LlamaStackDistribution, ResponsesProvider, SecretRef, StorageBackend, ToolRuntimeProvider, VectorIoProvider,
@@ -65,8 +65,8 @@ const llama = new LlamaStackDistribution(chart, 'llama-prod', {
   restartOnSecretChange: true,
   // One worker per pod (each worker would bind the metrics port): scale with replicas.
   replicas: 3,
-  monitoring: { serviceMonitor: true, prometheusRule: true, interval: '30s', labels: { release: 'prometheus' } },
-  resources: { requests: { cpu: '2', memory: '4Gi' }, limits: { memory: '4Gi' } },
+  monitoring: { serviceMonitor: true, prometheusRule: true, interval: Duration.seconds(30), labels: { release: 'prometheus' } },
+  resources: { cpu: { request: kplus.Cpu.units(2) }, memory: { request: Size.gibibytes(4), limit: Size.gibibytes(4) } },
   autoscaling: { minReplicas: 3, maxReplicas: 10, targetCPUUtilizationPercentage: 70 },
   tls: {
     secretName: 'llama-prod-tls',

@@ -7,7 +7,8 @@
 // certificate behind a gateway: the server trusts its CA (a ConfigMap, mounted read-only) and
 // sends the gateway's token from a Secret. An MCP server is registered as a connector, so
 // responses can search the documentation through it.
-import { App, Chart } from 'cdk8s';
+import { App, Chart, Size } from 'cdk8s';
+import { Cpu } from 'cdk8s-plus-28';
 import {
   Connector, FileProcessorsProvider, FilesProvider, InferenceProvider, LlamaStackDistribution, SecretRef, ServerAuth, StorageBackend,
   VectorIoProvider,
@@ -54,7 +55,7 @@ new LlamaStackDistribution(chart, 'rag', {
   }),
   replicas: 3,
   autoscaling: { minReplicas: 3, maxReplicas: 6, targetCPUUtilizationPercentage: 70 },
-  resources: { requests: { cpu: '2', memory: '6Gi' }, limits: { memory: '6Gi' } },
+  resources: { cpu: { request: Cpu.units(2) }, memory: { request: Size.gibibytes(6), limit: Size.gibibytes(6) } },
   allowedFrom: { namespaces: ['rag-frontend'] },
 });
 app.synth();

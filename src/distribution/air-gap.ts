@@ -10,6 +10,7 @@ import { childPath, indexPath } from '../core/path';
 import { quoteValue } from '../core/quote';
 import { imageReferenceProblem, mirroredImage, registryMirrorProblem } from '../kubernetes/image-reference';
 import { parseQuantity, quantitySign } from '../kubernetes/quantity';
+import { sizeQuantity } from '../kubernetes/units';
 import { isPinnedImage } from '../releases/images';
 import { PodModelCache } from '../releases/pod-env';
 import { PATHS } from '../releases/pod-paths';
@@ -59,9 +60,10 @@ export function airGapProblems(props: AirGapInput, spec: LlamaStackDistributionS
     problems.push({ path: 'props.modelSeed.path', message: `${quoteValue(path)} is not an absolute directory of the image`, fix: 'give the directory that holds hub/, e.g. "/models"' });
   }
   if (seed.sizeLimit !== undefined) {
-    const q = parseQuantity(seed.sizeLimit);
+    const limit = sizeQuantity(seed.sizeLimit);
+    const q = parseQuantity(limit);
     if (q === undefined || quantitySign(q) <= 0) {
-      problems.push({ path: 'props.modelSeed.sizeLimit', message: `${quoteValue(seed.sizeLimit)} is not a positive quantity`, fix: 'use a Kubernetes quantity above the models\' size, e.g. 10Gi' });
+      problems.push({ path: 'props.modelSeed.sizeLimit', message: `${quoteValue(limit)} is not a positive size`, fix: 'give a size above the models\' size, e.g. Size.gibibytes(10)' });
     } else if (seed.mode === ModelSeedMode.IMAGE_VOLUME) {
       problems.push({ path: 'props.modelSeed.sizeLimit', message: 'an image volume is no emptyDir: the size limit would not apply', fix: 'remove sizeLimit, or use ModelSeedMode.INIT_CONTAINER' });
     }
@@ -141,7 +143,7 @@ export function resolveModelSeed(props: AirGapInput): { seed: ResolvedModelSeed;
     image: pulledImage(given.image, props),
     path: given.path ?? DEFAULT_MODEL_SEED_PATH,
     mode: given.mode ?? ModelSeedMode.INIT_CONTAINER,
-    sizeLimit: given.sizeLimit ?? DEFAULT_MODEL_SEED_SIZE_LIMIT,
+    sizeLimit: given.sizeLimit !== undefined ? sizeQuantity(given.sizeLimit) : DEFAULT_MODEL_SEED_SIZE_LIMIT,
   };
   return { seed, env: modelSeedHome(seed) };
 }

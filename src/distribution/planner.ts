@@ -27,6 +27,7 @@ import { ConfigGenerator, sha256Hex } from '../generate/operator/config-generato
 import { checkOverrideConfig } from '../generate/override-config';
 import { generateTargetConfig } from '../generate/target-config';
 import { plainYamlInputProblems } from '../kubernetes/plain-yaml';
+import { durationString } from '../kubernetes/units';
 import { EMBEDDED_DISTRIBUTIONS, embeddedBaseConfig } from '../releases/embedded-configs';
 import { imageLayoutOf } from '../releases/image-layouts';
 import { containerPort, DEFAULT_PORT, metricsPort, podEnv } from '../releases/pod-env';
@@ -269,7 +270,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
       metricsPort: metricsPort(spec),
       serviceMonitor: props.monitoring?.serviceMonitor === true,
       prometheusRule: props.monitoring?.prometheusRule === true,
-      interval: props.monitoring?.interval,
+      interval: props.monitoring?.interval !== undefined ? durationString(props.monitoring.interval) : undefined,
       labels: props.monitoring?.labels ?? {},
       // OpenShift's monitoring stacks are admitted by policy group (network.ts).
       namespaces: props.monitoring?.namespaces ?? (openShift ? [] : ['monitoring']),

@@ -6,7 +6,7 @@
 import type { LlamaStackDistributionProps } from './props';
 import { ConfigProblem } from '../core/errors';
 import { childPath } from '../core/path';
-import { quoteValue } from '../core/quote';
+import { durationString } from '../kubernetes/units';
 import { LlamaStackDistributionSpec } from '../spec/spec';
 import { ExposeTlsMode, NGINX_ANNOTATION_PREFIX, routeTimeoutProblem, tlsModeOf } from '../values/expose';
 import { objectNames } from '../workload/object-names';
@@ -35,7 +35,7 @@ export function platformProblems(props: PlatformProps, spec: LlamaStackDistribut
     });
   } else if (timeout !== undefined) {
     const why = routeTimeoutProblem(timeout);
-    if (why) problems.push({ path: 'props.expose.routeTimeout', message: `${quoteValue(timeout)} ${why} (the router ignores it and keeps 30 s)`, fix: 'write e.g. "10m" or "600s"' });
+    if (why) problems.push({ path: 'props.expose.routeTimeout', message: `${durationString(timeout)} ${why} (the router ignores it and keeps 30 s)`, fix: 'use e.g. Duration.minutes(10)' });
   }
   if (!openShift) return problems;
   if (props.tls?.serviceCa === true && props.service?.annotations?.[SERVING_CERT_ANNOTATION] !== undefined) {

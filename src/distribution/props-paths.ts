@@ -9,8 +9,8 @@ import { PROP_NAMES } from './props-shape';
 import type { SpecOrigins } from './spec-from-props';
 import { ConfigProblem, distinct, fixFor } from '../core/errors';
 
-/** A spec path inside a message: `spec.workload.resources.limits.cpu`, `spec.providers.inference[0]`. */
-const SPEC_PATH_IN_TEXT = /(?<![\w-])spec(?:\.[A-Za-z_]\w*|\[\d+\])+/g;
+/** A spec path inside a message: `spec.workload.resources.limits.ephemeral-storage`, `spec.providers.inference[0]`. */
+const SPEC_PATH_IN_TEXT = /(?<![\w-])spec(?:\.[A-Za-z_][\w-]*|\[\d+\])+/g;
 
 /**
  * The `props.…` path of a problem found at a spec path: the prop recorded at the path's longest

@@ -13,6 +13,7 @@ import { childPath } from '../core/path';
 import {
   anyJson, anyObject, bool, describeValue, either, instanceOf, int, listOf, mapOf, oneOf, Shape, str, struct, unknownKey,
 } from '../core/shape';
+import { CPU, DURATION, isCpu, isDuration, isSize, SIZE } from '../kubernetes/units';
 import { ExposeTlsMode } from '../values/expose';
 import { LoadScalingEngine } from '../workload/monitoring-options';
 import { ModelSeedMode } from '../workload/model-seed-options';
@@ -23,7 +24,19 @@ function providerList(className: string, api: string, factories: string): Shape 
   return listOf(item, `give a list of providers, e.g. [${factories}]`);
 }
 
-const quantity = str('write the quantity as a string, e.g. "2" or "4Gi"');
+/**
+ * A struct holding cdk8s values (`Size`, `Duration`, `Cpu`): copied field by field with the
+ * values kept as they are (a JSON copy would drop their classes).
+ */
+function withValues(s: Shape): Shape {
+  return { ...s, libraryObjects: true };
+}
+
+/** A request and a limit, as cdk8s-plus's `CpuResources` and `MemoryResources` hold them. */
+const requestAndLimit = (name: string, value: Shape) => struct(name, { request: value, limit: value });
+
+/** An extended resource's count: a whole number of devices. */
+const deviceCount = int('give the number of devices as a whole number, e.g. 1');
 const intOrPercent = either(int(), str('give a count or a percentage, e.g. 1 or "25%"'), (v) => typeof v === 'number');
 
 const MODEL = struct('ModelConfig', {
@@ -96,7 +109,7 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
   }),
   caBundle: struct('CaBundleOptions', { configMapName: str(), configMapKeys: listOf(str()), clusterInjected: bool() }),
   platform: PLATFORM,
-  expose: struct('ExposeOptions', {
+  expose: withValues(struct('ExposeOptions', {
     hostname: str(),
     ingressClassName: str(),
     tls: struct('IngressTlsOptions', { secretName: str(), clusterIssuer: str(), issuer: str() }),
@@ -105,8 +118,8 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
     controllerNamespace: str(),
     controllerNamespaceLabels: listOf(str()),
     annotations: mapOf(str('give the annotation value as a string')),
-    routeTimeout: str('write a duration, e.g. "10m"'),
-  }),
+    routeTimeout: DURATION,
+  })),
   allowedFrom: struct('AllowedFromSpec', { namespaces: listOf(str()), labels: listOf(str()) }),
   admitOwnNamespace: bool(),
   allowedTo: struct('EgressOptions', {
@@ -115,12 +128,17 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
   service: struct('ServiceOptions', { type: oneOf(['ClusterIP', 'NodePort', 'LoadBalancer']), annotations: mapOf(str()) }),
   replicas: int(),
   workers: int(),
-  resources: struct('ResourceRequirements', { requests: mapOf(quantity), limits: mapOf(quantity) }),
+  resources: withValues(struct('ResourceRequirements', {
+    cpu: requestAndLimit('CpuResources', CPU),
+    memory: requestAndLimit('MemoryResources', SIZE),
+    ephemeralStorage: requestAndLimit('EphemeralStorageResources', SIZE),
+    extendedResources: mapOf(deviceCount, "give an object of resource: count pairs, e.g. { 'nvidia.com/gpu': 1 }"),
+  })),
   autoscaling: struct('AutoscalingSpec', {
     minReplicas: int(), maxReplicas: int(), targetCPUUtilizationPercentage: int(), targetMemoryUtilizationPercentage: int(),
   }, ['maxReplicas']),
-  persistentStorage: struct('PersistentStorageOptions', { size: quantity, mountPath: str(), storageClassName: str() }),
-  emptyDirSizeLimits: struct('EmptyDirSizeLimits', { data: quantity, cache: quantity, tmp: quantity, externalProviders: quantity }),
+  persistentStorage: withValues(struct('PersistentStorageOptions', { size: SIZE, mountPath: str(), storageClassName: str() })),
+  emptyDirSizeLimits: withValues(struct('EmptyDirSizeLimits', { data: SIZE, cache: SIZE, tmp: SIZE, externalProviders: SIZE })),
   podDisruptionBudget: struct('PodDisruptionBudgetSpec', { minAvailable: intOrPercent, maxUnavailable: intOrPercent }),
   topologySpreadConstraints: listOf(anyObject('an object (a Kubernetes TopologySpreadConstraint)')),
   serviceAccountName: str(),
@@ -147,10 +165,10 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
   auth: instanceOf('a ServerAuth', (v) => isMadeBy(v, 'ServerAuth'), 'use ServerAuth.kubernetes(), ServerAuth.oauth2Jwks({ ... }) or another ServerAuth factory'),
   externalProviders: listOf(instanceOf('ExternalProvider', (v) => isMadeBy(v, 'ExternalProvider'), 'create it with ExternalProvider.fromImage({ ... })')),
   strict: bool(),
-  monitoring: struct('MonitoringOptions', {
+  monitoring: withValues(struct('MonitoringOptions', {
     metricsPort: int(),
     serviceMonitor: bool(),
-    interval: str('write a duration, e.g. "30s"'),
+    interval: DURATION,
     prometheusRule: bool(),
     labels: mapOf(str()),
     namespaces: listOf(str()),
@@ -165,18 +183,18 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
       external: bool(),
       metricSelector: mapOf(str()),
     }, ['engine']),
-  }),
+  })),
   allowUnrestrictedVolumes: bool(),
   connectors: CONNECTORS,
   verify: VERIFY_OPTIONS,
   imageRegistry: str('give the mirror as host[:port][/path], e.g. "registry.example.com/ogx"'),
-  modelSeed: struct('ModelSeedOptions', {
+  modelSeed: withValues(struct('ModelSeedOptions', {
     image: str(),
     models: listOf(str(), "give the Hugging Face ids, e.g. ['nomic-ai/nomic-embed-text-v1.5']"),
     path: str(),
     mode: oneOf(Object.values(ModelSeedMode)),
-    sizeLimit: quantity,
-  }, ['image', 'models']),
+    sizeLimit: SIZE,
+  }, ['image', 'models'])),
   airGapped: bool(),
 };
 
@@ -256,22 +274,33 @@ function snapshot(value: unknown, path: string, problems: ConfigProblem[]): unkn
   }
 }
 
+/** How deep `shallowCopy` copies plain objects to reach the values it keeps (`resources.cpu.request`). */
+const KEPT_VALUE_DEPTH = 2;
+
+/** The library's objects and cdk8s's values: kept as they are, never copied as JSON. */
+function isKept(v: unknown): boolean {
+  return isMadeBy(v, 'SecretRef') || isSize(v) || isDuration(v) || isCpu(v);
+}
+
 /**
  * A list or map of the library's objects, read item by item once (the items are kept as they are;
- * plain items are copied as JSON).
+ * plain items are copied as JSON, or, within KEPT_VALUE_DEPTH, item by item again so the cdk8s
+ * values inside them are kept).
  */
-function shallowCopy(value: unknown, path: string, problems: ConfigProblem[]): unknown {
+function shallowCopy(value: unknown, path: string, problems: ConfigProblem[], depth = 0): unknown {
   try {
     if (Array.isArray(value)) {
       const copy: unknown[] = [];
       for (let i = 0; i < value.length; i++) copy.push(value[i]);
       return copy;
     }
-    if (typeof value !== 'object' || value === null || ![Object.prototype, null].includes(Object.getPrototypeOf(value))) return value;
+    if (!isPlainObject(value)) return value;
     const copy: Record<string, unknown> = {};
     for (const k of Object.keys(value)) {
       const item = (value as Record<string, unknown>)[k];
-      const kept = isMadeBy(item, 'SecretRef') || typeof item !== 'object' || item === null ? item : snapshot(item, childPath(path, k), problems);
+      const at = childPath(path, k);
+      const kept = isKept(item) || typeof item !== 'object' || item === null ? item
+        : depth < KEPT_VALUE_DEPTH && isPlainObject(item) ? shallowCopy(item, at, problems, depth + 1) : snapshot(item, at, problems);
       Object.defineProperty(copy, k, { value: kept, enumerable: true, writable: true, configurable: true });
     }
     return copy;
@@ -279,4 +308,8 @@ function shallowCopy(value: unknown, path: string, problems: ConfigProblem[]): u
     problems.push(threwProblem(path, e));
     return undefined;
   }
+}
+
+function isPlainObject(v: unknown): v is object {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && [Object.prototype, null].includes(Object.getPrototypeOf(v));
 }

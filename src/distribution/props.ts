@@ -3,6 +3,8 @@
  * `DeploymentProps`): the server and its config source, providers, registered resources,
  * storage, networking and the pod. Types only: the shape that checks them is props-shape.ts.
  */
+import type { Size } from 'cdk8s';
+import type { CpuResources, EphemeralStorageResources, MemoryResources } from 'cdk8s-plus-28';
 import type { VerifyOptions } from './verify-options';
 import type { ServerAuth } from '../auth/server-auth';
 import type { ServerTlsSettings, TenancyOptions } from '../generate/server';
@@ -89,26 +91,41 @@ export interface CaBundleOptions {
 
 
 /**
- * Container resources; any resource name works (e.g. `nvidia.com/gpu`). A default never exceeds
- * a limit you set, and a request above its limit is an error.
+ * The server container's resources, as cdk8s-plus's `ContainerResources` with extended resources
+ * (e.g. `nvidia.com/gpu`) beside them. A default never exceeds a limit you set, and a request
+ * above its limit is an error.
  */
 export interface ResourceRequirements {
   /**
-   * @default - `cpu: <workers>` and `memory: <2 × workers>Gi` (starter's in-process embedding
-   * model), each lowered to your limit of that resource
+   * CPU request and limit: `{ request: Cpu.units(2), limit: Cpu.millis(2500) }`.
+   * @default - request `Cpu.units(<workers>)` (lowered to your limit); no limit
    */
-  readonly requests?: { [resource: string]: string };
+  readonly cpu?: CpuResources;
   /**
-   * @default - `memory: <4 × workers>Gi` (room for starter's in-process reranker), raised to the
-   * memory request when that is higher
+   * Memory request and limit: `{ request: Size.gibibytes(4), limit: Size.gibibytes(8) }`. The
+   * default limit leaves room for starter's in-process embedding model and reranker.
+   * @default - request `<2 × workers>Gi` (lowered to your limit), limit `<4 × workers>Gi` (raised to your request)
    */
-  readonly limits?: { [resource: string]: string };
+  readonly memory?: MemoryResources;
+  /**
+   * Ephemeral storage (the container's writable layer and logs; the emptyDirs have their own
+   * `emptyDirSizeLimits`) request and limit.
+   * @default - none
+   */
+  readonly ephemeralStorage?: EphemeralStorageResources;
+  /**
+   * Extended resources by name (`nvidia.com/gpu`, `amd.com/gpu`…), each a whole number of
+   * devices. Written as the limit; Kubernetes sets the request to it (extended resources cannot
+   * be overcommitted).
+   * @default - none
+   */
+  readonly extendedResources?: { [resource: string]: number };
 }
 
 /** A PVC for the server's data directory. */
 export interface PersistentStorageOptions {
-  /** Size of the claim. @default "10Gi" */
-  readonly size?: string;
+  /** Size of the claim, e.g. `Size.gibibytes(20)`. @default Size.gibibytes(10) */
+  readonly size?: Size;
   /**
    * Where the volume is mounted: the server's data directory.
    * @default - the target's data directory: `/.ogx` on OGX (0.8 to 1.3, the default), `/.llama` on llama-stack 0.7 and the operator pipeline
@@ -402,7 +419,8 @@ export interface PodProps {
   /** Server workers; also the CPU request. @default 1 */
   readonly workers?: number;
   /**
-   * Container resource requests and limits; any resource name works (e.g. `nvidia.com/gpu`).
+   * Container resource requests and limits: `cpu` (`Cpu`), `memory` and `ephemeralStorage`
+   * (`Size`), and extended resources such as `nvidia.com/gpu` (counts).
    * @default - requests `cpu: <workers>`, `memory: <2 × workers>Gi`; limit `memory: <4 × workers>Gi` (defaults never exceed your limits)
    */
   readonly resources?: ResourceRequirements;

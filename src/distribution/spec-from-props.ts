@@ -3,9 +3,10 @@
  * spec; problems found on it are reported at the props paths recorded here (`origins`, read by
  * props-paths.ts).
  */
-import type { LlamaStackDistributionProps } from './props';
+import type { LlamaStackDistributionProps, ResourceRequirements } from './props';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { childPath } from '../core/path';
+import { cpuQuantity, sizeQuantity } from '../kubernetes/units';
 import type { Provider } from '../providers';
 import { ExternalProviderRef, ExternalProvidersSpec, SecretKeyRef, LlamaStackDistributionSpec, ProviderConfig } from '../spec/spec';
 import { withController } from '../values/expose';
@@ -130,10 +131,13 @@ export function specAndProblemsFromProps(props: LlamaStackDistributionProps, bas
     workload: from('spec.workload', 'props', pruned({
       replicas: copied('spec.workload', 'replicas'),
       workers: copied('spec.workload', 'workers'),
-      resources: copied('spec.workload', 'resources'),
+      resources: from('spec.workload.resources', 'props.resources', resourcesSpec(props.resources, problems, from)),
       autoscaling: copied('spec.workload', 'autoscaling'),
       storage: from('spec.workload.storage', 'props.persistentStorage', props.persistentStorage
-        ? pruned({ size: props.persistentStorage.size, mountPath: props.persistentStorage.mountPath }) ?? {}
+        ? pruned({
+          size: props.persistentStorage.size !== undefined ? sizeQuantity(props.persistentStorage.size) : undefined,
+          mountPath: props.persistentStorage.mountPath,
+        }) ?? {}
         : undefined),
       podDisruptionBudget: copied('spec.workload', 'podDisruptionBudget'),
       topologySpreadConstraints: nonEmpty(copied('spec.workload', 'topologySpreadConstraints')),
@@ -178,6 +182,53 @@ function envVar(name: string, value: string | SecretRef): { name: string; value?
   if (typeof value === 'string') return { name, value };
   return { name, valueFrom: { secretKeyRef: { name: value.secretName, key: value.key } } };
 }
+
+/**
+ * `spec.workload.resources` (a corev1.ResourceRequirements): the typed requests and limits as the
+ * quantities Kubernetes reads (`Cpu.millis(500)` → `500m`, `Size.gibibytes(4)` → `4Gi`), cpu,
+ * memory and ephemeral-storage first, then the extended resources as limits. Each amount is
+ * recorded at its props path (`spec.workload.resources.limits.cpu` → `props.resources.cpu.limit`).
+ */
+function resourcesSpec(
+  given: ResourceRequirements | undefined, problems: ConfigProblem[], from: <T>(at: string, prop: string, value: T) => T,
+): { requests?: { [name: string]: string }; limits?: { [name: string]: string } } | undefined {
+  if (given === undefined) return undefined;
+  const requests: { [name: string]: string } = {};
+  const limits: { [name: string]: string } = {};
+  const put = (kind: 'requests' | 'limits', name: string, prop: string, amount: string | undefined) => {
+    if (amount === undefined) return;
+    // Checks name an amount `….limits.nvidia.com/gpu`; a location is `….limits["nvidia.com/gpu"]`.
+    from(`spec.workload.resources.${kind}.${name}`, prop, undefined);
+    (kind === 'requests' ? requests : limits)[name] = from(childPath(`spec.workload.resources.${kind}`, name), prop, amount);
+  };
+  const pair = <T>(name: string, field: string, amounts: { request?: T; limit?: T } | undefined, quantity: (v: T) => string) => {
+    put('requests', name, `props.resources.${field}.request`, amounts?.request !== undefined ? quantity(amounts.request) : undefined);
+    put('limits', name, `props.resources.${field}.limit`, amounts?.limit !== undefined ? quantity(amounts.limit) : undefined);
+  };
+  pair('cpu', 'cpu', given.cpu, cpuQuantity);
+  pair('memory', 'memory', given.memory, sizeQuantity);
+  pair('ephemeral-storage', 'ephemeralStorage', given.ephemeralStorage, sizeQuantity);
+  for (const name of Object.keys(given.extendedResources ?? {})) {
+    const prop = childPath('props.resources.extendedResources', name);
+    const typed = TYPED_RESOURCES.get(name) ?? (name.startsWith('hugepages-') ? 'hugepages' : undefined);
+    if (typed !== undefined) {
+      problems.push({
+        path: prop,
+        message: `is not an extended resource: ${name} is an amount, not a count of devices`,
+        fix: typed === 'hugepages' ? 'hugepages cannot be set on typed props: give a complete spec (props.spec) with workload.resources' : `set resources.${typed} instead`,
+      });
+      continue;
+    }
+    put('limits', name, prop, String(given.extendedResources![name]));
+  }
+  return {
+    ...(Object.keys(requests).length > 0 ? { requests } : {}),
+    ...(Object.keys(limits).length > 0 ? { limits } : {}),
+  };
+}
+
+/** The resources `ResourceRequirements` types, and the field that sets each. */
+const TYPED_RESOURCES: ReadonlyMap<string, string> = new Map([['cpu', 'cpu'], ['memory', 'memory'], ['ephemeral-storage', 'ephemeralStorage']]);
 
 /** A value, or undefined with its problems collected. */
 function collect<T>(problems: ConfigProblem[], make: () => T): T | undefined {

@@ -3,9 +3,11 @@
  * pod, and the ingress controller's place in the NetworkPolicy. Types, checks and the resolved
  * settings the renderers read (`Exposure`).
  */
+import type { Duration } from 'cdk8s';
 import { ConfigProblem } from '../core/errors';
 import { quoteValue } from '../core/quote';
 import { isDns1123Label, isDns1123Subdomain, isQualifiedName, isValidLabelValue } from '../kubernetes/name-rules';
+import { durationString } from '../kubernetes/units';
 import { LlamaStackDistributionSpec } from '../spec/spec';
 
 /** Where TLS ends on the way from a client through the Ingress to the pod. */
@@ -87,18 +89,14 @@ export const DEFAULT_ROUTE_TIMEOUT = '10m';
 export const NGINX_ANNOTATION_PREFIX = 'nginx.ingress.kubernetes.io/';
 /** HAProxy's largest timeout, in milliseconds (the router clips longer ones). */
 const HAPROXY_MAX_MS = 2147483647;
-const TIMEOUT_UNIT_MS: { [unit: string]: number } = { us: 0.001, ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /**
- * Why the router would ignore `value` as a timeout (it keeps its default then, without an error):
- * a positive integer without a leading zero, and a unit (none means milliseconds).
+ * Why the router would ignore `timeout` (it keeps its default then, without an error): longer
+ * than HAProxy's limit. The props boundary has made it a positive whole number of milliseconds,
+ * which `durationString` writes in a unit the router reads.
  */
-export function routeTimeoutProblem(value: string): string | undefined {
-  const m = /^([1-9][0-9]*)(us|ms|s|m|h|d)?$/.exec(value);
-  if (!m) return 'must be a positive whole number and a unit (us, ms, s, m, h or d), e.g. 10m';
-  if (m[2] === undefined) return 'has no unit: the router would read milliseconds';
-  if (Number(m[1]) * TIMEOUT_UNIT_MS[m[2]] > HAPROXY_MAX_MS) return 'is longer than HAProxy\'s limit (about 24 days)';
-  return undefined;
+export function routeTimeoutProblem(timeout: Duration): string | undefined {
+  return timeout.toMilliseconds({ integral: false }) > HAPROXY_MAX_MS ? 'is longer than HAProxy\'s limit (about 24 days)' : undefined;
 }
 
 /** External access through an Ingress, or a Gateway API HTTPRoute (`gateway`). */
@@ -151,13 +149,13 @@ export interface ExposeOptions {
   readonly controllerNamespaceLabels?: string[];
   /**
    * OpenShift: how long the router waits for the server on a Route
-   * (`haproxy.router.openshift.io/timeout`): a positive integer and a unit (`us`, `ms`, `s`, `m`,
-   * `h`, `d`). The router's default, 30 s, cuts non-streamed completions of long generations,
+   * (`haproxy.router.openshift.io/timeout`), e.g. `Duration.minutes(10)` (written `10m`, in the
+   * largest whole unit; at most HAProxy's limit, about 24 days). The router's default, 30 s, cuts non-streamed completions of long generations,
    * Responses calls that run tools, and reasoning models that think before their first streamed
    * token. An error on `Platform.KUBERNETES` (use the controller's annotations there).
-   * @default "10m"
+   * @default Duration.minutes(10)
    */
-  readonly routeTimeout?: string;
+  readonly routeTimeout?: Duration;
 }
 
 export const BACKEND_PROTOCOL_ANNOTATION = 'nginx.ingress.kubernetes.io/backend-protocol';
@@ -332,7 +330,9 @@ export function resolveExposure(name: string, expose: ExposeOptions, podTls: boo
   const mode = tlsModeOf(expose, podTls);
   if (openShift) {
     // ingress-nginx's annotations mean nothing to the router (a warning says so: platform-checks.ts).
-    const annotations: { [k: string]: string } = { [ROUTE_TIMEOUT_ANNOTATION]: expose.routeTimeout ?? DEFAULT_ROUTE_TIMEOUT };
+    const annotations: { [k: string]: string } = {
+      [ROUTE_TIMEOUT_ANNOTATION]: expose.routeTimeout !== undefined ? durationString(expose.routeTimeout) : DEFAULT_ROUTE_TIMEOUT,
+    };
     for (const [k, v] of Object.entries(expose.annotations ?? {})) if (!k.startsWith(NGINX_ANNOTATION_PREFIX)) annotations[k] = v;
     const termination: RouteTermination = mode === ExposeTlsMode.PASSTHROUGH ? 'passthrough' : mode === ExposeTlsMode.REENCRYPT ? 'reencrypt' : 'edge';
     return { route: { termination }, annotations };

@@ -1,4 +1,5 @@
 /** Options of the model seed (model-seed.ts), apart so the props and the plan can name them without a cycle. */
+import type { Size } from 'cdk8s';
 
 /** How the pod gets the models of a `modelSeed` image. */
 export enum ModelSeedMode {
@@ -47,9 +48,9 @@ export interface ModelSeedOptions {
   /**
    * Size limit of the emptyDir the models are copied into (`INIT_CONTAINER`): the models' size and
    * some room.
-   * @default "10Gi"
+   * @default Size.gibibytes(10)
    */
-  readonly sizeLimit?: string;
+  readonly sizeLimit?: Size;
 }
 
 /** The model seed as the planner resolved it (the image already on the mirror). */

@@ -1,4 +1,5 @@
 /** Options of the Prometheus objects (monitoring.ts), apart so the plan can name them without a cycle. */
+import type { Duration } from 'cdk8s';
 
 /** `monitoring` of `LlamaStackDistribution`: the Prometheus endpoint (OGX 1.2+) and what scrapes it. */
 export interface MonitoringOptions {
@@ -10,8 +11,12 @@ export interface MonitoringOptions {
    * @default false
    */
   readonly serviceMonitor?: boolean;
-  /** How often Prometheus scrapes, e.g. `30s`. @default - Prometheus's default */
-  readonly interval?: string;
+  /**
+   * How often Prometheus scrapes, e.g. `Duration.seconds(30)` (written `30s`, in the largest
+   * whole unit).
+   * @default - Prometheus's default
+   */
+  readonly interval?: Duration;
   /**
    * Write a PrometheusRule (needs `serviceMonitor`) with an alert when the endpoint cannot be
    * scraped for 5 minutes (`up == 0`).
@@ -106,6 +111,7 @@ export interface ResolvedMonitoring {
   readonly metricsPort: number;
   readonly serviceMonitor: boolean;
   readonly prometheusRule: boolean;
+  /** The ServiceMonitor's interval, e.g. `30s`. */
   readonly interval?: string;
   readonly labels: { [key: string]: string };
   readonly namespaces: string[];

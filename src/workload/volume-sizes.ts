@@ -4,7 +4,9 @@
  * emptyDir can fill the node's disk and get other pods evicted; with one, the kubelet evicts only
  * this pod when it grows past the limit. Nothing here imports the renderers.
  */
+import type { Size } from 'cdk8s';
 import { compareQuantities, parseQuantity } from '../kubernetes/quantity';
+import { sizeQuantity } from '../kubernetes/units';
 import { externalProviderEntries } from '../spec/external-providers';
 import { LlamaStackDistributionSpec } from '../spec/spec';
 
@@ -15,7 +17,7 @@ export const DEFAULT_STORAGE_SIZE = '10Gi';
 export const EXTERNAL_PROVIDERS_SIZE_LIMIT = '2Gi';
 
 /**
- * Size limits (`sizeLimit`, Kubernetes quantities) of the emptyDir volumes of the server's pod:
+ * Size limits (`sizeLimit`: `Size.gibibytes(20)` is written `20Gi`) of the emptyDir volumes of the server's pod:
  * the kubelet evicts the pod when one grows past its limit, instead of the node's disk filling up.
  */
 export interface EmptyDirSizeLimits {
@@ -25,31 +27,31 @@ export interface EmptyDirSizeLimits {
    * Hugging Face cache, where starter's embedding and reranker models download on first use
    * (~1.8 GB together). Not with `persistentStorage`: the data volume is the PVC, sized by
    * `persistentStorage.size`.
-   * @default "10Gi" (the default PVC size, so dropping the PVC keeps the capacity)
+   * @default Size.gibibytes(10) (the default PVC size, so dropping the PVC keeps the capacity)
    */
-  readonly data?: string;
+  readonly data?: Size;
   /**
    * `/.cache`. `HOME` and `HF_HOME` point at the data volume, so the server's caches (models,
    * `~/.cache`) land there; this holds what writes to `/.cache` itself. Raise it if you point
    * `HF_HOME` or `XDG_CACHE_HOME` here.
-   * @default "1Gi"
+   * @default Size.gibibytes(1)
    */
-  readonly cache?: string;
+  readonly cache?: Size;
   /**
    * `/tmp`: uploads being received (spooled to disk above 1 MB), libraries' temporary files, and
    * pip's staging area while external providers install (`pip install --target` builds the whole
    * tree in the temp dir, then moves it).
-   * @default "1Gi", or the `externalProviders` limit when external providers are installed and it is higher
+   * @default Size.gibibytes(1), or the `externalProviders` limit when external providers are installed and it is higher
    */
-  readonly tmp?: string;
+  readonly tmp?: Size;
   /**
    * The volume external providers are installed into.
-   * @default "2Gi" (spec 001's default, enough for several providers with their dependencies)
+   * @default Size.gibibytes(2) (spec 001's default, enough for several providers with their dependencies)
    */
-  readonly externalProviders?: string;
+  readonly externalProviders?: Size;
 }
 
-/** Every limit, resolved. */
+/** Every limit, resolved: the quantities the emptyDirs carry. */
 export interface ResolvedEmptyDirSizeLimits {
   readonly data: string;
   readonly cache: string;
@@ -81,12 +83,13 @@ function greater(a: string, b: string): string {
 export function resolveEmptyDirSizeLimits(user: EmptyDirSizeLimits | undefined, spec: LlamaStackDistributionSpec): ResolvedEmptyDirSizeLimits {
   const given = user ?? {};
   const d = DEFAULT_EMPTY_DIR_SIZE_LIMITS;
-  const externalProviders = given.externalProviders ?? d.externalProviders;
+  const quantity = (size: Size | undefined) => (size !== undefined ? sizeQuantity(size) : undefined);
+  const externalProviders = quantity(given.externalProviders) ?? d.externalProviders;
   const installs = externalProviderEntries(spec).length > 0;
   return {
-    data: given.data ?? d.data,
-    cache: given.cache ?? d.cache,
-    tmp: given.tmp ?? (installs ? greater(d.tmp, externalProviders) : d.tmp),
+    data: quantity(given.data) ?? d.data,
+    cache: quantity(given.cache) ?? d.cache,
+    tmp: quantity(given.tmp) ?? (installs ? greater(d.tmp, externalProviders) : d.tmp),
     externalProviders,
   };
 }

@@ -6,7 +6,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { App, Chart } from 'cdk8s';
+import { App, Chart, Size } from 'cdk8s';
 import * as YAML from 'yaml';
 import {
   ExternalProvider, InferenceProvider, LlamaStackConfigError, LlamaStackDistribution, LlamaStackDistributionResource, OgxServerResource,
@@ -48,8 +48,14 @@ describe('damaged props give the library error, with props paths', () => {
       'props.kvStorage: must be a StorageBackend, got an object — use StorageBackend.redis({ ... }) or StorageBackend.postgres({ ... })',
     ]],
     ['a Symbol name', () => ({ name: Symbol('x') }), ['props.name: must be a string, got a Symbol — give a string']],
-    ['a BigInt deep inside', () => ({ resources: { limits: { memory: 10n } } }), [
-      'props.resources.limits.memory: a value of type bigint is not JSON — use strings, numbers, booleans, null, arrays and plain objects',
+    ['a BigInt deep inside', () => ({ affinity: { nodeAffinity: { weight: 10n } } }), [
+      'props.affinity.nodeAffinity.weight: a value of type bigint is not JSON — use strings, numbers, booleans, null, arrays and plain objects',
+    ]],
+    ['a BigInt where a Size goes', () => ({ resources: { memory: { limit: 10n } } }), [
+      'props.resources.memory.limit: must be a Size, got a BigInt — use Size.gibibytes(10) or Size.mebibytes(512) (from cdk8s)',
+    ]],
+    ['a JSON copy of a Size (its class lost)', () => ({ persistentStorage: JSON.parse(JSON.stringify({ size: Size.gibibytes(10) })) }), [
+      'props.persistentStorage.size: must be a Size, got an object — use Size.gibibytes(10) or Size.mebibytes(512) (from cdk8s)',
     ]],
     ['a cycle', () => {
       const labels: any = { team: 'a' };

@@ -10,7 +10,7 @@
  * successful synth passes a Kubernetes validity check written from the API server's rules
  * (test/support/k8s-validity.ts) and the Kubernetes schemas, and holds no secret either.
  */
-import { App, Chart, Testing } from 'cdk8s';
+import { App, Chart, Size, Testing } from 'cdk8s';
 import * as fc from 'fast-check';
 import * as YAML from 'yaml';
 import * as L from '../../src';
@@ -104,7 +104,7 @@ const BASES: ReadonlyArray<() => Record<string, unknown>> = [
     allowedTo: { namespaces: ['databases'], cidrs: ['0.0.0.0/0'], ports: [443, 5432] },
     service: { type: 'ClusterIP', annotations: { 'example.com/owner': 'ai' } },
     resourceClaims: [{ name: 'gpu', resourceClaimTemplateName: 'single-gpu' }],
-    resources: { limits: { memory: '8Gi' } },
+    resources: { memory: { limit: Size.gibibytes(8) } },
     labels: { team: 'ai' },
     env: { LOG_LEVEL: 'info', HF_TOKEN: L.SecretRef.fromSecretName('hf', 'token') },
     volumes: [{ name: 'extra', configMap: { name: 'extra' } }],

@@ -3,7 +3,7 @@
  * mirror, models from a seed image with nothing downloaded, and the models the config names that
  * the seed does not hold.
  */
-import { Testing } from 'cdk8s';
+import { Size, Testing } from 'cdk8s';
 import * as YAML from 'yaml';
 import { namedLocalModels } from '../../src/distribution/air-gap';
 import { LlamaStackDistributionResource } from '../../src/interop/custom-resources';
@@ -155,7 +155,7 @@ describe('modelSeed', () => {
 
   test('every problem of the seed at once, at its props path', () => {
     expect(synthProblems({
-      modelSeed: { image: 'models:latest', models: ['not a model'], path: 'models/../x', sizeLimit: '0' },
+      modelSeed: { image: 'models:latest', models: ['not a model'], path: 'models/../x', sizeLimit: Size.bytes(0) },
       env: { HF_HUB_OFFLINE: '0' },
       volumes: [{ name: 'model-seed', emptyDir: {} }],
       volumeMounts: [{ name: 'model-seed', mountPath: '/models/x' }],
@@ -163,7 +163,7 @@ describe('modelSeed', () => {
       'props.modelSeed.image: image "models:latest" is not pinned',
       'props.modelSeed.models[0]: "not a model" is not a Hugging Face model id',
       'props.modelSeed.path: "models/../x" is not an absolute directory of the image',
-      'props.modelSeed.sizeLimit: "0" is not a positive quantity',
+      'props.modelSeed.sizeLimit: "0" is not a positive size',
       'props.env.HF_HUB_OFFLINE: HF_HUB_OFFLINE is set by modelSeed (the pod reads the seeded models offline)',
       'props.volumes[0].name: volume name model-seed is taken by modelSeed',
       'props.volumeMounts[0].mountPath: /models holds the seeded models (modelSeed)',
@@ -171,7 +171,7 @@ describe('modelSeed', () => {
   });
 
   test('a size limit on an image volume would not apply', () => {
-    expect(synthProblems({ modelSeed: { ...SEED, mode: ModelSeedMode.IMAGE_VOLUME, sizeLimit: '5Gi' }, allowUnrestrictedVolumes: true })).toEqual([
+    expect(synthProblems({ modelSeed: { ...SEED, mode: ModelSeedMode.IMAGE_VOLUME, sizeLimit: Size.gibibytes(5) }, allowUnrestrictedVolumes: true })).toEqual([
       'props.modelSeed.sizeLimit: an image volume is no emptyDir: the size limit would not apply',
     ]);
   });

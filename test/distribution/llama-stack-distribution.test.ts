@@ -1,4 +1,4 @@
-import { ApiObject, App, Chart, Testing } from 'cdk8s';
+import { ApiObject, App, Chart, Size, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { LlamaStackConfigError } from '../../src/core/errors';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
@@ -249,7 +249,7 @@ describe('production distribution', () => {
 });
 
 describe('persistent storage', () => {
-  const manifests = synth({ persistentStorage: { size: '20Gi', storageClassName: 'fast' } });
+  const manifests = synth({ persistentStorage: { size: Size.gibibytes(20), storageClassName: 'fast' } });
   test('PVC, Recreate strategy, volume from the claim', () => {
     expect(byKind(manifests, 'PersistentVolumeClaim').spec).toEqual({
       accessModes: ['ReadWriteOnce'], storageClassName: 'fast', resources: { requests: { storage: '20Gi' } },

@@ -4,7 +4,7 @@
  * grant, and whose Routes the Route CRD accepts (test/support/openshift-scc.ts,
  * openshift-route.ts: validators of our own); Platform.KUBERNETES writes what no platform writes.
  */
-import { Testing } from 'cdk8s';
+import { Duration, Size, Testing } from 'cdk8s';
 import {
   ExposeTlsMode, ExternalProvider, InferenceProvider, LlamaStackDistributionProps, Platform, SecretRef, ServerAuth, ServerTarget, StorageBackend,
 } from '../../src';
@@ -89,7 +89,7 @@ const SWEEP: [string, LlamaStackDistributionProps][] = [
       id: 'acme', image: 'quay.io/acme/provider:1.0.0', api: 'inference', providerType: 'remote::acme', module: 'acme_provider',
     })],
   }],
-  ['a PVC', { persistentStorage: { size: '20Gi' } }],
+  ['a PVC', { persistentStorage: { size: Size.gibibytes(20) } }],
   ['Postgres stores and several replicas', {
     inference: [VLLM],
     kvStorage: StorageBackend.postgres(PG),
@@ -107,7 +107,7 @@ const SWEEP: [string, LlamaStackDistributionProps][] = [
   ['all at once', {
     tls: { serviceCa: true },
     caBundle: { clusterInjected: true },
-    expose: { hostname: 'llama.apps.example.com', routeTimeout: '30m' },
+    expose: { hostname: 'llama.apps.example.com', routeTimeout: Duration.minutes(30) },
     allowedFrom: { namespaces: ['apps'] },
     monitoring: { serviceMonitor: true },
     persistentStorage: {},

@@ -2,7 +2,8 @@
  * The planner (src/distribution/planner.ts): props in, the resolved plan or every problem out,
  * without a construct.
  */
-import { Testing } from 'cdk8s';
+import { Size, Testing } from 'cdk8s';
+import { Cpu } from 'cdk8s-plus-28';
 import { ExternalProvider, InferenceProvider, LlamaStackDistribution, SecretRef, ServerTarget, StorageBackend } from '../../src';
 import { ConfigProblem } from '../../src/core/errors';
 import { planDistribution } from '../../src/distribution/planner';
@@ -75,7 +76,8 @@ test('the spec the planner checks is plain JSON data', () => {
     expose: { hostname: 'llama.example.com', controllerNamespace: 'ingress-nginx' },
     allowedFrom: { namespaces: ['apps'] },
     env: { LOG_LEVEL: 'info', TOKEN: SecretRef.fromSecretName('t', 'k') },
-    persistentStorage: { size: '1Gi' },
+    persistentStorage: { size: Size.gibibytes(1) },
+    resources: { cpu: { limit: Cpu.units(2) }, memory: { request: Size.gibibytes(1) }, extendedResources: { 'nvidia.com/gpu': 1 } },
     volumes: [{ name: 'extra', emptyDir: {} }],
     volumeMounts: [{ name: 'extra', mountPath: '/extra' }],
     externalProviders: [ExternalProvider.fromImage({ id: 'acme', image: 'quay.io/acme/p:1', api: 'inference', providerType: 'remote::acme', module: 'acme' })],

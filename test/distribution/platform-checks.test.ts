@@ -3,7 +3,7 @@
  * OpenShift the exposure settings a Route cannot carry warned as not carried (errors with
  * `strict`), never dropped in silence.
  */
-import { Testing } from 'cdk8s';
+import { Duration, Testing } from 'cdk8s';
 import { ExposeTlsMode, LlamaStackDistributionProps, Platform } from '../../src';
 import { distributionFixes, distributionProblems } from '../support/problems';
 import { synthDistribution } from '../support/synth';
@@ -21,21 +21,33 @@ describe('OpenShift-only props on Kubernetes', () => {
   });
 
   test('expose.routeTimeout is refused, naming the controller\'s own annotation', () => {
-    expect(distributionProblems({ expose: { routeTimeout: '10m' } })).toEqual([
+    expect(distributionProblems({ expose: { routeTimeout: Duration.minutes(10) } })).toEqual([
       'props.expose.routeTimeout: is the OpenShift router\'s timeout for a Route, and Platform.KUBERNETES writes an Ingress',
     ]);
   });
 });
 
 describe('routeTimeout on OpenShift', () => {
-  test.each(['10', '0s', '1.5m', '10 m', 'ten', '30d'])('%p is refused: the router would ignore it and keep 30 s', (v) => {
-    const problems = distributionProblems({ ...OPENSHIFT, expose: { routeTimeout: v } });
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^props\.expose\.routeTimeout: ".*" .* \(the router ignores it and keeps 30 s\)$/);
+  test('longer than HAProxy\'s limit is refused: the router would ignore it and keep 30 s', () => {
+    expect(distributionProblems({ ...OPENSHIFT, expose: { routeTimeout: Duration.days(30) } })).toEqual([
+      'props.expose.routeTimeout: 30d is longer than HAProxy\'s limit (about 24 days) (the router ignores it and keeps 30 s)',
+    ]);
   });
 
-  test.each(['600s', '1h', '45m', '24d'])('%p is written as the Route\'s timeout', (v) => {
-    expect(route(synth({ ...OPENSHIFT, expose: { routeTimeout: v } }).objects).metadata.annotations).toEqual({ 'haproxy.router.openshift.io/timeout': v });
+  test.each([
+    [Duration.seconds(600), '10m'], [Duration.seconds(90), '90s'], [Duration.hours(1), '1h'], [Duration.minutes(45), '45m'],
+    [Duration.days(24), '24d'], [Duration.millis(1500), '1500ms'], [Duration.parse('PT1H30M'), '90m'],
+  ])('%p is written as the Route\'s timeout %p, in its largest whole unit', (timeout, written) => {
+    expect(route(synth({ ...OPENSHIFT, expose: { routeTimeout: timeout } }).objects).metadata.annotations).toEqual({ 'haproxy.router.openshift.io/timeout': written });
+  });
+
+  test.each([
+    ['a string', '10m', 'must be a Duration, got a string of 3 characters'],
+    ['no time at all', Duration.seconds(0), 'must be a positive whole number of milliseconds, got 0'],
+    ['a fraction of a millisecond', Duration.millis(0.5), 'must be a positive whole number of milliseconds, got 0.5'],
+  ])('%s is refused at the props boundary, with the typed form', (_, timeout, message) => {
+    expect(distributionProblems({ ...OPENSHIFT, expose: { routeTimeout: timeout as any } })).toEqual([`props.expose.routeTimeout: ${message}`]);
+    expect(distributionFixes({ ...OPENSHIFT, expose: { routeTimeout: timeout as any } })).toEqual(['props.expose.routeTimeout: use Duration.seconds(30) or Duration.minutes(10) (from cdk8s)']);
   });
 });
 

@@ -3,6 +3,8 @@
  * problem at a spec path is reported at the prop the user wrote because the place that writes the
  * spec says so, not through a second table kept in step by hand.
  */
+import { Size } from 'cdk8s';
+import { Cpu } from 'cdk8s-plus-28';
 import { ExternalProvider, InferenceProvider, LlamaStackDistributionProps, SecretRef, StorageBackend } from '../../src';
 import { atPropsPaths, propsPath } from '../../src/distribution/props-paths';
 import { PROP_NAMES } from '../../src/distribution/props-shape';
@@ -22,9 +24,9 @@ const PROPS: LlamaStackDistributionProps = {
   allowedFrom: { namespaces: ['apps'] },
   replicas: 2,
   workers: 2,
-  resources: { limits: { cpu: '2' } },
+  resources: { cpu: { limit: Cpu.units(2) }, memory: { request: Size.mebibytes(512), limit: Size.gibibytes(4) }, extendedResources: { 'nvidia.com/gpu': 1 } },
   autoscaling: { minReplicas: 1, maxReplicas: 3 },
-  persistentStorage: { size: '1Gi' },
+  persistentStorage: { size: Size.gibibytes(1) },
   podDisruptionBudget: { minAvailable: 1 },
   serviceAccountName: 'llama',
   terminationGracePeriodSeconds: 30,
@@ -53,7 +55,8 @@ describe('the spec mapping records the prop each spec location came from', () =>
       'spec.workload.replicas', 'spec.workload.storage', 'spec.networking.tls.enabled', 'spec.distribution.image',
       'spec.storage.sql', 'spec.overrideConfig.configMapName', 'spec.workload.overrides.env[0]', 'spec.workload.overrides.env[1].value',
       'spec.externalProviders.inference', 'spec.externalProviders.inference[1]', 'spec.externalProviders.safety[0]',
-      'spec.workload', 'spec.providers',
+      'spec.workload', 'spec.providers', 'spec.workload.resources', 'spec.workload.resources.limits.cpu',
+      'spec.workload.resources.requests.memory', 'spec.workload.resources.limits["nvidia.com/gpu"]',
     ].map((at) => [at, origins.get(at)]))).toEqual({
       'spec.workload.replicas': 'props.replicas',
       'spec.workload.storage': 'props.persistentStorage',
@@ -69,6 +72,11 @@ describe('the spec mapping records the prop each spec location came from', () =>
       'spec.externalProviders.safety[0]': 'props.externalProviders[1]',
       'spec.workload': 'props',
       'spec.providers': 'props',
+      // Each amount at the typed field it was rendered from.
+      'spec.workload.resources': 'props.resources',
+      'spec.workload.resources.limits.cpu': 'props.resources.cpu.limit',
+      'spec.workload.resources.requests.memory': 'props.resources.memory.request',
+      'spec.workload.resources.limits["nvidia.com/gpu"]': 'props.resources.extendedResources["nvidia.com/gpu"]',
     });
   });
 
@@ -94,9 +102,9 @@ describe('the spec mapping records the prop each spec location came from', () =>
       message: 'above spec.workload.resources.limits.memory, in spec.providers, at spec.externalProviders.inference[1]',
       fix: 'lower spec.workload.resources.limits.cpu',
     }], origins)).toEqual([{
-      path: 'props.resources.limits.cpu',
-      message: 'above props.resources.limits.memory, in spec.providers, at props.externalProviders[2]',
-      fix: 'lower props.resources.limits.cpu',
+      path: 'props.resources.cpu.limit',
+      message: 'above props.resources.memory.limit, in spec.providers, at props.externalProviders[2]',
+      fix: 'lower props.resources.cpu.limit',
     }]);
   });
 

@@ -5,7 +5,7 @@
  * release's start-up model with the env read back from the synthesized Deployment and no
  * warning, or fails synth with problems whose fixes, when followed, synthesize.
  */
-import { Testing } from 'cdk8s';
+import { Size, Testing } from 'cdk8s';
 import { AccessAction, AccessRule, RouteRule, ServerAuth } from '../../src/auth';
 import { LlamaStackConfigError } from '../../src/core/errors';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
@@ -149,7 +149,7 @@ const STORAGE: Case[] = [
   ['redis + postgres', () => ({ kvStorage: StorageBackend.redis({ endpoint: 'redis://redis:6379' }), sqlStorage: StorageBackend.postgres({ host: 'pg', db: 'l', user: 'u', password: PW }) })],
   ['postgres only', () => ({ sqlStorage: StorageBackend.postgres({ host: 'pg', user: 'u', password: PW }) })],
   ['redis only', () => ({ kvStorage: StorageBackend.redis({ endpoint: 'redis:6379' }) })],
-  ['postgres with a persistent volume', () => ({ sqlStorage: StorageBackend.postgres({ host: 'pg', user: 'u', password: PW }), persistentStorage: { size: '5Gi' } })],
+  ['postgres with a persistent volume', () => ({ sqlStorage: StorageBackend.postgres({ host: 'pg', user: 'u', password: PW }), persistentStorage: { size: Size.gibibytes(5) } })],
 ];
 
 function run(target: ServerTarget, props: LlamaStackDistributionProps): { manifests?: any[]; problems?: LlamaStackConfigError; warnings: string[] } {

@@ -2,7 +2,8 @@
  * "To a CR": LlamaStackDistributionResource and OgxServerResource emit CRs their CRDs accept,
  * and a LlamaStackDistribution CR read back renders exactly what the props render directly.
  */
-import { Chart, Testing, Yaml } from 'cdk8s';
+import { Chart, Size, Testing, Yaml } from 'cdk8s';
+import { Cpu } from 'cdk8s-plus-28';
 import {
   Connector, InferenceProvider, LlamaStackDistributionProps, SafetyProvider, SecretRef, ServerTarget, StorageBackend,
   ToolRuntimeProvider, VectorIoProvider,
@@ -35,7 +36,7 @@ const CASES: [string, LlamaStackDistributionProps][] = [
     kvStorage: StorageBackend.redis({ endpoint: 'redis://redis-master.data.svc:6379' }),
     replicas: 3,
     workers: 2,
-    resources: { requests: { cpu: '2', memory: '4Gi' }, limits: { memory: '4Gi', cpu: '4' } },
+    resources: { cpu: { request: Cpu.units(2), limit: Cpu.units(4) }, memory: { request: Size.gibibytes(4), limit: Size.gibibytes(4) } },
     autoscaling: { minReplicas: 3, maxReplicas: 10, targetCPUUtilizationPercentage: 70 },
     tls: { secretName: 'llama-tls', caBundle: { configMapName: 'corporate-ca', configMapKeys: ['root.crt', 'issuing.crt'] } },
     expose: { hostname: 'llama.example.com', controllerNamespace: 'ingress-nginx' },
@@ -43,7 +44,7 @@ const CASES: [string, LlamaStackDistributionProps][] = [
   }],
   ['pod overrides, PVC, PDB, topology spread', {
     inference: [vllm],
-    persistentStorage: { size: '20Gi' },
+    persistentStorage: { size: Size.gibibytes(20) },
     serviceAccountName: 'llama-runner',
     env: { LOG_LEVEL: 'debug' },
     args: ['--verbose'],
@@ -189,7 +190,7 @@ describe('OgxServerResource', () => {
     disabledApis: ['eval', 'vector_io'].slice(0, 1),
     replicas: 3,
     workers: 2,
-    resources: { requests: { cpu: '2', memory: '4Gi' } },
+    resources: { cpu: { request: Cpu.units(2) }, memory: { request: Size.gibibytes(4) } },
     autoscaling: { minReplicas: 3, maxReplicas: 10 },
     podDisruptionBudget: { maxUnavailable: 1 },
     tls: { secretName: 'tls', caBundle: { configMapName: 'ca', configMapKeys: ['a.crt', 'b.crt'] } },
@@ -266,7 +267,7 @@ describe('OgxServerResource', () => {
   });
 
   test('overrideConfig, disabled APIs, storage PVC', () => {
-    const [cr] = emit({ overrideConfigMapName: 'my-config', persistentStorage: { size: '5Gi' } });
+    const [cr] = emit({ overrideConfigMapName: 'my-config', persistentStorage: { size: Size.gibibytes(5) } });
     expect(cr.spec.overrideConfig).toEqual({ name: 'my-config', key: 'config.yaml' });
     expect(cr.spec.workload).toEqual({ storage: { size: '5Gi' } });
     expect(crdSchemaErrors(cr)).toEqual([]);

@@ -6,7 +6,8 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { ApiObject, App, Chart, Testing, Yaml } from 'cdk8s';
+import { ApiObject, App, Chart, Size, Testing, Yaml } from 'cdk8s';
+import { Cpu } from 'cdk8s-plus-28';
 import * as YAML from 'yaml';
 import { LlamaStackConfigError } from '../../src/core/errors';
 import { LlamaStackDistribution, LlamaStackDistributionProps } from '../../src/distribution';
@@ -265,7 +266,7 @@ describe('user volumes and volume mounts', () => {
     expect(problems({ persistentStorage: { mountPath: 'data' } })).toEqual([
       'props.persistentStorage.mountPath: "data" must be an absolute path (the container runtime rejects a relative mount destination)',
     ]);
-    expect(problems({ persistentStorage: { size: '0' } })).toEqual(['props.persistentStorage.size: "0" must be greater than zero']);
+    expect(problems({ persistentStorage: { size: Size.gibibytes(0) } })).toEqual(['props.persistentStorage.size: "0Gi" must be greater than zero']);
   });
 });
 
@@ -426,43 +427,60 @@ describe('resources: defaults never exceed a limit you set; a request above its 
   const resourcesOf = (props: LlamaStackDistributionProps) => deploymentOf(props).spec.template.spec.containers[0].resources;
 
   test('cpu: the default request (workers) is lowered to the cpu limit', () => {
-    expect(resourcesOf({ workers: 4, resources: { limits: { cpu: '500m' } } })).toEqual({
+    expect(resourcesOf({ workers: 4, resources: { cpu: { limit: Cpu.millis(500) } } })).toEqual({
       requests: { cpu: '500m', memory: '8Gi' }, limits: { cpu: '500m', memory: '16Gi' },
     });
   });
 
   test('memory: the default request is lowered, the default limit raised to the request', () => {
-    expect(resourcesOf({ resources: { limits: { memory: '512Mi' } } }).requests.memory).toBe('512Mi');
-    expect(resourcesOf({ resources: { requests: { memory: '8Gi' } } }).limits.memory).toBe('8Gi');
+    expect(resourcesOf({ resources: { memory: { limit: Size.mebibytes(512) } } }).requests.memory).toBe('512Mi');
+    expect(resourcesOf({ resources: { memory: { request: Size.gibibytes(8) } } }).limits.memory).toBe('8Gi');
   });
 
   test('ephemeral-storage: no default request, so a limit alone is kept as written', () => {
-    expect(resourcesOf({ resources: { limits: { 'ephemeral-storage': '1Gi' } } })).toEqual({
+    expect(resourcesOf({ resources: { ephemeralStorage: { limit: Size.gibibytes(1) } } })).toEqual({
       requests: { cpu: '1', memory: '2Gi' }, limits: { 'memory': '4Gi', 'ephemeral-storage': '1Gi' },
     });
   });
 
   test.each([
-    ['cpu', '2', '1'],
-    ['memory', '2Gi', '1Gi'],
-    ['ephemeral-storage', '2Gi', '1Gi'],
-  ])('a %s request above the %s limit is an error', (name, request, limit) => {
-    expect(problems({ resources: { requests: { [name]: request }, limits: { [name]: limit } } })).toEqual([
-      `props.resources.requests.${name}: "${request}" is above props.resources.limits.${name} ("${limit}"): the API server rejects a request greater than its limit`,
+    ['cpu', { cpu: { request: Cpu.units(2), limit: Cpu.millis(1000) } }, '2', '1000m'],
+    ['memory', { memory: { request: Size.gibibytes(2), limit: Size.mebibytes(1024) } }, '2Gi', '1024Mi'],
+    ['ephemeralStorage', { ephemeralStorage: { request: Size.gibibytes(2), limit: Size.gibibytes(1) } }, '2Gi', '1Gi'],
+  ])('a %s request above its limit is an error, at the typed props', (field, resources, request, limit) => {
+    expect(problems({ resources })).toEqual([
+      `props.resources.${field}.request: "${request}" is above props.resources.${field}.limit ("${limit}"): the API server rejects a request greater than its limit`,
     ]);
   });
 
-  test('resource names, and extended resources: a limit, equal to the request, whole units', () => {
-    expect(problems({ resources: { requests: { 'gpu': '1', 'nvidia.com/gpu': '1', 'example.com/dongle': '0.5' }, limits: { 'nvidia.com/gpu': '2', 'example.com/dongle': '0.5' } } })).toEqual([
-      'props.resources.requests.gpu: "gpu" must be a standard resource for containers (cpu, memory, ephemeral-storage, hugepages-<size>) or fully qualified (e.g. nvidia.com/gpu)',
-      'props.resources.requests.nvidia.com/gpu: "1" must be equal to nvidia.com/gpu limit of 2',
-      'props.resources.requests.example.com/dongle: "0.5" must be an integer (an extended resource is counted in whole units)',
-      'props.resources.limits.example.com/dongle: "0.5" must be an integer (an extended resource is counted in whole units)',
+  test('extended resources: fully qualified names, whole devices, written as the limit', () => {
+    expect(problems({ resources: { extendedResources: { 'gpu': 1, 'example.com/dongle': 0.5 } } })).toEqual([
+      'props.resources.extendedResources["example.com/dongle"]: must be a whole number, got a fractional number',
     ]);
-    expect(problems({ resources: { requests: { 'nvidia.com/gpu': '1' } } })).toEqual([
-      'props.resources.requests.nvidia.com/gpu: Limit must be set for non overcommitable resources (nvidia.com/gpu)',
+    expect(problems({ resources: { extendedResources: { gpu: 1 } } })).toEqual([
+      'props.resources.extendedResources.gpu: "gpu" must be a standard resource for containers (cpu, memory, ephemeral-storage, hugepages-<size>) or fully qualified (e.g. nvidia.com/gpu)',
     ]);
-    expect(resourcesOf({ resources: { limits: { 'nvidia.com/gpu': '1' } } }).limits['nvidia.com/gpu']).toBe('1');
+    expect(resourcesOf({ resources: { extendedResources: { 'nvidia.com/gpu': 2 } } })).toEqual({
+      requests: { cpu: '1', memory: '2Gi' }, limits: { 'memory': '4Gi', 'nvidia.com/gpu': '2' },
+    });
+  });
+
+  test('cpu, memory, ephemeral-storage and hugepages are not extended resources: each names its typed field', () => {
+    expect(problems({ resources: { extendedResources: { 'cpu': 2, 'ephemeral-storage': 1, 'hugepages-2Mi': 4 } } })).toEqual([
+      'props.resources.extendedResources.cpu: is not an extended resource: cpu is an amount, not a count of devices',
+      'props.resources.extendedResources["ephemeral-storage"]: is not an extended resource: ephemeral-storage is an amount, not a count of devices',
+      'props.resources.extendedResources["hugepages-2Mi"]: is not an extended resource: hugepages-2Mi is an amount, not a count of devices',
+    ]);
+  });
+
+  test.each([
+    ['a string', { memory: { limit: '4Gi' } }, 'props.resources.memory.limit: must be a Size, got a string of 3 characters'],
+    ['a Size as a cpu', { cpu: { request: Size.gibibytes(1) } }, 'props.resources.cpu.request: must be a Cpu, got an object of class Size'],
+    ['the old map', { limits: { cpu: '1' } }, 'props.resources.limits: is not a field of ResourceRequirements'],
+    ['a Cpu that is not a number', { cpu: { limit: Cpu.units(NaN) } }, 'props.resources.cpu.limit: is "NaN", not a Kubernetes quantity (a finite amount, written without an exponent)'],
+    ['a Size too large to write', { memory: { limit: Size.gibibytes(1e21) } }, 'props.resources.memory.limit: is "1e+21Gi", not a Kubernetes quantity (a finite amount, written without an exponent)'],
+  ])('%s is refused at the props boundary', (_, resources, message) => {
+    expect(problems({ resources: resources as any })).toEqual([message]);
   });
 });
 
@@ -550,7 +568,7 @@ describe('every synthesized object passes the independent checker', () => {
       tolerations: [{ key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' }],
       imagePullPolicy: 'IfNotPresent',
       tls: { secretName: 'llama-tls', caBundle: { configMapName: 'corp-ca', configMapKeys: ['a.crt', 'b.crt'] } },
-      persistentStorage: { size: '20Gi', storageClassName: 'fast-ssd' },
+      persistentStorage: { size: Size.gibibytes(20), storageClassName: 'fast-ssd' },
       autoscaling: { maxReplicas: 1 },
       allowedFrom: { namespaces: ['web'], labels: ['team=ml'] },
       expose: { hostname: 'llama.example.com', ingressClassName: 'nginx', controllerNamespace: 'ingress-nginx' },
@@ -558,7 +576,7 @@ describe('every synthesized object passes the independent checker', () => {
       volumes: [{ name: 'models', persistentVolumeClaim: { claimName: 'models' } }],
       volumeMounts: [{ name: 'models', mountPath: '/models', readOnly: true }],
       serviceAccountName: 'llama-runner',
-      resources: { limits: { 'cpu': '2', 'nvidia.com/gpu': '1' } },
+      resources: { cpu: { limit: Cpu.units(2) }, extendedResources: { 'nvidia.com/gpu': 1 } },
     };
     const objects = objectsOf(wide);
     expect(k8sValidityProblems(objects)).toEqual([]);

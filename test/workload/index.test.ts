@@ -4,6 +4,7 @@
  * report the same values at props paths first), so each problem here is the safety net's: a user
  * value next to the library's constants, in each place the checks now skip them, is still found.
  */
+import { Size } from 'cdk8s';
 import { LlamaStackConfigError } from '../../src/core/errors';
 import { planDistribution } from '../../src/distribution/planner';
 import { objectProblems } from '../../src/kubernetes/object-checks';
@@ -96,7 +97,7 @@ describe('skipping the library\'s constants changes no result', () => {
     ['defaults', {}],
     ['a wide set', {
       tls: { secretName: 'tls', caBundle: { configMapName: 'ca', configMapKeys: ['a.crt', 'b.crt'] } },
-      persistentStorage: { size: '20Gi' },
+      persistentStorage: { size: Size.gibibytes(20) },
       allowedFrom: { namespaces: ['web'] },
       allowedTo: { namespaces: ['db'], ports: [5432] },
       expose: { hostname: 'llama.example.com', controllerNamespace: 'ingress-nginx' },

@@ -3,6 +3,8 @@
  * network reaches it, adds the `metrics` ports, admits the monitoring namespaces, and writes a
  * ServiceMonitor and a PrometheusRule when asked; older lines say what is missing.
  */
+import { Duration } from 'cdk8s';
+import { Cpu } from 'cdk8s-plus-28';
 import { InferenceProvider, LlamaStackDistributionProps, ServerTarget } from '../../src';
 import { schemaErrors } from '../support/k8s-schema';
 import { k8sValidityProblems } from '../support/k8s-validity';
@@ -31,7 +33,7 @@ describe('monitoring', () => {
   test('serviceMonitor and prometheusRule write monitoring.coreos.com/v1 objects; the NetworkPolicy admits the monitoring namespaces', () => {
     const { objects } = synth({
       allowedFrom: { namespaces: ['apps'] },
-      monitoring: { serviceMonitor: true, prometheusRule: true, interval: '30s', labels: { release: 'prometheus' }, namespaces: ['monitoring', 'openshift-monitoring'] },
+      monitoring: { serviceMonitor: true, prometheusRule: true, interval: Duration.seconds(30), labels: { release: 'prometheus' }, namespaces: ['monitoring', 'openshift-monitoring'] },
     });
     const sm = kind(objects, 'ServiceMonitor');
     expect(sm.apiVersion).toBe('monitoring.coreos.com/v1');
@@ -60,7 +62,7 @@ describe('monitoring', () => {
   });
 
   test('several workers with metrics: the start-up model warns that each worker binds the port', () => {
-    const { warnings } = synth({ workers: 2, resources: { requests: { cpu: '2' } }, monitoring: {}, inference: [InferenceProvider.vllm({ endpoint: 'http://vllm:8000/v1' })] });
+    const { warnings } = synth({ workers: 2, resources: { cpu: { request: Cpu.units(2) } }, monitoring: {}, inference: [InferenceProvider.vllm({ endpoint: 'http://vllm:8000/v1' })] });
     expect(warnings.join('\n')).toMatch(/OGX_METRICS_ENDPOINT_ENABLED starts a metrics server in each of the 2 worker processes/);
   });
 

@@ -3,7 +3,7 @@
  * /tmp, the concatenated CA bundle, the external providers' volume), overridable with
  * `emptyDirSizeLimits`, validated, and never set on the PVC.
  */
-import { Chart, Testing } from 'cdk8s';
+import { Chart, Size, Testing } from 'cdk8s';
 import { ExternalProvider, LlamaStackDistribution, LlamaStackDistributionProps, ServerTarget } from '../../src';
 import { LlamaStackDistributionResource } from '../../src/interop/custom-resources';
 import { schemaErrors } from '../support/k8s-schema';
@@ -45,7 +45,7 @@ describe('defaults', () => {
     });
 
   test('with persistentStorage the data volume is the PVC, unlimited by an emptyDir limit', () => {
-    const objects = synth({ persistentStorage: { size: '5Gi' } });
+    const objects = synth({ persistentStorage: { size: Size.gibibytes(5) } });
     const pod = podOf(objects);
     expect(pod.volumes.find((v: any) => v.name === 'lls-storage')).toEqual({ name: 'lls-storage', persistentVolumeClaim: { claimName: 'llama-pvc' } });
     expect(objects.find((o) => o.kind === 'PersistentVolumeClaim').spec.resources).toEqual({ requests: { storage: '5Gi' } });
@@ -82,44 +82,58 @@ describe('defaults', () => {
 
 describe('emptyDirSizeLimits', () => {
   test('sets each limit', () => {
-    const v = volumes({ emptyDirSizeLimits: { data: '20Gi', cache: '3Gi', tmp: '512Mi' } });
+    const v = volumes({ emptyDirSizeLimits: { data: Size.gibibytes(20), cache: Size.gibibytes(3), tmp: Size.mebibytes(512) } });
     expect([v['lls-storage'], v.cache, v.tmp]).toEqual([
       { emptyDir: { sizeLimit: '20Gi' } }, { emptyDir: { sizeLimit: '3Gi' } }, { emptyDir: { sizeLimit: '512Mi' } },
     ]);
   });
 
   test('externalProviders raises the default /tmp with it; an explicit tmp is kept', () => {
-    const raised = volumes({ externalProviders: [PROVIDER], emptyDirSizeLimits: { externalProviders: '5Gi' } });
+    const raised = volumes({ externalProviders: [PROVIDER], emptyDirSizeLimits: { externalProviders: Size.gibibytes(5) } });
     expect([raised['external-providers'], raised.tmp]).toEqual([{ emptyDir: { sizeLimit: '5Gi' } }, { emptyDir: { sizeLimit: '5Gi' } }]);
-    const small = volumes({ externalProviders: [PROVIDER], emptyDirSizeLimits: { externalProviders: '500Mi' } });
+    const small = volumes({ externalProviders: [PROVIDER], emptyDirSizeLimits: { externalProviders: Size.mebibytes(500) } });
     expect([small['external-providers'], small.tmp]).toEqual([{ emptyDir: { sizeLimit: '500Mi' } }, { emptyDir: { sizeLimit: '1Gi' } }]);
-    const explicit = volumes({ externalProviders: [PROVIDER], emptyDirSizeLimits: { tmp: '1536Mi' } });
+    const explicit = volumes({ externalProviders: [PROVIDER], emptyDirSizeLimits: { tmp: Size.mebibytes(1536) } });
     expect([explicit['external-providers'], explicit.tmp]).toEqual([{ emptyDir: { sizeLimit: '2Gi' } }, { emptyDir: { sizeLimit: '1536Mi' } }]);
   });
 
   test('cache and tmp apply next to persistentStorage', () => {
-    const v = volumes({ persistentStorage: {}, emptyDirSizeLimits: { cache: '2Gi', tmp: '4Gi' } });
+    const v = volumes({ persistentStorage: {}, emptyDirSizeLimits: { cache: Size.gibibytes(2), tmp: Size.gibibytes(4) } });
     expect([v.cache, v.tmp]).toEqual([{ emptyDir: { sizeLimit: '2Gi' } }, { emptyDir: { sizeLimit: '4Gi' } }]);
   });
 
   test('with props.spec (a manifest\'s spec) too', () => {
-    const v = volumes({ spec: { distribution: { name: 'starter' } }, emptyDirSizeLimits: { data: '30Gi' } });
+    const v = volumes({ spec: { distribution: { name: 'starter' } }, emptyDirSizeLimits: { data: Size.gibibytes(30) } });
     expect(v['lls-storage']).toEqual({ emptyDir: { sizeLimit: '30Gi' } });
   });
 
-  test('bad values: every problem, with its path and fix', () => {
+  test('values that are not sizes: every problem at the props boundary, with the typed form', () => {
     const lines = problemLines(() => synth({
-      emptyDirSizeLimits: { data: '10GB', cache: '1e1.5', tmp: '0', externalProviders: '-1Gi' },
+      emptyDirSizeLimits: { data: '10Gi' as any, cache: Size.gibibytes(NaN), tmp: 2 as any, externalProviders: { amount: 1, unit: 'Gi' } as any },
     }));
     expect(lines).toEqual([
-      'props.emptyDirSizeLimits.data: must be a quantity, e.g. 10Gi, not "10GB" — use a Kubernetes quantity such as 10Gi or 500Mi',
-      'props.emptyDirSizeLimits.cache: "1e1.5" is not a quantity the API server parses (an exponent must be a whole number) — write it with a suffix, e.g. 512Mi or 4Gi',
-      'props.emptyDirSizeLimits.tmp: must be greater than 0, not "0" — use a positive quantity such as 1Gi, or remove it for the default',
-      'props.emptyDirSizeLimits.externalProviders: must be greater than 0, not "-1Gi" — use a positive quantity such as 1Gi, or remove it for the default',
-      'props.emptyDirSizeLimits.externalProviders: there are no external providers, so the pod has no volume to install them into — remove emptyDirSizeLimits.externalProviders, or add externalProviders',
+      'props.emptyDirSizeLimits.cache: is "NaNGi", not a Kubernetes quantity (a finite amount, written without an exponent) — use Size.gibibytes(10) or Size.mebibytes(512) (from cdk8s)',
+      'props.emptyDirSizeLimits.data: must be a Size, got a string of 4 characters — use Size.gibibytes(10) or Size.mebibytes(512) (from cdk8s)',
+      'props.emptyDirSizeLimits.externalProviders: must be a Size, got an object — use Size.gibibytes(10) or Size.mebibytes(512) (from cdk8s)',
+      'props.emptyDirSizeLimits.tmp: must be a Size, got an integer — use Size.gibibytes(10) or Size.mebibytes(512) (from cdk8s)',
     ]);
-    expect(problemLines(() => synth({ emptyDirSizeLimits: { cache: 2 as any } }))).toEqual([
-      'props.emptyDirSizeLimits.cache: must be a string, got an integer — write the quantity as a string, e.g. "2" or "4Gi"',
+  });
+
+  test('a Size of another copy of cdk8s is a Size (recognised by its jsii type name)', () => {
+    const other = jest.requireActual<typeof import('cdk8s')>('cdk8s');
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const copy: typeof import('cdk8s') = require('cdk8s');
+      expect(copy.Size).not.toBe(other.Size);
+      const v = volumes({ emptyDirSizeLimits: { cache: copy.Size.gibibytes(3) } });
+      expect(v.cache).toEqual({ emptyDir: { sizeLimit: '3Gi' } });
+    });
+  });
+
+  test('a limit of 0, and one for a volume the pod does not have', () => {
+    expect(problemLines(() => synth({ emptyDirSizeLimits: { tmp: Size.gibibytes(0), externalProviders: Size.gibibytes(1) } }))).toEqual([
+      'props.emptyDirSizeLimits.tmp: must be greater than 0, not 0Gi — use a positive size such as Size.gibibytes(1), or remove it for the default',
+      'props.emptyDirSizeLimits.externalProviders: there are no external providers, so the pod has no volume to install them into — remove emptyDirSizeLimits.externalProviders, or add externalProviders',
     ]);
   });
 
@@ -129,13 +143,13 @@ describe('emptyDirSizeLimits', () => {
       `props.emptyDirSizeLimits.data: the data volume is a PersistentVolumeClaim (${storage}), not an emptyDir: `
         + `a size limit would not apply to it — size the PVC with ${storage}.size, and remove emptyDirSizeLimits.data`,
     ];
-    expect(problemLines(() => synth({ persistentStorage: { size: '50Gi' }, emptyDirSizeLimits: { data: '5Gi' } }))).toEqual(expected('props.persistentStorage'));
-    expect(problemLines(() => synth({ spec: { distribution: { name: 'starter' }, workload: { storage: {} } }, emptyDirSizeLimits: { data: '5Gi' } })))
+    expect(problemLines(() => synth({ persistentStorage: { size: Size.gibibytes(50) }, emptyDirSizeLimits: { data: Size.gibibytes(5) } }))).toEqual(expected('props.persistentStorage'));
+    expect(problemLines(() => synth({ spec: { distribution: { name: 'starter' }, workload: { storage: {} } }, emptyDirSizeLimits: { data: Size.gibibytes(5) } })))
       .toEqual(expected('spec.workload.storage'));
   });
 
   test('the CR constructs cannot carry them (the operator writes its own Deployment)', () => {
-    expect(problemLines(() => new LlamaStackDistributionResource(Testing.chart(), 'llama', { emptyDirSizeLimits: { cache: '2Gi' } }))).toEqual([
+    expect(problemLines(() => new LlamaStackDistributionResource(Testing.chart(), 'llama', { emptyDirSizeLimits: { cache: Size.gibibytes(2) } }))).toEqual([
       'props.emptyDirSizeLimits: the llamastack.io/v1alpha2 LlamaStackDistribution CRD has no field for emptyDir size limits (the operator writes its own Deployment)'
         + ' — remove emptyDirSizeLimits, or render the workload with LlamaStackDistribution',
     ]);
