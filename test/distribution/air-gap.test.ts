@@ -155,7 +155,7 @@ describe('modelSeed', () => {
 
   test('every problem of the seed at once, at its props path', () => {
     expect(synthProblems({
-      modelSeed: { image: 'models:latest', models: ['not a model'], path: 'models/../x', sizeLimit: Size.bytes(0) },
+      modelSeed: { image: 'models:latest', models: ['not a model'], path: 'models/../x', sizeLimit: Size.mebibytes(0) },
       env: { HF_HUB_OFFLINE: '0' },
       volumes: [{ name: 'model-seed', emptyDir: {} }],
       volumeMounts: [{ name: 'model-seed', mountPath: '/models/x' }],
