@@ -163,7 +163,7 @@ describe('modelSeed', () => {
       'props.modelSeed.image: image "models:latest" is not pinned',
       'props.modelSeed.models[0]: "not a model" is not a Hugging Face model id',
       'props.modelSeed.path: "models/../x" is not an absolute directory of the image',
-      'props.modelSeed.sizeLimit: "0" is not a positive size',
+      'props.modelSeed.sizeLimit: "0Mi" is not a positive size',
       'props.env.HF_HUB_OFFLINE: HF_HUB_OFFLINE is set by modelSeed (the pod reads the seeded models offline)',
       'props.volumes[0].name: volume name model-seed is taken by modelSeed',
       'props.volumeMounts[0].mountPath: /models holds the seeded models (modelSeed)',
