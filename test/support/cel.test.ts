@@ -220,8 +220,13 @@ describe('evaluateCel', () => {
     const schema = {
       type: 'object',
       properties: {
-        'namespace': { type: 'string' }, 'a-b': { type: 'integer' }, 'x__y': { type: 'integer' }, 'a.b/c': { type: 'integer' },
-        'ratio': { type: 'number' }, 'n': { type: 'string' }, '$ref': { type: 'string' },
+        'namespace': { type: 'string' },
+        'a-b': { type: 'integer' },
+        'x__y': { type: 'integer' },
+        'a.b/c': { type: 'integer' },
+        'ratio': { type: 'number' },
+        'n': { type: 'string' },
+        '$ref': { type: 'string' },
         'labels': { type: 'object', additionalProperties: { type: 'string' } },
       },
     };

@@ -35,9 +35,21 @@ export class CelEvalError extends Error {}
 // Kubernetes quantities
 
 const SUFFIX: { [s: string]: [bigint, bigint] } = {
-  Ki: [2n ** 10n, 1n], Mi: [2n ** 20n, 1n], Gi: [2n ** 30n, 1n], Ti: [2n ** 40n, 1n], Pi: [2n ** 50n, 1n], Ei: [2n ** 60n, 1n],
-  n: [1n, 10n ** 9n], u: [1n, 10n ** 6n], m: [1n, 10n ** 3n],
-  k: [10n ** 3n, 1n], M: [10n ** 6n, 1n], G: [10n ** 9n, 1n], T: [10n ** 12n, 1n], P: [10n ** 15n, 1n], E: [10n ** 18n, 1n],
+  Ki: [2n ** 10n, 1n],
+  Mi: [2n ** 20n, 1n],
+  Gi: [2n ** 30n, 1n],
+  Ti: [2n ** 40n, 1n],
+  Pi: [2n ** 50n, 1n],
+  Ei: [2n ** 60n, 1n],
+  n: [1n, 10n ** 9n],
+  u: [1n, 10n ** 6n],
+  m: [1n, 10n ** 3n],
+  k: [10n ** 3n, 1n],
+  M: [10n ** 6n, 1n],
+  G: [10n ** 9n, 1n],
+  T: [10n ** 12n, 1n],
+  P: [10n ** 15n, 1n],
+  E: [10n ** 18n, 1n],
 };
 
 const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
