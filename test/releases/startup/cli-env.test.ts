@@ -4,6 +4,7 @@ import { checkCliEnv } from '../../../src/releases/startup/cli-env';
 import { ContainerFacts } from '../../../src/releases/startup/context';
 import { EnvValue } from '../../../src/releases/startup/env-substitution';
 import { findingLine, startupContext } from '../../support/startup-context';
+import { cfg, messages, run, STRICT } from '../../support/startup-run';
 
 function findings(env: { [name: string]: string | 'secret' }, server: object = {}, facts: ContainerFacts = {}, target?: ServerTarget): string[] {
   const c = startupContext({ server }, { facts, target });
@@ -52,5 +53,31 @@ describe('checkCliEnv', () => {
 
   test('before 1.2 neither the env nor the temp file is read', () => {
     expect(findings({ OGX_WORKERS: 'two' }, {}, { writableDirs: [] }, ServerTarget.OGX_0_8)).toStrictEqual([]);
+  });
+});
+
+// Through the start-up model of each release (../shared/reference/llama-stack/startup-checks-1x.md).
+const OGX_1_1 = ServerTarget.OGX_1_1;
+
+describe('§0 CLI env (1.2+)', () => {
+  test.each(STRICT)('%s: OGX_WORKERS and the metrics port must be integers; OGX_WORKERS wins over server.workers', (_id, target) => {
+    expect(messages(run(target, cfg(), { OGX_WORKERS: 'two' })).fatal).toEqual(['server: OGX_WORKERS="two" is not an integer: the server stops reading it (workers)']);
+    expect(messages(run(target, cfg(), { OGX_METRICS_PORT: 'x' })).fatal).toEqual(['server: OGX_METRICS_PORT="x" is not an integer: the server stops reading it (metrics port)']);
+    expect(messages(run(target, cfg({ server: { workers: 2 } }), { OGX_WORKERS: '4' })).warnings).toEqual(['server.workers: OGX_WORKERS=4 overrides server.workers (2)']);
+    expect(messages(run(target, cfg({ server: { workers: 2 } }), { OGX_METRICS_ENDPOINT_ENABLED: 'true' })).warnings[0])
+      .toMatch(/^server\.workers: OGX_METRICS_ENDPOINT_ENABLED starts a metrics server in each of the 2 worker processes/);
+    expect(messages(run(target, cfg({ server: { workers: 1 } }), { OGX_METRICS_ENDPOINT_ENABLED: 'true', OGX_WORKERS: '1' }))).toEqual({ fatal: [], warnings: [] });
+  });
+
+  test.each(STRICT)('%s: the CLI needs a writable temp directory for the resolved config', (_id, target) => {
+    const fatal = 'server: the CLI writes the resolved config to a temporary file (tempfile.mkstemp) and no temp directory is writable';
+    expect(messages(run(target, cfg(), {}, { writableDirs: ['/.ogx'] })).fatal).toEqual([fatal]);
+    expect(messages(run(target, cfg(), { TMPDIR: '/.ogx/tmp' }, { writableDirs: ['/.ogx'] })).fatal).toEqual([]);
+    expect(messages(run(target, cfg(), {}, { writableDirs: ['/.ogx', '/tmp'] })).fatal).toEqual([]);
+    expect(messages(run(OGX_1_1, cfg(), {}, { writableDirs: ['/.ogx'] })).fatal).toEqual([]);
+  });
+
+  test('1.1 reads neither', () => {
+    expect(messages(run(OGX_1_1, cfg(), { OGX_WORKERS: 'two', OGX_METRICS_PORT: 'x' }))).toEqual({ fatal: [], warnings: [] });
   });
 });

@@ -1,7 +1,9 @@
 /** checkTenancy: server.tenancy as OGX 1.2+ validates it (TenancyConfig), and multi mode without a tenant-yielding auth provider. */
+import { JsonObject } from '../../../src/core/json';
 import { ServerTarget } from '../../../src/releases/server-target';
 import { checkTenancy } from '../../../src/releases/startup/tenancy';
 import { findingLine, startupContext } from '../../support/startup-context';
+import { cfg, messages, run, STRICT } from '../../support/startup-run';
 
 function findings(tenancy: unknown, auth?: object, target?: ServerTarget): string[] {
   const c = startupContext({ server: { tenancy, ...(auth ? { auth } : {}) } }, { target });
@@ -62,5 +64,24 @@ describe('checkTenancy', () => {
     expect(findings({ mode: 'multi' }, { provider_config: { type: 'github_token', tenant_claim: 'x' } })).toStrictEqual([
       `${MULTI_WARNING} — configure an auth provider with tenant_claim / tenant_header / tenant_field, or use mode single`,
     ]);
+  });
+});
+
+// Through the start-up model of each release (../shared/reference/llama-stack/startup-checks-1x.md).
+const OGX_1_1 = ServerTarget.OGX_1_1;
+
+describe('§8.4 tenancy (1.2+)', () => {
+  test.each(STRICT)('%s: modes and tenant ids', (_id, target) => {
+    const t = (tenancy: unknown) => messages(run(target, cfg({ server: { tenancy } } as JsonObject)));
+    expect(t({ mode: 'disabled' })).toEqual({ fatal: [], warnings: [] });
+    expect(t({ mode: 'single', default_tenant_id: 'Team-A' })).toEqual({ fatal: [], warnings: [] });
+    expect(t({ mode: 'single' }).fatal).toEqual(["server.tenancy.default_tenant_id: default_tenant_id is required when tenancy mode is 'single'"]);
+    expect(t({ mode: 'single', default_tenant_id: '-bad' }).fatal).toEqual(['server.tenancy.default_tenant_id: tenant_id must match [a-z0-9][a-z0-9-_]{0,127}: "-bad"']);
+    expect(t({ mode: 'shared' }).fatal).toEqual(["server.tenancy.mode: Input should be 'disabled', 'single' or 'multi', not \"shared\""]);
+    expect(t({ mode: 'multi' }).warnings[0]).toMatch(/^server\.tenancy\.mode: tenancy mode 'multi' answers 401/);
+  });
+
+  test('1.1 drops the key', () => {
+    expect(messages(run(OGX_1_1, cfg({ server: { tenancy: { mode: 'single' } } }))).warnings).toEqual(['server.tenancy: OGX 1.1.3 does not read server.tenancy (it is dropped)']);
   });
 });
