@@ -43,6 +43,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     'kubernetes-models@^4.5.1', // 4.x ships CommonJS, which jest loads
     // the bundled command-line entry (lib/cli/bundle.js, one file: cold start); the library entry is tsc's
     'esbuild@^0.28.2',
+    // CEL (with RE2) for the CRDs' x-kubernetes-validations rules in tests (test/support/cel.ts); ships CommonJS
+    '@bufbuild/cel@^0.6.1',
   ],
 
   // Source maps ship as .map files, not inline: inline maps were 76 % of lib/**/*.js bytes and

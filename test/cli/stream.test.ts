@@ -7,7 +7,6 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { CliIo, writeDocuments } from '../../src/cli/main';
-import { Spool } from '../../src/cli/spool';
 import { manifestDocumentsFromPieces } from '../../src/interop/documents';
 import { readManifestDocuments } from '../../src/interop/manifest';
 import { CliRun, runCli as run } from '../support/cli-run';
@@ -187,27 +186,6 @@ describe('the ConfigMaps a manifest names, anywhere in a long stream', () => {
 });
 
 describe('the spool', () => {
-  test('reads back any range, in memory or in a file, characters never cut', () => {
-    const texts = Array.from({ length: 400 }, (_, i) => `${i}:${'😀é€a'.repeat((i * 131) % 5000)}\n`);
-    for (const memoryBytes of [undefined, 0, 100_000]) {
-      const dir = tmpdir('llsd-spool-');
-      const spool = new Spool({ memoryBytes, dir });
-      try {
-        const ranges = texts.map((t) => spool.append(t));
-        const whole = spool.append('');
-        expect(whole).toEqual({ start: spool.size, end: spool.size });
-        for (const i of [399, 0, 200, 17, 398]) expect([...spool.read(ranges[i])].join('')).toBe(texts[i]);
-        expect([...spool.read({ start: 0, end: spool.size })].join('')).toBe(texts.join(''));
-        expect(Math.max(...[...spool.read({ start: 0, end: spool.size })].map((t) => t.length))).toBeLessThanOrEqual(65_536);
-        // POSIX: the file is removed as soon as it is open.
-        if (process.platform !== 'win32') expect(fs.readdirSync(dir)).toEqual([]);
-      } finally {
-        spool.close();
-      }
-      expect(fs.readdirSync(dir)).toEqual([]);
-    }
-  });
-
   test('where no temporary file can be made, memory holds the output: the same bytes', async () => {
     const text = mixedStream(300);
     const r = await run(['render', '--pass-through'], text, { spool: { memoryBytes: 0, dir: path.join(tmpdir(), 'missing', 'dir') } });

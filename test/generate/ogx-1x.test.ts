@@ -6,18 +6,15 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { AccessAction, AccessRule, ServerAuth } from '../../src/auth';
-import { LlamaStackConfigError } from '../../src/core/errors';
 import { JsonObject } from '../../src/core/json';
 import { generateTargetConfig } from '../../src/generate/target-config';
-import { checkImageRelease } from '../../src/releases/image-release';
 import { ServerTarget } from '../../src/releases/server-target';
-import { checkStartup, ContainerFacts, EnvValue, StartupReport } from '../../src/releases/startup';
-import { FIPS_CIPHERS } from '../../src/releases/startup/server-tls';
-import { LlamaStackDistributionSpec } from '../../src/spec/spec';
 import { readBaseConfig } from '../../src/yaml/parse';
 import { runCli } from '../support/cli-run';
 import { MINIMAL_CR } from '../support/cr-text';
+import { generationProblems } from '../support/generation';
 import { distributionEnv, goldenSpec } from '../support/shipped';
+import { cfg, messages, run } from '../support/startup-run';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
 const DATA = path.join(__dirname, '..', '..', 'data', 'targets');
@@ -28,42 +25,8 @@ const OGX_1_1 = ServerTarget.OGX_1_1;
 const OGX_1_2 = ServerTarget.OGX_1_2;
 const OGX_1_3 = ServerTarget.OGX_1_3;
 const ONE_X: [string, ServerTarget][] = [['ogx-1.1', OGX_1_1], ['ogx-1.2', OGX_1_2], ['ogx-1.3', OGX_1_3]];
-/** The releases with strict TLS, tenancy and the env overrides (1.2+). */
-const STRICT: [string, ServerTarget][] = [['ogx-1.2', OGX_1_2], ['ogx-1.3', OGX_1_3]];
 
 const GOLDEN_SPEC = goldenSpec(false);
-
-function envMap(values: { [name: string]: string } = {}): Map<string, EnvValue> {
-  return new Map(Object.entries(values).map(([name, value]) => [name, { kind: 'value', value } as EnvValue]));
-}
-
-/** The start-up model of `target` on a config; the image's `--insecure` as the target says unless given. */
-function run(target: ServerTarget, config: JsonObject, env: { [name: string]: string } = {}, container: ContainerFacts = {}): StartupReport {
-  return checkStartup(config, target._release, envMap(env), {
-    requiredWhenEnabled: target._data.requiredExtras,
-    container: { insecureFlag: target.entrypointPassesInsecure, ...container },
-  });
-}
-
-/** A config that starts cleanly on every 1.x release, with `extra` merged over it. */
-function cfg(extra: JsonObject = {}): JsonObject {
-  return { distro_name: 'test', providers: {}, ...extra };
-}
-
-function messages(r: StartupReport): { fatal: string[]; warnings: string[] } {
-  return { fatal: r.fatal.map((f) => `${f.path}: ${f.message}`), warnings: r.warnings.map((f) => `${f.path}: ${f.message}`) };
-}
-
-function generationProblems(spec: LlamaStackDistributionSpec, target: ServerTarget, baseConfigYaml?: string):
-{ path: string; message: string; fix?: string }[] {
-  try {
-    generateTargetConfig(spec, target, { baseConfigYaml });
-  } catch (e) {
-    expect(e).toBeInstanceOf(LlamaStackConfigError);
-    return (e as LlamaStackConfigError).problems;
-  }
-  return [];
-}
 
 describe('the targets and their pod facts', () => {
   test.each<[ServerTarget, string, string, number, number | undefined, string, boolean, string | undefined]>([
@@ -310,52 +273,8 @@ describe('§2.3 / §4.1 APIs per release', () => {
   });
 });
 
-describe('§8.2 strict TLS (1.2+)', () => {
+describe('§8.2 strict TLS (1.2+): the generated config', () => {
   const both = { tls_certfile: '/tls/tls.crt', tls_keyfile: '/tls/tls.key' };
-  const files = { files: ['/tls/tls.crt', '/tls/tls.key'] };
-
-  test.each(STRICT)('%s: plain HTTP without insecure is fatal when the entrypoint does not pass --insecure', (_id, target) => {
-    expect(messages(run(target, cfg(), {}, { insecureFlag: false })).fatal)
-      .toEqual(["server: TLS required: set tls_certfile/tls_keyfile in server config or pass '--insecure' to disable. (neither server.insecure nor the image entrypoint's --insecure is set)"]);
-    expect(messages(run(target, cfg({ server: { insecure: true } }), {}, { insecureFlag: false }))).toEqual({ fatal: [], warnings: [] });
-    expect(messages(run(target, cfg(), {}, { insecureFlag: true }))).toEqual({ fatal: [], warnings: [] });
-    expect(messages(run(target, cfg({ server: both }), {}, { insecureFlag: false, ...files }))).toEqual({ fatal: [], warnings: [] });
-  });
-
-  test.each(STRICT)('%s: one TLS file of the pair is the TLS gate, or plain HTTP when insecure', (_id, target) => {
-    const one = cfg({ server: { tls_certfile: '/tls/tls.crt' } });
-    expect(messages(run(target, one, {}, { insecureFlag: false, ...files })).fatal)
-      .toEqual(["server.tls_keyfile: only one of tls_certfile / tls_keyfile is set: TLS required: set tls_certfile/tls_keyfile in server config or pass '--insecure' to disable."]);
-    expect(messages(run(target, one, {}, { insecureFlag: true, ...files })).fatal)
-      .toEqual(['server.tls_keyfile: only one of tls_certfile / tls_keyfile is set, so the server serves plain HTTP']);
-  });
-
-  test('1.1 has no gate and no insecure key', () => {
-    expect(messages(run(OGX_1_1, cfg(), {}, { insecureFlag: false }))).toEqual({ fatal: [], warnings: [] });
-    expect(messages(run(OGX_1_1, cfg({ server: { insecure: true } }))).warnings).toEqual(['server.insecure: OGX 1.1.3 does not read server.insecure (it is dropped)']);
-  });
-
-  test.each(STRICT)('%s: FIPS ciphers with both TLS files and insecure off', (_id, target) => {
-    const tls = (ciphers: unknown, insecure = false): string[] => {
-      const server = { ...both, tls_config: { ciphers }, ...(insecure ? { insecure } : {}) };
-      return messages(run(target, cfg({ server } as JsonObject), {}, { insecureFlag: false, ...files })).fatal;
-    };
-    expect(tls(FIPS_CIPHERS.slice(0, 2))).toEqual([]);
-    expect(tls(null)).toEqual([]);
-    expect(tls([])).toEqual(['server.tls_config.ciphers: At least one cipher suite must be specified.']);
-    expect(tls(['AES128-SHA', 'ECDHE-RSA-AES128-GCM-SHA256'])).toEqual(["server.tls_config.ciphers: FIPS-approved ciphers required. Invalid: ['AES128-SHA']"]);
-    expect(tls(['AES128-SHA'], true)).toEqual([]);
-    expect(messages(run(target, cfg({ server: { hsts_max_age: -1, insecure: true } }))).fatal).toEqual(['server.hsts_max_age: hsts_max_age must be an integer ≥ 0, not -1']);
-  });
-
-  test.each(STRICT)('%s: verify_tls false in auth is fatal unless insecure', (_id, target) => {
-    const auth = { provider_config: { type: 'kubernetes', verify_tls: false } };
-    expect(messages(run(target, cfg({ server: { ...both, auth } }), {}, { insecureFlag: false, ...files })).fatal)
-      .toEqual(["server.auth.provider_config.verify_tls: FATAL: verify_tls=False in auth provider config. TLS verification is required. Use '--insecure' to override."]);
-    expect(messages(run(target, cfg({ server: { auth } }), {}, { insecureFlag: true })))
-      .toEqual({ fatal: [], warnings: ['server.auth.provider_config.verify_tls: TLS verification is disabled in auth provider config (verify_tls=False): tokens are checked over an unverified connection'] });
-    expect(messages(run(OGX_1_1, cfg({ server: { auth } }))).fatal).toEqual([]);
-  });
 
   test('a 1.2.0 image: the generated config sets server.insecure, and starts', () => {
     const target = OGX_1_2.withImageTag('1.2.0');
@@ -368,22 +287,6 @@ describe('§8.2 strict TLS (1.2+)', () => {
     const tls = readBaseConfig(generateTargetConfig({}, target, { serverTlsDir: '/tls' }).configYaml) as any;
     expect(tls.server).toEqual(expect.objectContaining(both));
     expect(tls.server.insecure).toBeUndefined();
-  });
-});
-
-describe('§8.4 tenancy (1.2+)', () => {
-  test.each(STRICT)('%s: modes and tenant ids', (_id, target) => {
-    const t = (tenancy: unknown) => messages(run(target, cfg({ server: { tenancy } } as JsonObject)));
-    expect(t({ mode: 'disabled' })).toEqual({ fatal: [], warnings: [] });
-    expect(t({ mode: 'single', default_tenant_id: 'Team-A' })).toEqual({ fatal: [], warnings: [] });
-    expect(t({ mode: 'single' }).fatal).toEqual(["server.tenancy.default_tenant_id: default_tenant_id is required when tenancy mode is 'single'"]);
-    expect(t({ mode: 'single', default_tenant_id: '-bad' }).fatal).toEqual(['server.tenancy.default_tenant_id: tenant_id must match [a-z0-9][a-z0-9-_]{0,127}: "-bad"']);
-    expect(t({ mode: 'shared' }).fatal).toEqual(["server.tenancy.mode: Input should be 'disabled', 'single' or 'multi', not \"shared\""]);
-    expect(t({ mode: 'multi' }).warnings[0]).toMatch(/^server\.tenancy\.mode: tenancy mode 'multi' answers 401/);
-  });
-
-  test('1.1 drops the key', () => {
-    expect(messages(run(OGX_1_1, cfg({ server: { tenancy: { mode: 'single' } } }))).warnings).toEqual(['server.tenancy: OGX 1.1.3 does not read server.tenancy (it is dropped)']);
   });
 });
 
@@ -413,50 +316,6 @@ describe('§8.1 auth fields per release', () => {
   });
 });
 
-describe('§0 CLI env (1.2+)', () => {
-  test.each(STRICT)('%s: OGX_WORKERS and the metrics port must be integers; OGX_WORKERS wins over server.workers', (_id, target) => {
-    expect(messages(run(target, cfg(), { OGX_WORKERS: 'two' })).fatal).toEqual(['server: OGX_WORKERS="two" is not an integer: the server stops reading it (workers)']);
-    expect(messages(run(target, cfg(), { OGX_METRICS_PORT: 'x' })).fatal).toEqual(['server: OGX_METRICS_PORT="x" is not an integer: the server stops reading it (metrics port)']);
-    expect(messages(run(target, cfg({ server: { workers: 2 } }), { OGX_WORKERS: '4' })).warnings).toEqual(['server.workers: OGX_WORKERS=4 overrides server.workers (2)']);
-    expect(messages(run(target, cfg({ server: { workers: 2 } }), { OGX_METRICS_ENDPOINT_ENABLED: 'true' })).warnings[0])
-      .toMatch(/^server\.workers: OGX_METRICS_ENDPOINT_ENABLED starts a metrics server in each of the 2 worker processes/);
-    expect(messages(run(target, cfg({ server: { workers: 1 } }), { OGX_METRICS_ENDPOINT_ENABLED: 'true', OGX_WORKERS: '1' }))).toEqual({ fatal: [], warnings: [] });
-  });
-
-  test.each(STRICT)('%s: the CLI needs a writable temp directory for the resolved config', (_id, target) => {
-    const fatal = 'server: the CLI writes the resolved config to a temporary file (tempfile.mkstemp) and no temp directory is writable';
-    expect(messages(run(target, cfg(), {}, { writableDirs: ['/.ogx'] })).fatal).toEqual([fatal]);
-    expect(messages(run(target, cfg(), { TMPDIR: '/.ogx/tmp' }, { writableDirs: ['/.ogx'] })).fatal).toEqual([]);
-    expect(messages(run(target, cfg(), {}, { writableDirs: ['/.ogx', '/tmp'] })).fatal).toEqual([]);
-    expect(messages(run(OGX_1_1, cfg(), {}, { writableDirs: ['/.ogx'] })).fatal).toEqual([]);
-  });
-
-  test('1.1 reads neither', () => {
-    expect(messages(run(OGX_1_1, cfg(), { OGX_WORKERS: 'two', OGX_METRICS_PORT: 'x' }))).toEqual({ fatal: [], warnings: [] });
-  });
-});
-
-describe('§4.6 the 1.3 job runtime', () => {
-  const noSql = { backends: { kv_default: { type: 'kv_sqlite', db_path: '/d/kv.db' } }, stores: { inference: null, conversations: { table_name: 'c', backend: 'kv_default' } } };
-  const pypdf = {
-    files: [{ provider_id: 'f', provider_type: 'inline::localfs', config: { storage_dir: '/d/f', metadata_store: { table_name: 'f', backend: 'sql_default' } } }],
-    file_processors: [{ provider_id: 'pypdf', provider_type: 'inline::pypdf' }],
-  };
-
-  test('a worker-mode file processor needs a sql_* backend for the jobs table', () => {
-    const fatal = messages(run(OGX_1_3, cfg({ apis: ['files', 'file_processors'], providers: pypdf, storage: noSql }))).fatal;
-    expect(fatal).toContain("providers.file_processors[0]: inline::pypdf 'pypdf': execution_mode 'worker' requires the job runtime, which is not initialized (no sql_* backend for its jobs table)");
-    const fatal12 = messages(run(OGX_1_2, cfg({ apis: ['files', 'file_processors'], providers: pypdf, storage: noSql }))).fatal;
-    expect(fatal12.some((f) => f.includes('job runtime'))).toBe(false);
-  });
-
-  test('docling with vlm_model cannot run in a worker', () => {
-    const providers = { ...pypdf, file_processors: [{ provider_id: 'docling', provider_type: 'inline::docling', config: { vlm_model: 'granite-vision' } }] };
-    expect(messages(run(OGX_1_3, cfg({ providers }))).fatal)
-      .toEqual(["providers.file_processors[0].config.vlm_model: inline::docling 'docling': required dependency 'inference' cannot be reconstructed in a worker (configured VLM processing needs the inference router)"]);
-  });
-});
-
 describe('the command line', () => {
   test.each([['ogx-1.3', '1.3.0'], ['ogx-1.2', '1.2.2'], ['ogx-1.1', '1.1.3']])('--target %s renders the %s image with a 1.x config', async (id, tag) => {
     const r = await runCli(['render', `--target=${id}`, '-'], MINIMAL_CR);
@@ -465,57 +324,5 @@ describe('the command line', () => {
     expect(r.out).toContain(`image: docker.io/ogxai/distribution-starter:${tag}`);
     expect(r.out).toContain('table_name: prompts');
     expect(r.out).not.toContain('inline::llama-guard');
-  });
-});
-
-describe('image of another release', () => {
-  test('a tag the target models: nothing', () => {
-    expect(checkImageRelease(OGX_1_3, '1.3.0')).toEqual({ errors: [], warnings: [] });
-    expect(checkImageRelease(OGX_1_2, '1.2.0')).toEqual({ errors: [], warnings: [] });
-    expect(checkImageRelease(ServerTarget.LLAMA_STACK_0_7, '0.7.1')).toEqual({ errors: [], warnings: [] });
-  });
-
-  test('1.5.0 on OGX_1_3: a warning naming the newest verified release', () => {
-    expect(checkImageRelease(OGX_1_3, '1.5.0')).toEqual({
-      errors: [],
-      warnings: [{
-        path: 'target',
-        message: 'image tag "1.5.0" is an OGX release the start-up model has no data for (newer than 1.3.0, the newest verified release of OGX 1.3.0\'s line): its config schema is unknown',
-        fix: 'check the release notes of 1.5.0, or pin 1.3.0',
-      }],
-    });
-  });
-
-  test('1.3.0 on OGX_1_2, 1.2.2 on OGX_1_3: an error naming the target that models it', () => {
-    expect(checkImageRelease(OGX_1_2, '1.3.0').errors.map((w) => w.fix)).toEqual(['use ServerTarget.OGX_1_3 (its config is the one 1.3.0 reads), or an image tag ServerTarget.OGX_1_2 models (1.2.0, 1.2.1, 1.2.2)']);
-    expect(checkImageRelease(OGX_1_3, '1.2.2')).toEqual({
-      errors: [{
-        path: 'target',
-        message: 'image tag "1.2.2" is OGX 1.2.2, which ServerTarget.OGX_1_2 models, not OGX 1.3.0: a config is written for one release, and 1.2.2\'s start-up code refuses keys it does not know',
-        fix: 'use ServerTarget.OGX_1_2 (its config is the one 1.2.2 reads), or an image tag ServerTarget.OGX_1_3 models (1.3.0)',
-      }],
-      warnings: [],
-    });
-    expect(generationProblems({}, OGX_1_3.withImageTag('1.2.2')).map((p) => p.fix)).toEqual([checkImageRelease(OGX_1_3, '1.2.2').errors[0].fix]);
-  });
-
-  test('0.8.1 on OGX_1_3: an error (another line), and generation refuses it', () => {
-    const { errors } = checkImageRelease(OGX_1_3, '0.8.1');
-    expect(errors).toEqual([{
-      path: 'target',
-      message: 'image tag "0.8.1" is not a release of the OGX 1.x line that OGX 1.3.0 writes configs for: that release reads another config schema',
-      fix: 'use ServerTarget.OGX_0_8 for 0.8.1, or an image tag of this line (1.3.0)',
-    }]);
-    expect(generationProblems({}, OGX_1_3.withImageTag('0.8.1'))).toEqual(errors);
-  });
-
-  test('withImageTag("1.5.0") on OGX_0_8 is refused, on OGX_1_3 warned', () => {
-    expect(generationProblems({}, ServerTarget.OGX_0_8.withImageTag('1.5.0'))[0].fix).toBe('use ServerTarget.OGX_1_3 for 1.5.0, or an image tag of this line (0.8.0)');
-    expect(generateTargetConfig({}, OGX_1_3.withImageTag('1.5.0')).warnings.map((w) => w.path)).toEqual(['target']);
-  });
-
-  test('a tag that is not a version: a warning', () => {
-    expect(checkImageRelease(OGX_1_3, 'latest').warnings[0].message).toMatch(/^image tag "latest" is not a release version/);
-    expect(checkImageRelease(ServerTarget.OPERATOR, 'latest')).toEqual({ errors: [], warnings: [] });
   });
 });

@@ -1,5 +1,3 @@
-import { Testing } from 'cdk8s';
-import * as kplus from 'cdk8s-plus-28';
 import { LlamaStackConfigError } from '../../src/core/errors';
 import { ConfigGenerator } from '../../src/generate/operator/config-generator';
 import {
@@ -7,7 +5,6 @@ import {
 } from '../../src/providers';
 import { ProviderConfig } from '../../src/spec/spec';
 import { SecretRef } from '../../src/values/secret-ref';
-import { StorageBackend } from '../../src/values/storage-backend';
 
 const KEY = SecretRef.fromSecretName('creds', 'api-key');
 const key = { name: 'creds', key: 'api-key' };
@@ -250,73 +247,4 @@ describe('invalid options', () => {
   test('null counts as absent', () => {
     expect(InferenceProvider.custom('x', { id: null, endpoint: null, apiKey: null, settings: null } as any).toSpec()).toStrictEqual({ provider: 'x' });
   });
-});
-
-describe('SecretRef', () => {
-  test('from a name', () => {
-    const ref = SecretRef.fromSecretName('my.creds-1', 'API_KEY.v2');
-    expect([ref.secretName, ref.key]).toEqual(['my.creds-1', 'API_KEY.v2']);
-    expect(ref.toSpec()).toStrictEqual({ name: 'my.creds-1', key: 'API_KEY.v2' });
-  });
-  test('from a cdk8s-plus Secret', () => {
-    const secret = new kplus.Secret(Testing.chart(), 'creds');
-    expect(SecretRef.fromSecret(secret, 'token').toSpec()).toStrictEqual({ name: secret.name, key: 'token' });
-    expect(SecretRef.fromSecret(kplus.Secret.fromSecretName(Testing.chart(), 'x', 'existing'), 'k').secretName).toBe('existing');
-  });
-  const NAME_FIX = 'use lower-case letters, digits, \'-\' and \'.\', starting and ending with a letter or digit (at most 253 characters)';
-  const KEY_FIX = 'use letters, digits, \'-\', \'_\' and \'.\' (at most 253 characters)';
-  const NOT_SHOWN = 'not shown, in case it is the secret itself';
-  test.each<[string, () => unknown, string]>([
-    // The arguments are never quoted: a secret value passed by mistake must not reach the error.
-    ['upper case and _', () => SecretRef.fromSecretName('Bad_Name', 'k'), `SecretRef.fromSecretName(secretName): not a valid Secret name: a string of 8 characters, with upper-case letters, '_' (${NOT_SHOWN}) — ${NAME_FIX}`],
-    ['leading dash', () => SecretRef.fromSecretName('-a', 'k'), `SecretRef.fromSecretName(secretName): not a valid Secret name: a string of 2 characters, not starting and ending with a letter or digit (${NOT_SHOWN}) — ${NAME_FIX}`],
-    ['empty name', () => SecretRef.fromSecretName('', 'k'), `SecretRef.fromSecretName(secretName): not a valid Secret name: an empty string (${NOT_SHOWN}) — ${NAME_FIX}`],
-    ['too long', () => SecretRef.fromSecretName('a'.repeat(254), 'k'), `SecretRef.fromSecretName(secretName): not a valid Secret name: a string of 254 characters, longer than 253 characters (${NOT_SHOWN}) — ${NAME_FIX}`],
-    ['slash in key', () => SecretRef.fromSecretName('ok', 'a/b'), `SecretRef.fromSecretName(key): not a valid Secret key: a string of 3 characters, with '/' (${NOT_SHOWN}) — ${KEY_FIX}`],
-    ['empty key', () => SecretRef.fromSecretName('ok', ''), `SecretRef.fromSecretName(key): not a valid Secret key: an empty string (${NOT_SHOWN}) — ${KEY_FIX}`],
-    ['key too long', () => SecretRef.fromSecretName('ok', 'k'.repeat(254)), `SecretRef.fromSecretName(key): not a valid Secret key: a string of 254 characters, longer than 253 characters (${NOT_SHOWN}) — ${KEY_FIX}`],
-    ['no secret', () => SecretRef.fromSecret(undefined as any, 'k'),
-      'SecretRef.fromSecret(secret): secret must be a cdk8s-plus Secret — pass a kplus.Secret, or use SecretRef.fromSecretName(<name>, <key>)'],
-    ['bad key of a Secret', () => SecretRef.fromSecret(kplus.Secret.fromSecretName(Testing.chart(), 'x', 'ok'), 'a b'),
-      `SecretRef.fromSecret(key): not a valid Secret key: a string of 3 characters, with whitespace (${NOT_SHOWN}) — ${KEY_FIX}`],
-  ])('%s', (_what, fn, message) => expect(problem(fn)).toBe(message));
-  test('253 characters is the limit', () => {
-    expect(SecretRef.fromSecretName('a'.repeat(253), 'k'.repeat(253)).secretName).toHaveLength(253);
-  });
-});
-
-describe('StorageBackend', () => {
-  test.each<[string, StorageBackend, string, object | undefined, object | undefined]>([
-    ['sqlite', StorageBackend.sqlite(), 'sqlite', { type: 'sqlite' }, { type: 'sqlite' }],
-    ['redis', StorageBackend.redis({ endpoint: 'redis://r:6379', password: KEY }), 'redis', { type: 'redis', endpoint: 'redis://r:6379', password: key }, undefined],
-    ['redis over TLS, no password', StorageBackend.redis({ endpoint: 'rediss://r.cache.svc:6380/0' }), 'redis', { type: 'redis', endpoint: 'rediss://r.cache.svc:6380/0' }, undefined],
-    ['redis host:port', StorageBackend.redis({ endpoint: 'redis-master.data.svc:6379' }), 'redis', { type: 'redis', endpoint: 'redis-master.data.svc:6379' }, undefined],
-    ['postgres', StorageBackend.postgres({ connectionString: KEY }), 'postgres', undefined, { type: 'postgres', connectionString: key }],
-    ['postgres by field', StorageBackend.postgres({ host: 'pg', user: 'llama', password: KEY }), 'postgres', undefined,
-      { type: 'postgres', host: 'pg', port: 5432, db: 'llamastack', user: 'llama', password: key }],
-  ])('%s', (_name, backend, type, kv, sql) => {
-    expect(backend.type).toBe(type);
-    if (kv) expect(backend.toKvSpec()).toStrictEqual(kv);
-    if (sql) expect(backend.toSqlSpec()).toStrictEqual(sql);
-  });
-
-  test.each<[string, () => unknown, string]>([
-    ['postgres as kv from a connection string (kv_postgres reads host, user and password)', () => StorageBackend.postgres({ connectionString: KEY }).toKvSpec(),
-      'props.kvStorage: a postgres key-value store (kv_postgres) needs host, user and password: no release reads a connection string — use StorageBackend.postgres({ host, db, user, password: SecretRef.fromSecretName(<secret>, <key>) })'],
-    ['redis as sql', () => StorageBackend.redis({ endpoint: 'redis://r' }).toSqlSpec(),
-      'props.sqlStorage: redis is not an SQL backend in the v1alpha2 API — use StorageBackend.postgres(...) or StorageBackend.sqlite() for sqlStorage'],
-    ['redis without endpoint', () => StorageBackend.redis({} as any), 'StorageBackend.redis(endpoint): endpoint is required — pass endpoint: redis://<host>:6379'],
-    ['redis without options', () => StorageBackend.redis(undefined as any), 'StorageBackend.redis(endpoint): endpoint is required — pass endpoint: redis://<host>:6379'],
-    ['redis with empty endpoint', () => StorageBackend.redis({ endpoint: ' ' }), 'StorageBackend.redis(endpoint): endpoint is required — pass endpoint: redis://<host>:6379'],
-    ['redis with an http URL', () => StorageBackend.redis({ endpoint: 'http://r:6379' }),
-      'StorageBackend.redis(endpoint): "http://r:6379" is not a Redis endpoint — write redis://<host>:6379 (rediss:// for TLS) or <host>:<port>'],
-    ['redis with credentials in the URL', () => StorageBackend.redis({ endpoint: 'redis://:hunter2@r:6379' }),
-      'StorageBackend.redis(endpoint): the endpoint holds credentials, which would be written into the ConfigMap — drop user:password@ from the endpoint and pass password: SecretRef.fromSecretName(<secret>, <key>)'],
-    ['redis with a plain password', () => StorageBackend.redis({ endpoint: 'redis://r', password: 'hunter2' as any }),
-      'StorageBackend.redis(password): password must be a SecretRef — pass password: SecretRef.fromSecretName(<secret>, <key>)'],
-    ['postgres without connection fields', () => StorageBackend.postgres({} as any),
-      'StorageBackend.postgres(host): give host, user and password (or a connectionString for the operator pipeline) — pass host: <host>, user: <user>, password: SecretRef.fromSecretName(<secret>, <key>)'],
-    ['postgres with a plain string', () => StorageBackend.postgres({ connectionString: 'postgresql://u:p@h/db' as any }),
-      'StorageBackend.postgres(connectionString): connectionString must be a SecretRef (it holds a password) — pass connectionString: SecretRef.fromSecretName(<secret>, <key>)'],
-  ])('%s', (_what, fn, message) => expect(problem(fn)).toBe(message));
 });

@@ -4,7 +4,7 @@
  * `metadata` is only checked for a name (the API server validates ObjectMeta itself).
  *
  * Then, as the API server does, the CEL rules (x-kubernetes-validations) of every node whose value
- * is present, with `self` bound to that value (see cel.ts for the subset understood). As on the
+ * is present, with `self` bound to that value (cel.ts: @bufbuild/cel and the Kubernetes functions the rules use). As on the
  * API server, both run on the object with the schema's defaults applied.
  *
  * The CRD is picked by the object's `apiVersion` and `kind`: the library's own CRDs, and the
@@ -113,7 +113,7 @@ function checkRules(s: Schema, v: unknown, p: string, errors: string[]): void {
     const at = `${p}${r.fieldPath ?? ''}`;
     const what = r.message ?? `failed rule: ${r.rule}`;
     try {
-      if (!ruleHolds(program, v)) errors.push(`${at}: ${what}`);
+      if (!ruleHolds(program, v, s)) errors.push(`${at}: ${what}`);
     } catch (e) {
       if (!(e instanceof CelEvalError)) throw e;
       errors.push(`${at}: ${what} (evaluation error: ${e.message})`);

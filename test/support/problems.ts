@@ -44,6 +44,13 @@ export function fixesOf(fn: () => unknown): string[] {
   throw new Error('expected a LlamaStackConfigError');
 }
 
+/** The one problem of the LlamaStackConfigError `fn` throws, as a `path: message — fix` line; fails if there are more. */
+export function problemLine(fn: () => unknown): string {
+  const all = problemLines(fn);
+  expect(all).toHaveLength(1);
+  return all[0];
+}
+
 /** The same problems as `path: message — fix` lines. */
 export function problemLines(fn: () => unknown): string[] {
   try {

@@ -7,6 +7,7 @@
  * Every case uses a recognisable secret and looks for it everywhere the library writes.
  */
 import { Chart, Testing, Yaml } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-28';
 import * as YAML from 'yaml';
 import {
   ConfigGenerator, ExternalProvider, InferenceProvider, LlamaStackDistribution, LlamaStackDistributionProps,
@@ -17,7 +18,7 @@ import { describeSecretValue, isSecretPath, quoteUrl } from '../../src/core/reda
 import { generatedEnv } from '../../src/releases/pod-env';
 import { validateSpec } from '../../src/spec/validate-spec';
 import { runCli } from '../support/cli-run';
-import { rejectedWithout } from '../support/problems';
+import { problemLine, rejectedWithout } from '../support/problems';
 
 const SECRET = 'sk-live-0123456789abcdef';
 /** A base64 secret: not a valid Secret name or key, so `SecretRef` refuses it. */
@@ -372,5 +373,38 @@ describe('credential names and redaction', () => {
     expect(isSecretPath('spec.providers.inference[0].settings["x-api-key"]')).toBe(true);
     expect(isSecretPath('props.sqlStorage(password)')).toBe(true);
     expect(isSecretPath('spec.providers.inference[0].endpoint')).toBe(false);
+  });
+});
+
+describe('SecretRef', () => {
+  test('from a name', () => {
+    const ref = SecretRef.fromSecretName('my.creds-1', 'API_KEY.v2');
+    expect([ref.secretName, ref.key]).toEqual(['my.creds-1', 'API_KEY.v2']);
+    expect(ref.toSpec()).toStrictEqual({ name: 'my.creds-1', key: 'API_KEY.v2' });
+  });
+  test('from a cdk8s-plus Secret', () => {
+    const secret = new kplus.Secret(Testing.chart(), 'creds');
+    expect(SecretRef.fromSecret(secret, 'token').toSpec()).toStrictEqual({ name: secret.name, key: 'token' });
+    expect(SecretRef.fromSecret(kplus.Secret.fromSecretName(Testing.chart(), 'x', 'existing'), 'k').secretName).toBe('existing');
+  });
+  const NAME_FIX = 'use lower-case letters, digits, \'-\' and \'.\', starting and ending with a letter or digit (at most 253 characters)';
+  const KEY_FIX = 'use letters, digits, \'-\', \'_\' and \'.\' (at most 253 characters)';
+  const NOT_SHOWN = 'not shown, in case it is the secret itself';
+  test.each<[string, () => unknown, string]>([
+    // The arguments are never quoted: a secret value passed by mistake must not reach the error.
+    ['upper case and _', () => SecretRef.fromSecretName('Bad_Name', 'k'), `SecretRef.fromSecretName(secretName): not a valid Secret name: a string of 8 characters, with upper-case letters, '_' (${NOT_SHOWN}) — ${NAME_FIX}`],
+    ['leading dash', () => SecretRef.fromSecretName('-a', 'k'), `SecretRef.fromSecretName(secretName): not a valid Secret name: a string of 2 characters, not starting and ending with a letter or digit (${NOT_SHOWN}) — ${NAME_FIX}`],
+    ['empty name', () => SecretRef.fromSecretName('', 'k'), `SecretRef.fromSecretName(secretName): not a valid Secret name: an empty string (${NOT_SHOWN}) — ${NAME_FIX}`],
+    ['too long', () => SecretRef.fromSecretName('a'.repeat(254), 'k'), `SecretRef.fromSecretName(secretName): not a valid Secret name: a string of 254 characters, longer than 253 characters (${NOT_SHOWN}) — ${NAME_FIX}`],
+    ['slash in key', () => SecretRef.fromSecretName('ok', 'a/b'), `SecretRef.fromSecretName(key): not a valid Secret key: a string of 3 characters, with '/' (${NOT_SHOWN}) — ${KEY_FIX}`],
+    ['empty key', () => SecretRef.fromSecretName('ok', ''), `SecretRef.fromSecretName(key): not a valid Secret key: an empty string (${NOT_SHOWN}) — ${KEY_FIX}`],
+    ['key too long', () => SecretRef.fromSecretName('ok', 'k'.repeat(254)), `SecretRef.fromSecretName(key): not a valid Secret key: a string of 254 characters, longer than 253 characters (${NOT_SHOWN}) — ${KEY_FIX}`],
+    ['no secret', () => SecretRef.fromSecret(undefined as any, 'k'),
+      'SecretRef.fromSecret(secret): secret must be a cdk8s-plus Secret — pass a kplus.Secret, or use SecretRef.fromSecretName(<name>, <key>)'],
+    ['bad key of a Secret', () => SecretRef.fromSecret(kplus.Secret.fromSecretName(Testing.chart(), 'x', 'ok'), 'a b'),
+      `SecretRef.fromSecret(key): not a valid Secret key: a string of 3 characters, with whitespace (${NOT_SHOWN}) — ${KEY_FIX}`],
+  ])('%s', (_what, fn, message) => expect(problemLine(fn)).toBe(message));
+  test('253 characters is the limit', () => {
+    expect(SecretRef.fromSecretName('a'.repeat(253), 'k'.repeat(253)).secretName).toHaveLength(253);
   });
 });
