@@ -20,7 +20,8 @@ import { plainCopy } from '../core/json-convert';
 import { childPath } from '../core/path';
 import { quoteValue } from '../core/quote';
 import { LlamaStackDistribution } from '../distribution/llama-stack-distribution';
-import type { CaBundleOptions } from '../distribution/props';
+import { DistributionPlan, planDistribution } from '../distribution/planner';
+import type { CaBundleOptions, LlamaStackDistributionProps } from '../distribution/props';
 import type { VerifyOptions } from '../distribution/verify-options';
 import { ServerTarget } from '../releases/server-target';
 import { LlamaStackDistributionSpec } from '../spec/spec';
@@ -319,9 +320,8 @@ export function manifestProblem(found: ConfigProblem, parsed: ParsedDistribution
   return { ...problem, path, message: `${problem.message} (as v1alpha2 ${problem.path})` };
 }
 
-/** A `LlamaStackDistribution` from a parsed manifest; its problems are reported at the manifest's paths. */
-export function distributionFromParsed(scope: Construct, id: string, parsed: ParsedDistribution,
-  options: ManifestRenderOptions = {}): LlamaStackDistribution {
+/** The props a parsed manifest stands for, with the render options. */
+function propsFromParsed(parsed: ParsedDistribution, options: ManifestRenderOptions): LlamaStackDistributionProps {
   const completed = completeExternalProviders(parsed.spec, options.externalProviders);
   if (completed.problems.length > 0) throw new LlamaStackConfigError(completed.problems);
   if (options.platform !== undefined && parsed.platform !== undefined && options.platform.id !== parsed.platform.id) {
@@ -331,26 +331,48 @@ export function distributionFromParsed(scope: Construct, id: string, parsed: Par
       fix: `render it for ${parsed.platform.id} (--platform ${parsed.platform.id}), or change the annotation`,
     }]);
   }
-  let d: LlamaStackDistribution;
+  return {
+    name: parsed.name,
+    namespace: parsed.namespace,
+    spec: completed.spec,
+    target: options.target ?? parsed.target,
+    platform: options.platform ?? parsed.platform,
+    caBundle: parsed.caBundle,
+    image: options.image,
+    baseConfigYaml: options.baseConfigYaml,
+    replaceBaseProviders: parsed.replaceBaseProviders,
+    allowPerPodState: options.allowPerPodState,
+    allowUnrestrictedVolumes: options.allowUnrestrictedVolumes,
+    verify: options.verify,
+  };
+}
+
+/** Problems found past the manifest's reading, at the manifest's paths. */
+function atManifestPaths<T>(parsed: ParsedDistribution, make: () => T): T {
   try {
-    d = new LlamaStackDistribution(scope, id, {
-      name: parsed.name,
-      namespace: parsed.namespace,
-      spec: completed.spec,
-      target: options.target ?? parsed.target,
-      platform: options.platform ?? parsed.platform,
-      caBundle: parsed.caBundle,
-      image: options.image,
-      baseConfigYaml: options.baseConfigYaml,
-      replaceBaseProviders: parsed.replaceBaseProviders,
-      allowPerPodState: options.allowPerPodState,
-      allowUnrestrictedVolumes: options.allowUnrestrictedVolumes,
-      verify: options.verify,
-    });
+    return make();
   } catch (e) {
     if (e instanceof LlamaStackConfigError) throw new LlamaStackConfigError(e.problems.map((p) => manifestProblem(p, parsed)));
     throw e;
   }
+}
+
+/**
+ * The plan of a parsed manifest, as the construct makes it alone in a chart with no namespace
+ * (the command line renders its objects without an App or a Chart): problems and warnings at the
+ * manifest's paths. `quotedYaml`: the objects are written by a writer that quotes ambiguous strings.
+ */
+export function planFromParsed(parsed: ParsedDistribution, options: ManifestRenderOptions = {}, quotedYaml = false): DistributionPlan {
+  const props = propsFromParsed(parsed, options);
+  const plan = atManifestPaths(parsed, () => planDistribution(props, { id: parsed.name, quotedYaml }));
+  return { ...plan, warnings: plan.warnings.map((w) => manifestProblem(w, parsed)) };
+}
+
+/** A `LlamaStackDistribution` from a parsed manifest; its problems are reported at the manifest's paths. */
+export function distributionFromParsed(scope: Construct, id: string, parsed: ParsedDistribution,
+  options: ManifestRenderOptions = {}): LlamaStackDistribution {
+  const props = propsFromParsed(parsed, options);
+  const d = atManifestPaths(parsed, () => new LlamaStackDistribution(scope, id, props));
   // The warnings it prints at synth, at the manifest's paths too (the list it prints is this one).
   d.warnings.splice(0, d.warnings.length, ...d.warnings.map((w) => manifestProblem(w, parsed)));
   return d;
