@@ -6,10 +6,10 @@ import { ConfigProblem, formatProblem, LlamaStackConfigError } from '../core/err
 import { quoteValue } from '../core/quote';
 import { emittedObjects, synthesizedJson } from '../distribution/emitted-objects';
 import type { VerifyOptions } from '../distribution/verify-options';
+import { planFromParsed } from '../interop/manifest-plan';
 import {
-  isDistributionManifest, manifestProblem, V1ALPHA2, ManifestParseOptions, parseDistribution, ParsedDistribution,
-  planFromParsed, readManifestDocuments,
-} from '../interop/manifest';
+  isDistributionManifest, manifestProblem, V1ALPHA2, ManifestParseOptions, parseDistribution, ParsedDistribution, readManifestDocuments,
+} from '../interop/manifest-read';
 import { checkUserConfig, InputConfigMaps, perPodStorageProblems, serverLineWarning } from '../interop/user-config';
 import { ServerTarget } from '../releases/server-target';
 import { Platform } from '../values/platform';
