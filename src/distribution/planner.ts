@@ -35,11 +35,12 @@ import { ExposeOptions, exposeProblems, networkingProblems, resolveExposure } fr
 import { Platform } from '../values/platform';
 import { RenderedObjects, renderObjects, WorkloadPlan } from '../workload';
 import { cacheSubPath } from '../workload/cache-seed';
+import { podLayout } from '../workload/deployment';
 import { serviceUrl } from '../workload/endpoint';
 import { kubernetesInputProblems, kubernetesInputWarnings } from '../workload/kubernetes-checks';
 import { networkOptionProblems } from '../workload/network-checks';
 import { baseNameProblem, configMapName, objectNames } from '../workload/object-names';
-import { PATHS } from '../workload/plan';
+import { PATHS, PodLayout, PodLayoutInput } from '../workload/plan';
 import { podExtrasProblems } from '../workload/pod-extras';
 import { resolveEmptyDirSizeLimits } from '../workload/volume-sizes';
 
@@ -152,7 +153,13 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   const image = resolveImage(props, spec, target, problems, imageWarnings);
   const namespace = props.namespace ?? context.chartNamespace;
   problems.push(...constructChecks(spec, namespace, target));
-  problems.push(...kubernetesInputProblems(props, spec, namespace, target, name));
+  // The pod's own volumes and mounts, laid out once: the input checks read it, the Deployment renders it.
+  const emptyDirSizeLimits = resolveEmptyDirSizeLimits(props.emptyDirSizeLimits, spec);
+  const layoutInput: PodLayoutInput = {
+    name, spec, emptyDirSizeLimits, defaultMountPath: target.dataDir, legacyDataMount: target.isOperator, authCa: props.auth?.caCertificate,
+  };
+  const layout = layoutOf(layoutInput);
+  problems.push(...kubernetesInputProblems(props, spec, namespace, target, layout));
   problems.push(...emptyDirSizeLimitProblems(props.emptyDirSizeLimits, spec));
   problems.push(...networkOptionProblems(props));
   problems.push(...platformProblems(props, spec, openShift, name, namespace));
@@ -238,7 +245,9 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
       // OpenShift's monitoring stacks are admitted by policy group (network.ts).
       namespaces: props.monitoring?.namespaces ?? (openShift ? [] : ['monitoring']),
     } : undefined,
-    emptyDirSizeLimits: resolveEmptyDirSizeLimits(props.emptyDirSizeLimits, spec),
+    emptyDirSizeLimits,
+    // Undefined only for a spec the checks rejected above: then this throws what it is.
+    layout: layout ?? podLayout(layoutInput),
     env: podEnv(target, spec, config.secretEnvVars),
     // OpenShift's restricted-v2 assigns both from the namespace's range (the images are group-0 writable).
     runAsUser: openShift ? undefined : NON_ROOT_USER,
@@ -305,6 +314,15 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     url,
     verify,
   };
+}
+
+/** The pod's layout, or undefined for a spec the schema check rejects (a list where an object goes…): its problems are reported there. */
+function layoutOf(input: PodLayoutInput): PodLayout | undefined {
+  try {
+    return podLayout(input);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The edge settings a spec gives (`networking.expose.tlsSecretName`: the Secret the Ingress serves). */
