@@ -292,5 +292,7 @@ function render(parsed: ParsedDistribution, settings: RenderSettings): { objects
   }, true); // the command line's writer (manifestYaml) quotes what cdk8s's writer would not
   // As the construct prints them when its app synthesizes: on the process's stderr, under its path in an app of its own.
   for (const w of plan.warnings) process.stderr.write(`warning: render/${parsed.name}: ${formatProblem(w)}\n`);
-  return { objects: emittedObjects(plan).map((o) => synthesizedJson(o.manifest)), image: plan.image };
+  // cdk8s's switch, which the command line honoured when it synthesized through cdk8s.
+  const sortKeys = !process.env.CDK8S_DISABLE_SORT;
+  return { objects: emittedObjects(plan).map((o) => synthesizedJson(o.manifest, sortKeys)), image: plan.image };
 }

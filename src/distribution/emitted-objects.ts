@@ -58,9 +58,9 @@ export function emittedObjects(plan: Pick<DistributionPlan, 'objects' | 'verify'
  * labels of its own (cdk8s 2.x): `apiVersion`, `kind` and `metadata` first, every mapping's keys
  * sorted, null and undefined members dropped; in `metadata`, empty lists and mappings dropped
  * too. The objects are plain JSON (the renderers write fresh values), so there is nothing to
- * resolve.
+ * resolve. `sortKeys` false: cdk8s's `CDK8S_DISABLE_SORT` (metadata's keys are sorted all the same).
  */
-export function synthesizedJson(manifest: KubeManifest): any {
+export function synthesizedJson(manifest: KubeManifest, sortKeys = true): any {
   const m: any = manifest;
   const meta: any = m.metadata ?? {};
   // ApiObjectMetadataDefinition: the manifest's metadata, then its own fields (copies; lists default to []).
@@ -72,24 +72,25 @@ export function synthesizedJson(manifest: KubeManifest): any {
     finalizers: meta.finalizers ? [...meta.finalizers] : [],
     ownerReferences: meta.ownerReferences ? [...meta.ownerReferences] : [],
     labels: { ...meta.labels },
-  }, true);
-  const json = sanitize({ ...m, metadata }, false);
+  }, true, true);
+  const json = sanitize({ ...m, metadata }, false, sortKeys);
   const result: any = {};
   for (const k of ['apiVersion', 'kind', 'metadata', ...Object.keys(json)]) if (k in json) result[k] = json[k];
   return result;
 }
 
-/** cdk8s's `sanitizeValue` (keys sorted); `dropEmpty`: its `filterEmptyArrays` and `filterEmptyObjects`. */
-function sanitize(value: any, dropEmpty: boolean): any {
+/** cdk8s's `sanitizeValue`; `dropEmpty`: its `filterEmptyArrays` and `filterEmptyObjects`. */
+function sanitize(value: any, dropEmpty: boolean, sortKeys: boolean): any {
   if (value === null || value === undefined) return undefined;
   if (typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     if (dropEmpty && value.length === 0) return undefined;
-    return value.map((x) => sanitize(x, dropEmpty));
+    return value.map((x) => sanitize(x, dropEmpty, sortKeys));
   }
   const out: any = {};
-  for (const key of Object.keys(value).sort()) {
-    const v = sanitize(value[key], dropEmpty);
+  const keys = Object.keys(value);
+  for (const key of sortKeys ? keys.sort() : keys) {
+    const v = sanitize(value[key], dropEmpty, sortKeys);
     if (v !== null && v !== undefined) out[key] = v;
   }
   if (dropEmpty && Object.keys(out).length === 0) return undefined;

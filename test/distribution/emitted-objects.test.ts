@@ -96,3 +96,17 @@ describe('synthesizedJson is ApiObject.toJson() in a chart with no namespace and
     expect(JSON.stringify(manifest)).toBe(copy);
   });
 });
+
+test('with CDK8S_DISABLE_SORT, as cdk8s: the body\'s keys in their order, metadata\'s sorted all the same', () => {
+  const manifest = { kind: 'Thing', apiVersion: 'example.com/v1', metadata: { name: 'x', labels: { b: '1', a: '2' } }, spec: { z: 1, a: { y: 2, b: 3 } } };
+  const before = process.env.CDK8S_DISABLE_SORT;
+  process.env.CDK8S_DISABLE_SORT = '1';
+  try {
+    const expected = new ApiObject(new Chart(new App(), 'render', { disableResourceNameHashes: true }), 'x', manifest).toJson();
+    expect(JSON.stringify(synthesizedJson(manifest, false))).toBe(JSON.stringify(expected));
+    expect(JSON.stringify(synthesizedJson(manifest, false))).not.toBe(JSON.stringify(synthesizedJson(manifest)));
+  } finally {
+    if (before === undefined) delete process.env.CDK8S_DISABLE_SORT;
+    else process.env.CDK8S_DISABLE_SORT = before;
+  }
+});
