@@ -5,7 +5,7 @@ import { InvalidUtf8Error, utf8Text } from './io';
 import type { RenderSettings } from './renderer';
 import { LlamaStackConfigError } from '../core/errors';
 import type { VerifyOptions } from '../distribution/verify-options';
-import { MAX_MANIFEST_DEPTH } from '../interop/manifest';
+import { MAX_MANIFEST_DEPTH } from '../interop/manifest-read';
 import { DEFAULT_TARGET, ServerTarget } from '../releases/server-target';
 import { Platform, PLATFORMS } from '../values/platform';
 import { SecretRef } from '../values/secret-ref';

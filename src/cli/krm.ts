@@ -3,7 +3,7 @@ import { CliIo, problemsText, strictProblems, warningsText } from './io';
 import { Renderer } from './renderer';
 import { readErrorText } from './sources';
 import { oneLine } from '../core/quote';
-import { isDistributionManifest } from '../interop/manifest';
+import { isDistributionManifest } from '../interop/manifest-read';
 import { manifestYaml } from '../yaml/manifest-yaml';
 
 const RESOURCE_LIST = { apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList' };

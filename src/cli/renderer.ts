@@ -2,20 +2,17 @@
  * Inputs to outputs: each LlamaStackDistribution (or OGXServer) document becomes the objects that
  * run it, other documents pass through when asked; every problem is collected with where it came from.
  */
-import * as os from 'os';
-import * as path from 'path';
-import { App, Chart } from 'cdk8s';
 import { ConfigProblem, formatProblem, LlamaStackConfigError } from '../core/errors';
 import { quoteValue } from '../core/quote';
+import { emittedObjects, synthesizedJson } from '../distribution/emitted-objects';
 import type { VerifyOptions } from '../distribution/verify-options';
+import { planFromParsed } from '../interop/manifest-plan';
 import {
-  distributionFromParsed, isDistributionManifest, manifestProblem, V1ALPHA2, ManifestParseOptions, ParsedDistribution, readDistribution,
-  readManifestDocuments,
-} from '../interop/manifest';
+  isDistributionManifest, manifestProblem, V1ALPHA2, ManifestParseOptions, ParsedDistribution, readDistribution, readManifestDocuments,
+} from '../interop/manifest-read';
 import { checkUserConfig, InputConfigMaps, perPodStorageProblems, serverLineWarning } from '../interop/user-config';
 import { ServerTarget } from '../releases/server-target';
 import { Platform } from '../values/platform';
-import { QUOTED_YAML_CONTEXT } from '../workload/plan';
 
 /** A document to render or pass on, with where it came from. */
 export interface Input {
@@ -269,12 +266,12 @@ function shownName(name: string): string {
   return name.length <= 80 && /^[\x21-\x7e]*$/.test(name) ? name : quoteValue(name);
 }
 
-/** The objects of one distribution: synthesized in an app of its own, never written to disk. */
+/**
+ * The objects of one distribution: the plan's, in the order the construct emits them, each as
+ * `cdk8s synth` writes it (distribution/emitted-objects.ts); no App or Chart is built.
+ */
 function render(parsed: ParsedDistribution, settings: RenderSettings): { objects: any[]; image: string } {
-  const app = new App({ outdir: path.join(os.tmpdir(), 'cdk8s-llama-stack-cli') });
-  app.node.setContext(QUOTED_YAML_CONTEXT, true); // manifestYaml quotes what cdk8s's writer would not
-  const chart = new Chart(app, 'render', { disableResourceNameHashes: true });
-  const d = distributionFromParsed(chart, parsed.name, parsed, {
+  const plan = planFromParsed(parsed, {
     target: settings.target,
     platform: settings.platform,
     baseConfigYaml: settings.baseConfigYaml,
@@ -282,23 +279,10 @@ function render(parsed: ParsedDistribution, settings: RenderSettings): { objects
     allowUnrestrictedVolumes: settings.allowUnrestrictedVolumes,
     imageRegistry: settings.imageRegistry,
     verify: settings.verify,
-  });
-  synthChecks(app);
-  return { objects: chart.toJson(), image: d.image };
-}
-
-/**
- * What `app.synthYaml()` does before it writes text, without writing the text (the objects are
- * written from `chart.toJson()`): construct validations, with cdk8s's own error text. Dependencies
- * between constructs (none here unless something added one) take cdk8s's own path.
- */
-function synthChecks(app: App): void {
-  const all = app.node.findAll();
-  if (all.some((c) => c.node.dependencies.length > 0)) {
-    app.synthYaml(); // dependency order and construct validations, as `cdk8s synth`
-    return;
-  }
-  const errors: string[] = [];
-  for (const c of all) for (const e of c.node.validate()) errors.push(`[${c.node.path}] ${e}`);
-  if (errors.length > 0) throw new Error(`Validation failed with the following errors:\n  ${errors.join('\n  ')}`);
+  }, true); // the command line's writer (manifestYaml) quotes what cdk8s's writer would not
+  // As the construct prints them when its app synthesizes: on the process's stderr, under its path in an app of its own.
+  for (const w of plan.warnings) process.stderr.write(`warning: render/${parsed.name}: ${formatProblem(w)}\n`);
+  // cdk8s's switch, which the command line honoured when it synthesized through cdk8s.
+  const sortKeys = !process.env.CDK8S_DISABLE_SORT;
+  return { objects: emittedObjects(plan).map((o) => synthesizedJson(o.manifest, sortKeys)), image: plan.image };
 }

@@ -40,13 +40,14 @@ import { ExposeOptions, exposeProblems, networkingProblems, resolveExposure } fr
 import { Platform } from '../values/platform';
 import { RenderedObjects, renderObjects, WorkloadPlan } from '../workload';
 import { cacheSubPath } from '../workload/cache-seed';
+import { podLayout } from '../workload/deployment';
 import { serviceUrl } from '../workload/endpoint';
 import { kubernetesInputProblems, kubernetesInputWarnings } from '../workload/kubernetes-checks';
 import { resolveLoadScaling } from '../workload/load-scaling';
 import { loadScalingProblems } from '../workload/load-scaling-checks';
 import { networkOptionProblems } from '../workload/network-checks';
 import { baseNameProblem, configMapName, objectNames } from '../workload/object-names';
-import { PATHS } from '../workload/plan';
+import { PATHS, PodLayout, PodLayoutInput } from '../workload/plan';
 import { podExtrasProblems } from '../workload/pod-extras';
 import { resolveEmptyDirSizeLimits } from '../workload/volume-sizes';
 
@@ -182,7 +183,16 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   const image = resolveImage(props, spec, target, problems, imageWarnings);
   const namespace = props.namespace ?? context.chartNamespace;
   problems.push(...constructChecks(spec, namespace, target));
-  problems.push(...kubernetesInputProblems(props, spec, namespace, target, name));
+  // The pod's own volumes and mounts, laid out once: the input checks read it, the Deployment renders it.
+  const emptyDirSizeLimits = resolveEmptyDirSizeLimits(props.emptyDirSizeLimits, spec);
+  // The model seed's image already on the mirror (a pure rewrite: airGapProblems says what is wrong with it).
+  const modelSeed = resolveModelSeed(props);
+  const layoutInput: PodLayoutInput = {
+    name, spec, emptyDirSizeLimits, defaultMountPath: target.dataDir, legacyDataMount: target.isOperator, authCa: props.auth?.caCertificate,
+    modelSeed: modelSeed?.seed, imagePullPolicy: props.imagePullPolicy,
+  };
+  const layout = layoutOf(layoutInput);
+  problems.push(...kubernetesInputProblems(props, spec, namespace, target, layout));
   problems.push(...emptyDirSizeLimitProblems(props.emptyDirSizeLimits, spec));
   problems.push(...networkOptionProblems(props));
   problems.push(...loadScalingProblems(props, target.metricsEnvVars !== undefined, target.description));
@@ -219,7 +229,6 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   problems.push(...airGapProblems(props, spec, openShift));
   problems.push(...mirroredImageProblems(image, spec, props));
   if (problems.length > 0) return { problems, origins };
-  const modelSeed = resolveModelSeed(props);
 
   const config = planConfig(props, spec, target, name, commandPassesInsecure(spec, image));
   if ('problems' in config) return { problems: config.problems, origins };
@@ -276,7 +285,9 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
       namespaces: props.monitoring?.namespaces ?? (openShift ? [] : ['monitoring']),
       scaling: props.monitoring?.scaling && resolveLoadScaling(props.monitoring.scaling, name, namespace),
     } : undefined,
-    emptyDirSizeLimits: resolveEmptyDirSizeLimits(props.emptyDirSizeLimits, spec),
+    emptyDirSizeLimits,
+    // Undefined only for a spec the checks rejected above: then this throws what it is.
+    layout: layout ?? podLayout(layoutInput),
     env: podEnv(target, spec, config.secretEnvVars, modelSeed?.env),
     // OpenShift's restricted-v2 assigns both from the namespace's range (the images are group-0 writable).
     runAsUser: openShift ? undefined : NON_ROOT_USER,
@@ -346,6 +357,15 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     verify,
   };
   return { plan: planned };
+}
+
+/** The pod's layout, or undefined for a spec the schema check rejects (a list where an object goes…): its problems are reported there. */
+function layoutOf(input: PodLayoutInput): PodLayout | undefined {
+  try {
+    return podLayout(input);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The edge settings a spec gives (`networking.expose.tlsSecretName`: the Secret the Ingress serves). */

@@ -16,7 +16,8 @@ import { modelSeedInitContainers, modelSeedMounts, modelSeedVolumes } from './mo
 import { METRICS_PORT_NAME } from './monitoring';
 import { objectNames } from './object-names';
 import {
-  AUTH_CA_VOLUME, caBundleKeys, CONTAINER_NAME, hasPvc, mountPathOf, PATHS, PodLayout, portName, replicasOf, tlsEnabled, WorkloadPlan,
+  AUTH_CA_VOLUME, caBundleKeys, CONTAINER_NAME, hasPvc, mountPathOf, PATHS, PodLayout, PodLayoutInput, portName, replicasOf, tlsEnabled,
+  WorkloadPlan,
 } from './plan';
 import { podExtrasSpec, podTemplateAnnotations } from './pod-extras';
 import { reloaderAnnotations } from './reloader';
@@ -39,8 +40,16 @@ const MOUNTS = libraryConstant({
   caBundleInit: { name: 'ca-bundle', mountPath: PATHS.caBundleDir },
 });
 
-/** The server container's mounts the library adds (the user's follow them). */
-export function libraryMounts(plan: PodLayout): any[] {
+/**
+ * The pod's own volumes and the server container's mounts, before the config exists: laid out
+ * once by the planner; the input checks read it, and the Deployment adds the config's.
+ */
+export function podLayout(input: PodLayoutInput): PodLayout {
+  return { volumes: libraryVolumes(input), mounts: libraryMounts(input) };
+}
+
+/** The server container's mounts the library adds (the user's follow them), but the config's data directories. */
+function libraryMounts(plan: PodLayoutInput): any[] {
   const mounts: any[] = [
     MOUNTS.config,
     { name: 'lls-storage', mountPath: mountPathOf(plan) },
@@ -49,10 +58,6 @@ export function libraryMounts(plan: PodLayout): any[] {
     MOUNTS.cache,
     MOUNTS.tmp,
   ];
-  // The config's other data directories: a volume each, or a directory of the data PVC.
-  (plan.dataDirs ?? []).forEach((dir, i) => mounts.push(hasPvc(plan)
-    ? { name: 'lls-storage', mountPath: dir, subPath: dataDirSubPath(dir) }
-    : { name: `data-dir-${i}`, mountPath: dir }));
   if (tlsEnabled(plan)) mounts.push(MOUNTS.tls);
   if (caBundleKeys(plan).length > 0) mounts.push(MOUNTS.caBundle);
   if (plan.authCa) mounts.push(MOUNTS.authCa);
@@ -68,27 +73,35 @@ export function dataDirSubPath(dir: string): string {
   return `dirs${dir}`;
 }
 
+/** The layout's mounts and, after the scratch ones, the config's other data directories: a volume each, or a directory of the data PVC. */
 function volumeMounts(plan: WorkloadPlan): any[] {
-  return [...libraryMounts(plan), ...userCopy(plan.spec.workload?.overrides?.volumeMounts ?? [])];
+  const mounts: any[] = [];
+  for (const m of plan.layout.mounts) {
+    mounts.push(m);
+    if (m.name !== 'tmp') continue;
+    (plan.dataDirs ?? []).forEach((dir, i) => mounts.push(hasPvc(plan)
+      ? { name: 'lls-storage', mountPath: dir, subPath: dataDirSubPath(dir) }
+      : { name: `data-dir-${i}`, mountPath: dir }));
+  }
+  return [...mounts, ...userCopy(plan.spec.workload?.overrides?.volumeMounts ?? [])];
 }
 
 const CONFIG_ITEMS = libraryConstant([{ key: 'config.yaml', path: 'config.yaml' }]);
 /** A `kubernetes.io/tls` Secret's certificate and key. */
 const TLS_SECRET_ITEMS = libraryConstant([{ key: 'tls.crt', path: 'tls.crt' }, { key: 'tls.key', path: 'tls.key' }]);
 
-/** The pod's volumes the library adds (the user's follow them). */
-export function libraryVolumes(plan: PodLayout): any[] {
+/** The pod's volumes the library adds (the user's follow them), but what the config decides: its ConfigMap's name, its data directories. */
+function libraryVolumes(plan: PodLayoutInput): any[] {
   const names = objectNames(plan.name);
   const limits = plan.emptyDirSizeLimits;
   const list: any[] = [
-    { name: 'config', configMap: { name: plan.configMapName, items: CONFIG_ITEMS } },
+    { name: 'config' }, // its ConfigMap is the config's: `volumes` names it
     hasPvc(plan)
       ? { name: 'lls-storage', persistentVolumeClaim: { claimName: names.pvc } }
       : { name: 'lls-storage', emptyDir: { sizeLimit: limits.data } },
     { name: 'cache', emptyDir: { sizeLimit: limits.cache } },
     { name: 'tmp', emptyDir: { sizeLimit: limits.tmp } },
   ];
-  if (!hasPvc(plan)) (plan.dataDirs ?? []).forEach((_dir, i) => list.push({ name: `data-dir-${i}`, emptyDir: { sizeLimit: limits.data } }));
   if (tlsEnabled(plan)) list.push({ name: 'tls', secret: { secretName: plan.spec.networking!.tls!.secretName } });
   const keys = caBundleKeys(plan);
   const caMap = plan.spec.networking?.tls?.caBundle?.configMapName;
@@ -126,8 +139,15 @@ function postgresCas(plan: Pick<WorkloadPlan, 'spec'>): { volume: string; file: 
   return out;
 }
 
+/** The layout's volumes with the config's: its ConfigMap, and an emptyDir for each data directory (without a PVC) after the scratch ones. */
 function volumes(plan: WorkloadPlan): any[] {
-  return [...libraryVolumes(plan), ...userCopy(plan.spec.workload?.overrides?.volumes ?? [])];
+  const list: any[] = [];
+  for (const v of plan.layout.volumes) {
+    list.push(v.name === 'config' ? { name: 'config', configMap: { name: plan.configMapName, items: CONFIG_ITEMS } } : v);
+    if (v.name !== 'tmp' || hasPvc(plan)) continue;
+    (plan.dataDirs ?? []).forEach((_dir, i) => list.push({ name: `data-dir-${i}`, emptyDir: { sizeLimit: plan.emptyDirSizeLimits.data } }));
+  }
+  return [...list, ...userCopy(plan.spec.workload?.overrides?.volumes ?? [])];
 }
 
 const RESTRICTED_CONTAINER_SECURITY = libraryConstant({

@@ -4,10 +4,8 @@
  * the construct reports those at the props they came from). Runs with the construct's other
  * checks, so the CR constructs (which dry-run the construct) and the CLI get them too.
  */
-import { libraryMounts, libraryVolumes } from './deployment';
 import { EXTERNAL_PROVIDERS_VOLUME } from './external-providers';
 import { AUTH_CA_VOLUME, PATHS, PodLayout } from './plan';
-import { resolveEmptyDirSizeLimits } from './volume-sizes';
 import type { ServerAuth } from '../auth/server-auth';
 import { ConfigProblem } from '../core/errors';
 import { isObject } from '../core/json';
@@ -54,35 +52,21 @@ const VOLUMES = 'spec.workload.overrides.volumes';
 const VOLUME_MOUNTS = 'spec.workload.overrides.volumeMounts';
 const STORAGE_MOUNT_PATH = 'spec.workload.storage.mountPath';
 
-/** The library's own volume names and server mounts for this spec (what the Deployment will have). */
-function libraryLayout(name: string, spec: LlamaStackDistributionSpec, target: ServerTarget, auth: ServerAuth | undefined):
-{ volumes: string[]; mounts: LibraryMount[] } | undefined {
-  // Only what decides the pod's own volumes and mounts: no image, env or config yet.
-  const plan: PodLayout = {
-    name,
-    spec,
-    configMapName: `${name}-config`,
-    defaultMountPath: target.dataDir,
-    legacyDataMount: target.isOperator,
-    authCa: auth?.caCertificate,
-    emptyDirSizeLimits: resolveEmptyDirSizeLimits(undefined, spec),
+/** The library's own volume names and server mounts: the pod's layout (what the Deployment will have, but the config's data directories). */
+function libraryLayout(layout: PodLayout | undefined, spec: LlamaStackDistributionSpec): { volumes: string[]; mounts: LibraryMount[] } | undefined {
+  // A spec the schema check rejects (a list where an object goes…) has none: its problems are reported there.
+  if (layout === undefined) return undefined;
+  const userMountPath = spec.workload?.storage?.mountPath;
+  const custom = typeof userMountPath === 'string' && userMountPath !== '';
+  return {
+    volumes: layout.volumes.map((v) => v.name),
+    // A mountPath of the wrong type is the schema check's.
+    mounts: layout.mounts.filter((m) => typeof m.mountPath === 'string').map((m) => ({
+      name: m.name,
+      mountPath: m.mountPath,
+      path: custom && m.name === 'lls-storage' && m.subPath === undefined ? STORAGE_MOUNT_PATH : undefined,
+    })),
   };
-  try {
-    const userMountPath = spec.workload?.storage?.mountPath;
-    const custom = typeof userMountPath === 'string' && userMountPath !== '';
-    return {
-      volumes: libraryVolumes(plan).map((v) => v.name),
-      // A mountPath of the wrong type is the schema check's.
-      mounts: libraryMounts(plan).filter((m) => typeof m.mountPath === 'string').map((m) => ({
-        name: m.name,
-        mountPath: m.mountPath,
-        path: custom && m.name === 'lls-storage' && m.subPath === undefined ? STORAGE_MOUNT_PATH : undefined,
-      })),
-    };
-  } catch {
-    // A spec the schema check rejects (a list where an object goes…): its problems are reported there.
-    return undefined;
-  }
 }
 
 /** Every `{name, key}` Secret reference of the spec (`external`: its external providers), with its path. */
@@ -153,7 +137,7 @@ interface KubernetesInput {
 }
 
 function inputOf(props: KubernetesInputProps, spec: LlamaStackDistributionSpec, namespace: string | undefined, target: ServerTarget,
-  name: string): KubernetesInput {
+  layout: PodLayout | undefined): KubernetesInput {
   const w: any = spec.workload;
   const overrides: any = w?.overrides;
   const tls: any = spec.networking?.tls;
@@ -194,7 +178,7 @@ function inputOf(props: KubernetesInputProps, spec: LlamaStackDistributionSpec, 
     topologySpreadConstraints: w?.topologySpreadConstraints,
     resources: w?.resources,
     storageSize: w?.storage?.size,
-    layout: libraryLayout(name, spec, target, props.auth),
+    layout: libraryLayout(layout, spec),
     skipVolumes,
     skipMountPaths,
     volumes: overrides?.volumes,
@@ -205,11 +189,12 @@ function inputOf(props: KubernetesInputProps, spec: LlamaStackDistributionSpec, 
 
 /**
  * What the API server (or the kubelet, for references no object can satisfy) would reject in the
- * objects these props become. `namespace`: where they land (props.namespace, else the chart's).
+ * objects these props become. `namespace`: where they land (props.namespace, else the chart's);
+ * `layout`: the pod's own volumes and mounts (the planner's; undefined for a spec the schema check rejects).
  */
 export function kubernetesInputProblems(props: KubernetesInputProps, spec: LlamaStackDistributionSpec, namespace: string | undefined,
-  target: ServerTarget, name: string): ConfigProblem[] {
-  return inputProblems(inputOf(props, spec, namespace, target, name));
+  target: ServerTarget, layout: PodLayout | undefined): ConfigProblem[] {
+  return inputProblems(inputOf(props, spec, namespace, target, layout));
 }
 
 function inputProblems(input: KubernetesInput): ConfigProblem[] {

@@ -88,6 +88,8 @@ export interface WorkloadPlan {
   readonly monitoring?: ResolvedMonitoring;
   /** Every emptyDir's size limit: the user's, else the default (volume-sizes.ts). */
   readonly emptyDirSizeLimits: ResolvedEmptyDirSizeLimits;
+  /** The pod's own volumes and the server's mounts, laid out once (`PodLayout`). */
+  readonly layout: PodLayout;
   /**
    * The objects are written by a writer that quotes every ambiguous string (the command line),
    * not by `cdk8s synth`, so a value such as `0o17` is safe.
@@ -103,9 +105,20 @@ export interface WorkloadPlan {
   readonly modelSeed?: ResolvedModelSeed;
 }
 
-/** What decides the pod's own volumes and mounts (the input checks read them before there is a plan). */
-export type PodLayout = Pick<WorkloadPlan, 'name' | 'spec' | 'configMapName' | 'emptyDirSizeLimits' | 'authCa' | 'legacyDataMount' | 'defaultMountPath' | 'dataDirs'>
+/** What decides the pod's own volumes and mounts: all of it known before the config is generated. */
+export type PodLayoutInput = Pick<WorkloadPlan, 'name' | 'spec' | 'emptyDirSizeLimits' | 'authCa' | 'legacyDataMount' | 'defaultMountPath'>
   & Partial<Pick<WorkloadPlan, 'modelSeed' | 'imagePullPolicy'>>;
+
+/**
+ * The pod's own volumes and the server container's mounts, in order (deployment.ts `podLayout`),
+ * laid out once by the planner before the config exists: the input checks read their names and
+ * paths, and the Deployment renders them with what the config adds (the name of its ConfigMap
+ * in the `config` volume, a volume or directory for each of its data directories).
+ */
+export interface PodLayout {
+  readonly volumes: readonly any[];
+  readonly mounts: readonly any[];
+}
 
 /** The Service port: `networking.port`. */
 export function portOf(plan: WorkloadPlan): number {

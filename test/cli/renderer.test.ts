@@ -1,11 +1,17 @@
 /**
  * What the renderer refuses across documents: two manifests that would render the same objects,
- * on stdout, with --output-dir and through krm alike.
+ * on stdout, with --output-dir and through krm alike; and that the objects it writes are the
+ * construct's, rendered without an App or a Chart.
  */
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { App, Chart } from 'cdk8s';
 import * as YAML from 'yaml';
+import { ServerTarget } from '../../src';
+import { writeDocuments } from '../../src/cli/io';
+import { distributionFromManifest } from '../../src/interop/manifest';
+import { QUOTED_YAML_CONTEXT } from '../../src/workload/plan';
 import { runCli as run } from '../support/cli-run';
 import { MINIMAL_CR } from '../support/cr-text';
 
@@ -64,5 +70,42 @@ describe('two manifests with the same name and namespace', () => {
     expect(r.code).toBe(0);
     const deployments = YAML.parseAllDocuments(r.out).map((d) => d.toJS()).filter((o) => o.kind === 'Deployment');
     expect(deployments.map((d) => d.metadata.namespace)).toEqual(['a', 'b']);
+  });
+});
+
+describe('the objects are the construct\'s, without an App or a Chart', () => {
+  // A manifest that makes most kinds of object: what the construct synthesizes in a chart of its
+  // own (the way the command line rendered before) is what the command line writes, byte for byte.
+  const MANY = `apiVersion: llamastack.io/v1alpha2
+kind: LlamaStackDistribution
+metadata: {name: my-stack, namespace: ai, annotations: {cdk8s-llama-stack.io/platform: openshift}}
+spec:
+  distribution: {name: starter}
+  workload:
+    replicas: 1
+    storage: {size: 5Gi}
+  networking:
+    allowedFrom: {namespaces: [apps]}
+    expose: {hostname: llama.example.com}
+`;
+
+  test.each([['minimal', CR, []], ['many objects, with --verify', MANY, ['--verify']]])('%s', async (_name, text, flags) => {
+    const r = await run(['render', '-', ...flags as string[]], text);
+    expect(r.code).toBe(0);
+    const app = new App();
+    app.node.setContext(QUOTED_YAML_CONTEXT, true);
+    const chart = new Chart(app, 'render', { disableResourceNameHashes: true });
+    distributionFromManifest(chart, 'my-stack', text, {
+      target: ServerTarget.OGX_1_3, allowPerPodState: false, allowUnrestrictedVolumes: false, verify: flags.length > 0 ? {} : undefined,
+    });
+    let expected = '';
+    writeDocuments(chart.toJson(), (t) => { expected += t; });
+    expect(r.out).toBe(expected);
+    expect(r.out).toContain('kind: Deployment');
+  });
+
+  test('the command line does not load cdk8s\'s App and Chart to render', () => {
+    const source = fs.readFileSync(path.join(__dirname, '../../src/cli/renderer.ts'), 'utf8');
+    expect(source).not.toMatch(/from 'cdk8s'/);
   });
 });

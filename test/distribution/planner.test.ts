@@ -157,3 +157,16 @@ describe('a custom command replaces the entrypoint, and with it the entrypoint\'
     expect(server(plan({ args: ['--port', '8321'] }).configYaml)).not.toContain('insecure');
   });
 });
+
+describe('the pod layout is laid out once', () => {
+  test.each([['an emptyDir', {}], ['a PVC', { persistentStorage: { size: '5Gi' } }]])('with %s: the Deployment renders the very layout the checks read, with the config\'s ConfigMap', (_name, props) => {
+    const plan = planDistribution(props, { id: 'llama' });
+    const pod = plan.objects.deployment.spec.template.spec;
+    const layout = plan.workload.layout;
+    expect(pod.volumes.map((v: any) => v.name)).toEqual(layout.volumes.map((v) => v.name));
+    expect(pod.volumes[0]).toEqual({ name: 'config', configMap: { name: plan.configMapName, items: [{ key: 'config.yaml', path: 'config.yaml' }] } });
+    // The same objects, not a second layout.
+    pod.volumes.slice(1).forEach((v: any, i: number) => expect(v).toBe(layout.volumes[i + 1]));
+    pod.containers[0].volumeMounts.forEach((m: any, i: number) => expect(m).toBe(layout.mounts[i]));
+  });
+});

@@ -5,13 +5,28 @@
 import { volumeProblems } from '../../src/kubernetes/pod-checks';
 import { ServerTarget } from '../../src/releases/server-target';
 import { LlamaStackDistributionSpec } from '../../src/spec/spec';
-import { libraryMounts, libraryVolumes } from '../../src/workload/deployment';
+import { podLayout } from '../../src/workload/deployment';
 import { KubernetesInputProps, kubernetesInputProblems } from '../../src/workload/kubernetes-checks';
-import { PodLayout } from '../../src/workload/plan';
+import { PodLayout, PodLayoutInput } from '../../src/workload/plan';
 import { resolveEmptyDirSizeLimits } from '../../src/workload/volume-sizes';
 import { distributionProblems } from '../support/problems';
 
 const TARGET = ServerTarget.OGX_1_3;
+
+/** The planner's layout for `name` and `s` on TARGET (undefined for a spec it cannot lay out). */
+function layoutFor(name: string, s: LlamaStackDistributionSpec): PodLayout | undefined {
+  try {
+    const emptyDirSizeLimits = resolveEmptyDirSizeLimits(undefined, s);
+    return podLayout({ name, spec: s, emptyDirSizeLimits, defaultMountPath: TARGET.dataDir, legacyDataMount: TARGET.isOperator });
+  } catch {
+    return undefined;
+  }
+}
+
+/** kubernetesInputProblems with the planner's layout. */
+function inputProblems(props: KubernetesInputProps, s: LlamaStackDistributionSpec, namespace: string | undefined, name: string) {
+  return kubernetesInputProblems(props, s, namespace, TARGET, layoutFor(name, s));
+}
 
 interface Parts {
   env?: unknown;
@@ -47,9 +62,9 @@ function spec(i: number, parts: Parts = {}): LlamaStackDistributionSpec {
 describe('kubernetesInputProblems', () => {
   test('what they read counts: the same labels in another namespace find one more problem', () => {
     const props: KubernetesInputProps = { labels: { 'bad key!': 'x' } };
-    expect(kubernetesInputProblems(props, spec(1), 'ai', TARGET, 'llama-1').map((p) => p.path)).toEqual(['props.labels["bad key!"]']);
-    expect(kubernetesInputProblems({ labels: { ok: 'x' } }, spec(2), 'ai', TARGET, 'other-name')).toEqual([]);
-    expect(kubernetesInputProblems(props, spec(2), 'Not A Namespace', TARGET, 'other-name')).toHaveLength(2);
+    expect(inputProblems(props, spec(1), 'ai', 'llama-1').map((p) => p.path)).toEqual(['props.labels["bad key!"]']);
+    expect(inputProblems({ labels: { ok: 'x' } }, spec(2), 'ai', 'other-name')).toEqual([]);
+    expect(inputProblems(props, spec(2), 'Not A Namespace', 'other-name')).toHaveLength(2);
   });
 
   test('each field the checks read, varied alone from one base, finds a problem of its own', () => {
@@ -76,7 +91,7 @@ describe('kubernetesInputProblems', () => {
     ];
     const seen = new Set<string>();
     variants.forEach(([props, parts, namespace], i) => {
-      seen.add(JSON.stringify(kubernetesInputProblems(props, spec(i, parts), namespace, TARGET, `llama-${i}`)));
+      seen.add(JSON.stringify(inputProblems(props, spec(i, parts), namespace, `llama-${i}`)));
     });
     // Every variant finds something of its own but seven that find nothing: the base, the namespace
     // left out, the hostPath allowed (a warning, not a problem), a bad namespace the props did not
@@ -98,19 +113,20 @@ describe('kubernetesInputProblems', () => {
             for (const authCa of [undefined, { configMapName: 'kube-root-ca.crt', key: 'ca.crt' }]) {
               for (const [defaultMountPath, legacyDataMount] of [['/.ogx', false], ['/.llama', true]] as const) {
                 const s = { distribution: { name: 'starter' }, networking, storage, workload, externalProviders } as unknown as LlamaStackDistributionSpec;
-                const layout: PodLayout = {
-                  name: 'llama', spec: s, configMapName: 'llama-config', defaultMountPath, legacyDataMount, authCa, emptyDirSizeLimits: resolveEmptyDirSizeLimits(undefined, s),
+                const input: PodLayoutInput = {
+                  name: 'llama', spec: s, defaultMountPath, legacyDataMount, authCa, emptyDirSizeLimits: resolveEmptyDirSizeLimits(undefined, s),
                 };
-                const input = {
+                const layout = podLayout(input);
+                const checked = {
                   volumes: undefined,
                   volumesPath: 'v',
                   volumeMounts: undefined,
                   volumeMountsPath: 'm',
-                  libraryVolumes: libraryVolumes(layout).map((v) => v.name),
-                  libraryMounts: libraryMounts(layout).map((m) => ({ name: m.name, mountPath: m.mountPath, path: undefined })),
+                  libraryVolumes: layout.volumes.map((v) => v.name),
+                  libraryMounts: layout.mounts.map((m) => ({ name: m.name, mountPath: m.mountPath, path: undefined })),
                 };
-                expect(input.libraryMounts.length).toBeGreaterThan(3);
-                expect(volumeProblems(input)).toEqual([]);
+                expect(checked.libraryMounts.length).toBeGreaterThan(3);
+                expect(volumeProblems(checked)).toEqual([]);
                 layouts++;
               }
             }
@@ -120,7 +136,7 @@ describe('kubernetesInputProblems', () => {
     }
     expect(layouts).toBe(64);
     // With a storage mountPath of the user's, it is checked against the library's mounts.
-    expect(kubernetesInputProblems({}, spec(1, { mountPath: '/tmp' }), 'ai', TARGET, 'llama').map((p) => p.path)).toEqual(['spec.workload.storage.mountPath']);
+    expect(inputProblems({}, spec(1, { mountPath: '/tmp' }), 'ai', 'llama').map((p) => p.path)).toEqual(['spec.workload.storage.mountPath']);
   });
 });
 
@@ -130,7 +146,7 @@ describe('NUL in env values, the command or its arguments', () => {
   test('at the spec paths', () => {
     const s = spec(1, { env: [{ name: 'A', value: 'x\u0000' }] });
     const withArgv = { ...s, workload: { ...s.workload, overrides: { ...s.workload!.overrides, command: ['llama', 'x\u0000'], args: ['\u0000'] } } };
-    expect(kubernetesInputProblems({}, withArgv, 'ai', TARGET, 'llama').map((p) => `${p.path}: ${p.message}`)).toEqual([
+    expect(inputProblems({}, withArgv, 'ai', 'llama').map((p) => `${p.path}: ${p.message}`)).toEqual([
       `spec.workload.overrides.env[0].value: ${NUL}`,
       `spec.workload.overrides.command[1]: ${NUL}`,
       `spec.workload.overrides.args[0]: ${NUL}`,
@@ -143,5 +159,21 @@ describe('NUL in env values, the command or its arguments', () => {
       `props.command[1]: ${NUL}`,
       `props.args[1]: ${NUL}`,
     ]);
+  });
+});
+
+describe('the layout the checks read is the one they are given (the planner\'s, which the Deployment renders)', () => {
+  test('a user volume named as a volume of the layout is a duplicate, and not otherwise', () => {
+    const s = spec(1, { volumes: [{ name: 'extra', emptyDir: {} }], mounts: [{ name: 'extra', mountPath: '/srv' }] });
+    const layout = layoutFor('llama', s)!;
+    expect(kubernetesInputProblems({}, s, 'ai', TARGET, layout)).toEqual([]);
+    const withExtra: PodLayout = { ...layout, volumes: [...layout.volumes, { name: 'extra', emptyDir: {} }] };
+    expect(kubernetesInputProblems({}, s, 'ai', TARGET, withExtra).map((p) => p.path)).toEqual(['spec.workload.overrides.volumes[0].name']);
+  });
+
+  test('without a layout (a spec the schema check rejects), the volumes are not checked against one', () => {
+    const s = spec(1, { volumes: [{ name: 'config', emptyDir: {} }] });
+    expect(kubernetesInputProblems({}, s, 'ai', TARGET, layoutFor('llama', s)).map((p) => p.path)).toEqual(['spec.workload.overrides.volumes[0].name']);
+    expect(kubernetesInputProblems({}, s, 'ai', TARGET, undefined)).toEqual([]);
   });
 });
