@@ -18,7 +18,7 @@ const DEFAULT_DISTRIBUTION = 'starter';
 export const SPEC_EXCLUSIVE_PROPS: (keyof LlamaStackDistributionProps)[] = [
   'distribution', 'inference', 'safety', 'vectorIo', 'toolRuntime', 'telemetry', 'files', 'fileProcessors', 'responses', 'batches',
   'messages', 'interactions', 'skills', 'models', 'tools', 'shields',
-  'kvStorage', 'sqlStorage', 'disabledApis', 'overrideConfigMapName', 'port', 'tls', 'expose', 'allowedFrom',
+  'kvStorage', 'sqlStorage', 'inferenceStore', 'disabledApis', 'overrideConfigMapName', 'port', 'tls', 'expose', 'allowedFrom',
   'replicas', 'workers', 'resources', 'autoscaling', 'persistentStorage', 'podDisruptionBudget',
   'topologySpreadConstraints', 'serviceAccountName', 'env', 'command', 'args', 'volumes', 'volumeMounts',
   'terminationGracePeriodSeconds', 'externalProviders', 'monitoring',
@@ -114,6 +114,10 @@ export function specAndProblemsFromProps(props: LlamaStackDistributionProps, bas
     storage: pruned({
       kv: from('spec.storage.kv', 'props.kvStorage', collect(problems, () => props.kvStorage?.toKvSpec())),
       sql: from('spec.storage.sql', 'props.sqlStorage', collect(problems, () => props.sqlStorage?.toSqlSpec())),
+      // One prop today: the stores group and its inference entry are both props.inferenceStore.
+      stores: props.inferenceStore !== undefined
+        ? from('spec.storage.stores', 'props.inferenceStore', { inference: from('spec.storage.stores.inference', 'props.inferenceStore', props.inferenceStore) })
+        : undefined,
     }),
     disabled: from('spec.disabled', 'props.disabledApis', nonEmpty(props.disabledApis)),
     networking: from('spec.networking', 'props', pruned({

@@ -9,12 +9,15 @@ import { quoteUrl } from '../core/redact';
 import { mapOf } from '../core/writable-json';
 import { PATHS } from '../releases/pod-paths';
 import { compareVersions } from '../releases/server-target';
-import { storeRules } from '../releases/startup/release';
+import { storeFields, storeRules } from '../releases/startup/release';
+import { backendTypes } from '../releases/startup/stack-config';
 import { envPlaceholder, STORAGE_KV_PASSWORD_ENV, STORAGE_SQL_PASSWORD_ENV } from '../spec/env-names';
 import { LlamaStackDistributionSpec, PostgresTuning } from '../spec/spec';
 import { StorageBackend } from '../values/storage-backend';
 
 export const VECTOR_STORES_STORAGE_PATH = 'props.vectorStoresStorage';
+const INFERENCE_QUEUE_PATH = 'spec.storage.stores.inference';
+const QUEUE_FIELDS = [['maxWriteQueueSize', 'max_write_queue_size'], ['numWriters', 'num_writers']] as const;
 
 /** `redis://[:pass@]host:port[/db]` or `host:port`. */
 function parseRedis(endpoint: string): { host: string; port: number } | undefined {
@@ -139,6 +142,43 @@ export function applyVectorStoresStorage(g: TargetGeneration, config: JsonObject
     stores.vector_stores = { backend: 'sql_vector_stores', table_name: 'vector_stores' };
   }
   g.wrote('storage.stores.vector_stores', path);
+}
+
+/**
+ * The inference store's write queue (`max_write_queue_size`, `num_writers` of
+ * `storage.stores.inference`, every modelled release): on the store the config already names (the
+ * release's default reference otherwise). The release runs the queue on `sql_postgres` only
+ * (`InferenceStore.initialize` turns it off for SQLite), so any other backend is a problem.
+ */
+export function applyStoreQueues(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec): void {
+  const queue = spec.storage?.stores?.inference;
+  if (queue === undefined) return;
+  const path = INFERENCE_QUEUE_PATH;
+  const set = QUEUE_FIELDS.filter(([prop]) => queue[prop] !== undefined);
+  const known = storeFields(g.rules, 'inference') ?? [];
+  const missing = set.filter(([, key]) => !known.includes(key));
+  for (const [prop, key] of missing) {
+    g.problem(`${path}.${prop}`, `${g.target.description} has no ${key} on storage.stores.inference`,
+      g.targetsFix((t) => (storeFields(t._release.rules, 'inference') ?? []).includes(key), `the inference store's ${key}`, `remove ${prop}`));
+  }
+  if (set.length === 0 || missing.length > 0) return;
+  const stores = mapOf(mapOf(config, 'storage'), 'stores');
+  const current = getOwn(stores, 'inference');
+  if (current === null) {
+    g.problem(path, 'the config turns the inference store off (storage.stores.inference: null): there is no queue to tune', 'remove the write queue settings, or the null inference store from the config');
+    return;
+  }
+  const backend = isJsonObject(current) ? getOwn(current, 'backend') : 'sql_default';
+  const type = typeof backend === 'string' ? backendTypes(config).get(backend) : undefined;
+  if (type !== 'sql_postgres') {
+    g.problem(path, `the release runs the inference write queue on Postgres only: the inference store is on ${typeof backend === 'string' ? backend : 'no backend'} (${type ?? 'not in storage.backends'}), where each completion is written at once and the queue settings are ignored`,
+      'use sqlStorage: StorageBackend.postgres({ ... }) (the inference store lives on sql_default), or remove the write queue settings');
+    return;
+  }
+  if (!isJsonObject(current)) stores.inference = { backend: 'sql_default', table_name: 'inference_store' };
+  const ref = mapOf(stores, 'inference');
+  for (const [prop, key] of set) ref[key] = queue[prop]!;
+  g.wrote('storage.stores.inference', path);
 }
 
 /** True when the target's release is `version` or later. */

@@ -294,6 +294,13 @@ export class LlamaStackDistributionResource extends Construct {
         fix: 'use StorageBackend.postgres({ connectionString }) for an operator-managed server',
       });
     }
+    if (c.spec.storage?.stores !== undefined) {
+      problems.push({
+        path: props.spec ? 'spec.storage.stores' : 'props.inferenceStore',
+        message: 'the LlamaStackDistribution CRD has no store settings (the write queue is this library\'s extension for server targets)',
+        fix: 'remove inferenceStore, or deploy with OgxServerResource or LlamaStackDistribution',
+      });
+    }
     if (c.spec.networking?.expose?.tlsSecretName !== undefined) {
       problems.push({
         path: 'spec.networking.expose.tlsSecretName',

@@ -3,9 +3,10 @@
  * (`sql: postgres` with a connection string is refused: no server release reads one). The named
  * form of the newer operators (`backends`: `kv_postgres`/`sql_postgres` by name, `stores`: which
  * store lives where) maps to the one key-value and the one SQL Postgres this library writes, with
- * the operator's store layout; what it cannot write (two different Postgres of one kind, a store
- * table of another name, a responses or vector_stores store) is refused with the reason, the pool
- * settings it does not write are warnings. The two forms cannot be combined, as with the operator.
+ * the operator's store layout and the inference store's write queue; what it cannot write (two
+ * different Postgres of one kind, a store table of another name, a vector_stores store) is refused
+ * with the reason; the pool settings it does not write, and a responses store (which OGX only
+ * checks), are warnings. The two forms cannot be combined, as with the operator.
  */
 import { OgxReadContext, Obj } from './ogx-server-context';
 import { isKeyRef } from './ogx-server-fields';
@@ -160,8 +161,8 @@ class StorageReader {
   }
 
   /** The explicit `stores` map against the layout this library writes; the backends it names, per kind. */
-  stores(stores: Obj, types: { [name: string]: string }): { kv: Set<string>; sql: Set<string> } {
-    const used = { kv: new Set<string>(), sql: new Set<string>() };
+  stores(stores: Obj, types: { [name: string]: string }): { kv: Set<string>; sql: Set<string>; queue?: Obj } {
+    const used: { kv: Set<string>; sql: Set<string>; queue?: Obj } = { kv: new Set<string>(), sql: new Set<string>() };
     for (const [store, layout] of Object.entries(LAYOUT)) {
       const path = `spec.storage.stores.${store}`;
       const s = stores[store];
@@ -188,12 +189,21 @@ class StorageReader {
       this.c.problem('spec.storage.stores.inference.enabled', 'this library keeps the inference store on: it cannot turn off recording inference requests',
         'remove enabled: false (requests are then recorded in the inference_store table)');
     }
+    // The write queue (every release has it): checked, as props.inferenceStore, when the config is written.
+    const queue: Obj = {};
     for (const f of ['maxWriteQueueSize', 'numWriters']) {
-      if (inference[f] !== undefined && inference[f] !== null) {
-        this.c.warn(`spec.storage.stores.inference.${f}`, 'not carried: this library writes no inference store writer settings (the server\'s defaults apply)', `remove ${f}`);
-      }
+      const n = this.number(inference, f, 'spec.storage.stores.inference');
+      if (n !== undefined) queue[f] = n;
+      this.c.source(`spec.storage.stores.inference.${f}`, `spec.storage.stores.inference.${f}`);
     }
-    for (const store of ['responses', 'vectorStores']) {
+    if (Object.keys(queue).length > 0) used.queue = queue;
+    if (isObject(stores.responses)) {
+      // OGX reads storage.stores.responses only to check its backend (core/datatypes.py); the responses
+      // provider keeps responses in its own persistence.responses and writes them at once (no queue).
+      this.c.warn('spec.storage.stores.responses', 'not carried: OGX only checks that storage.stores.responses names a SQL backend; the responses provider keeps responses in its own persistence.responses (on sql_default) and writes each at once, so the store\'s table and write queue have no effect',
+        'remove spec.storage.stores.responses');
+    }
+    for (const store of ['vectorStores']) {
       if (stores[store] !== undefined && stores[store] !== null) {
         this.c.problem(`spec.storage.stores.${store}`, `this library writes no ${store === 'responses' ? 'responses' : 'vector_stores'} store: the server would keep that state elsewhere`,
           `remove spec.storage.stores.${store}`);
@@ -217,6 +227,7 @@ class StorageReader {
     const used = explicit ? this.stores(s.stores, types)
       : { kv: new Set(Object.keys(types).filter((n) => types[n] === KV)), sql: new Set(Object.keys(types).filter((n) => types[n] === SQL)) };
     const out: Obj = {};
+    if ('queue' in used && used.queue !== undefined) out.stores = { inference: used.queue };
     this.c.source('spec.storage', 'spec.storage.backends');
     for (const family of ['kv', 'sql'] as const) {
       const names = [...used[family]].sort();

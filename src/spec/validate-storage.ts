@@ -107,7 +107,23 @@ function sqlRules(o: Obj, path: string, ctx: StorageCtx): void {
   }
 }
 
+/** A store's write queue (extension): both counts at least 1 (the release would run one writer for less, and an unbounded queue for a size under 1). */
+const WRITE_QUEUE = struct({
+  fields: [
+    { name: 'maxWriteQueueSize', check: int({ min: 1 }) },
+    { name: 'numWriters', check: int({ min: 1 }) },
+  ],
+});
+
+/** `stores` is written by the server targets only: the v1alpha2 API and the operator pipeline have no store settings. */
+function storesRules(o: Obj, path: string, ctx: StorageCtx): void {
+  if (has(o, 'stores') && !ctx.kvPostgres) {
+    report(ctx, `${path}.stores`, 'the operator pipeline writes no store settings (the v1alpha2 API has no write queues)', 'remove the store settings, or use a server target (ServerTarget.OGX_1_3)');
+  }
+}
+
 export const STORAGE: Shape = {
+  rules: [storesRules],
   fields: [
     {
       name: 'kv',
@@ -141,5 +157,6 @@ export const STORAGE: Shape = {
         rules: [sqlRules, sqlCredentialRules],
       }),
     },
+    { name: 'stores', check: struct({ fields: [{ name: 'inference', check: WRITE_QUEUE }] }) },
   ],
 };

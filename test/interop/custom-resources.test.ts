@@ -441,6 +441,27 @@ describe('OgxServerResource: the newest operator\'s fields', () => {
     });
   });
 
+  test('the inference store\'s write queue: the whole store layout written out (explicit stores leave none out), read back the same', () => {
+    const chart = Testing.chart();
+    new OgxServerResource(chart, 'llama', { inference: [vllm], kvStorage: pg('pg-kv'), sqlStorage: pg('pg-sql'), inferenceStore: { maxWriteQueueSize: 500, numWriters: 2 } });
+    const [cr] = Testing.synth(chart);
+    expect(cr.spec.storage.stores).toEqual({
+      metadata: { backend: 'kv_default', namespace: 'registry' },
+      inference: { backend: 'sql_default', tableName: 'inference_store', maxWriteQueueSize: 500, numWriters: 2 },
+      conversations: { backend: 'sql_default', tableName: 'openai_conversations' },
+      prompts: { backend: 'sql_default', tableName: 'prompts' },
+      connectors: { backend: 'sql_default', tableName: 'connectors' },
+    });
+    expect(crdSchemaErrors(cr)).toEqual([]);
+    expect(LlamaStackDistributionManifest.fromObject(cr).spec.storage?.stores).toEqual({ inference: { maxWriteQueueSize: 500, numWriters: 2 } });
+    expect(problemsOf(() => new LlamaStackDistributionResource(Testing.chart(), 'llama', {
+      inference: [vllm], kvStorage: StorageBackend.redis({ endpoint: 'redis://r:6379' }), sqlStorage: pg('pg-sql'), inferenceStore: { numWriters: 2 },
+    }))).toEqual(expect.arrayContaining([{
+      path: 'props.inferenceStore',
+      message: 'the LlamaStackDistribution CRD has no store settings (the write queue is this library\'s extension for server targets)',
+    }]));
+  });
+
   test('Postgres for one store only, or TLS settings the operator\'s sql backend would not pass on: refused', () => {
     expect(problemsOf(() => new OgxServerResource(Testing.chart(), 'llama', { inference: [vllm], sqlStorage: pg('pg') })).map((p) => p.path)).toEqual(['props.sqlStorage']);
     const tls = StorageBackend.postgres({ host: 'pg', user: 'ogx', password: SecretRef.fromSecretName('pg', 'password'), sslMode: 'verify-full' });

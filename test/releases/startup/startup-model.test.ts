@@ -558,17 +558,17 @@ describe.each(TARGETS)('%s: storage (§3)', (_name, target) => {
 // the write queue fields are ints on every modelled release, other keys are dropped.
 describe.each([...TARGETS, ['ogx-1.3', ServerTarget.OGX_1_3] as [string, ServerTarget]])('%s: store reference fields (§3)', (_name, target) => {
   // OGX 1.2+ serves HTTPS unless told otherwise.
-  const cfg = (extra: JsonObject): JsonObject => ({ distro_name: 'test', providers: {}, ...(target._release.rules.strictTls ? { server: { insecure: true } } : {}), ...extra });
+  const config = (extra: JsonObject): JsonObject => ({ distro_name: 'test', providers: {}, ...(target._release.rules.strictTls ? { server: { insecure: true } } : {}), ...extra });
   test('max_write_queue_size and num_writers of the inference and responses stores start cleanly', () => {
     const tuned = { max_write_queue_size: 500, num_writers: '2' };
-    const r = run(target, cfg({
+    const r = run(target, config({
       storage: { stores: { inference: { backend: 'sql_default', table_name: 'inference_store', ...tuned }, responses: { backend: 'sql_default', table_name: 'openai_responses', ...tuned } } },
     }));
     expect(r).toEqual({ fatal: [], warnings: [] });
   });
 
   test('a queue field pydantic refuses is fatal; a key the reference lacks is dropped', () => {
-    const r = run(target, cfg({
+    const r = run(target, config({
       storage: { stores: { inference: { backend: 'sql_default', table_name: 'inference_store', num_writers: 'four', max_write_queue_size: 1.5 }, conversations: { backend: 'sql_default', table_name: 'c', num_writers: 2 } } },
     }));
     expect(r.fatal).toEqual([
