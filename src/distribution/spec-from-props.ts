@@ -7,7 +7,7 @@ import type { LlamaStackDistributionProps } from './props';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { childPath } from '../core/path';
 import type { Provider } from '../providers';
-import { ExternalProviderRef, ExternalProvidersSpec, SecretKeyRef, LlamaStackDistributionSpec, ProviderConfig } from '../spec/spec';
+import { ExternalProviderRef, ExternalProvidersSpec, SecretKeyRef, LlamaStackDistributionSpec, ProviderConfig, StoresSpec } from '../spec/spec';
 import { withController } from '../values/expose';
 import type { ExternalProvider } from '../values/external-provider';
 import type { SecretRef } from '../values/secret-ref';
@@ -44,6 +44,21 @@ function pruned<T extends object>(obj: T): T | undefined {
   const out: any = {};
   for (const [k, v] of Object.entries(obj)) if (v !== undefined) out[k] = v;
   return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/**
+ * `spec.storage.stores`: the inference write queue (`props.inferenceStore`), and a postgres
+ * `vectorStoresStorage` (the one of `sqlStorage`, or one of its own with its own password).
+ */
+function storesSpec(props: LlamaStackDistributionProps, from: <T>(at: string, prop: string, value: T) => T): StoresSpec | undefined {
+  const vs = props.vectorStoresStorage;
+  const vectorStores = vs !== undefined && vs.type === 'postgres' ? vs.toSqlSpec() : undefined;
+  if (props.inferenceStore === undefined && vectorStores === undefined) return undefined;
+  // A group filled from two props: problems of the group itself are at props.
+  return from('spec.storage.stores', vectorStores === undefined ? 'props.inferenceStore' : props.inferenceStore === undefined ? 'props.vectorStoresStorage' : 'props', pruned({
+    inference: from('spec.storage.stores.inference', 'props.inferenceStore', props.inferenceStore),
+    vectorStores: from('spec.storage.stores.vectorStores', 'props.vectorStoresStorage', vectorStores),
+  }));
 }
 
 /**
@@ -102,6 +117,7 @@ export function specAndProblemsFromProps(props: LlamaStackDistributionProps, bas
   // StorageBackend.postgres takes sslMode, poolSize… as its own options: the spec's `tuning` is not the user's word.
   from('spec.storage.kv.tuning', 'props.kvStorage', undefined);
   from('spec.storage.sql.tuning', 'props.sqlStorage', undefined);
+  from('spec.storage.stores.vectorStores.tuning', 'props.vectorStoresStorage', undefined);
   const spec = pruned({
     distribution: from('spec.distribution', 'props.distribution', imageOnly ? { image } : { name }),
     providers: from('spec.providers', 'props', pruned(Object.fromEntries(PROVIDER_LISTS.map((list) =>
@@ -115,9 +131,7 @@ export function specAndProblemsFromProps(props: LlamaStackDistributionProps, bas
       kv: from('spec.storage.kv', 'props.kvStorage', collect(problems, () => props.kvStorage?.toKvSpec())),
       sql: from('spec.storage.sql', 'props.sqlStorage', collect(problems, () => props.sqlStorage?.toSqlSpec())),
       // One prop today: the stores group and its inference entry are both props.inferenceStore.
-      stores: props.inferenceStore !== undefined
-        ? from('spec.storage.stores', 'props.inferenceStore', { inference: from('spec.storage.stores.inference', 'props.inferenceStore', props.inferenceStore) })
-        : undefined,
+      stores: storesSpec(props, from),
     }),
     disabled: from('spec.disabled', 'props.disabledApis', nonEmpty(props.disabledApis)),
     networking: from('spec.networking', 'props', pruned({

@@ -11,11 +11,13 @@ import { PATHS } from '../releases/pod-paths';
 import { compareVersions } from '../releases/server-target';
 import { storeFields, storeRules } from '../releases/startup/release';
 import { backendTypes } from '../releases/startup/stack-config';
-import { envPlaceholder, STORAGE_KV_PASSWORD_ENV, STORAGE_SQL_PASSWORD_ENV } from '../spec/env-names';
-import { LlamaStackDistributionSpec, PostgresTuning } from '../spec/spec';
+import { envPlaceholder, STORAGE_KV_PASSWORD_ENV, STORAGE_SQL_PASSWORD_ENV, STORAGE_VECTOR_STORES_PASSWORD_ENV } from '../spec/env-names';
+import { sameSqlPostgres } from '../spec/secret-env';
+import { LlamaStackDistributionSpec, PostgresTuning, SQLStorageSpec } from '../spec/spec';
 import { StorageBackend } from '../values/storage-backend';
 
 export const VECTOR_STORES_STORAGE_PATH = 'props.vectorStoresStorage';
+const VECTOR_STORES_SPEC_PATH = 'spec.storage.stores.vectorStores';
 const INFERENCE_QUEUE_PATH = 'spec.storage.stores.inference';
 const QUEUE_FIELDS = [['maxWriteQueueSize', 'max_write_queue_size'], ['numWriters', 'num_writers']] as const;
 
@@ -105,13 +107,15 @@ export function applyStorage(g: TargetGeneration, config: JsonObject, spec: Llam
 /**
  * `storage.stores.vector_stores` (OGX 1.1+, a SQL store; the resolver copies it into every
  * vector_io provider without a `metadata_store`): SQLite in its own file (backend
- * `sql_vector_stores`), or the postgres of `sqlStorage` (`sql_default`).
+ * `sql_vector_stores`), the postgres of `sqlStorage` (`sql_default`), or a Postgres of its own
+ * (`spec.storage.stores.vectorStores`: backend `sql_vector_stores`, its own password env var).
  */
 export function applyVectorStoresStorage(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, distribution: string,
   dataDir: string, backend: StorageBackend | undefined): void {
-  if (backend === undefined) return;
-  const path = VECTOR_STORES_STORAGE_PATH;
-  if (!StorageBackend.isStorageBackend(backend)) {
+  const own = spec.storage?.stores?.vectorStores;
+  if (backend === undefined && own === undefined) return;
+  const path = own !== undefined ? VECTOR_STORES_SPEC_PATH : VECTOR_STORES_STORAGE_PATH;
+  if (backend !== undefined && !StorageBackend.isStorageBackend(backend)) {
     g.problem(path, 'must be a StorageBackend', 'use StorageBackend.sqlite() or the StorageBackend.postgres({ ... }) of sqlStorage');
     return;
   }
@@ -122,19 +126,24 @@ export function applyVectorStoresStorage(g: TargetGeneration, config: JsonObject
   }
   const s = mapOf(config, 'storage');
   const stores = mapOf(s, 'stores');
-  if (backend.type === 'redis') {
-    g.problem(path, 'the vector_stores store is a SQL store: redis cannot hold it', 'use StorageBackend.sqlite(), or the StorageBackend.postgres({ ... }) you pass as sqlStorage');
+  if (backend?.type === 'redis') {
+    g.problem(path, 'the vector_stores store is a SQL store: redis cannot hold it', 'use StorageBackend.sqlite(), or a StorageBackend.postgres({ ... })');
     return;
   }
-  if (backend.type === 'postgres') {
-    // One postgres per config: its password is the one secret env var of sqlStorage.
-    const same = spec.storage?.sql !== undefined && JSON.stringify(backend.toSqlSpec()) === JSON.stringify(spec.storage.sql);
-    if (!same) {
-      g.problem(path, 'the vector_stores store can live on the postgres of sqlStorage only (sql_default, with its password)',
-        'pass the same StorageBackend.postgres({ ... }) as sqlStorage, or use StorageBackend.sqlite()');
+  if (own !== undefined || backend?.type === 'postgres') {
+    const pg = own ?? backend!.toSqlSpec();
+    if (sameSqlPostgres(pg, spec.storage?.sql)) {
+      stores.vector_stores = { backend: 'sql_default', table_name: 'vector_stores' };
+    } else if (own === undefined) {
+      // Only the spec's Postgres has its password env var (spec.storage.stores.vectorStores).
+      g.problem(path, 'a Postgres of its own for the vector_stores store is given in spec.storage.stores.vectorStores (its password then gets an env var of its own)',
+        'pass the same StorageBackend.postgres({ ... }) as sqlStorage, or give the Postgres in spec.storage.stores.vectorStores');
       return;
+    } else if (!ownVectorStoresPostgres(g, mapOf(s, 'backends'), own, spec.storage?.sql)) {
+      return;
+    } else {
+      stores.vector_stores = { backend: 'sql_vector_stores', table_name: 'vector_stores' };
     }
-    stores.vector_stores = { backend: 'sql_default', table_name: 'vector_stores' };
   } else {
     const sqliteDir = `\${env.SQLITE_STORE_DIR:=${dataDir}/distributions/${distribution}}`;
     mapOf(s, 'backends').sql_vector_stores = { type: 'sql_sqlite', db_path: `${sqliteDir}/vector_stores.db` };
@@ -142,6 +151,42 @@ export function applyVectorStoresStorage(g: TargetGeneration, config: JsonObject
     stores.vector_stores = { backend: 'sql_vector_stores', table_name: 'vector_stores' };
   }
   g.wrote('storage.stores.vector_stores', path);
+}
+
+/**
+ * The vector_stores store's own Postgres as `sql_vector_stores`. `sql_postgres` has no TLS fields:
+ * its driver reads the pod's `PGSSLMODE` and `PGSSLROOTCERT`, which `sqlStorage` sets, so this
+ * Postgres takes the SQL store's TLS settings or none.
+ */
+function ownVectorStoresPostgres(g: TargetGeneration, backends: JsonObject, pg: SQLStorageSpec, sql: SQLStorageSpec | undefined): boolean {
+  const path = VECTOR_STORES_SPEC_PATH;
+  const sqlTuning = sql?.type === 'postgres' ? sql.tuning : undefined;
+  let ok = true;
+  for (const k of ['sslMode', 'caCertificate'] as const) {
+    const v = pg.tuning?.[k];
+    if (v !== undefined && JSON.stringify(v) !== JSON.stringify(sqlTuning?.[k])) {
+      g.problem(`${path}.tuning.${k}`, `the pod has one ${k === 'sslMode' ? 'PGSSLMODE' : 'PGSSLROOTCERT'} for every SQL Postgres (sql_postgres has no TLS fields; its driver reads the pod's env), and ${sqlTuning?.[k] === undefined ? 'sqlStorage sets none' : 'sqlStorage sets another'}`,
+        `give the vector_stores Postgres the ${k} of sqlStorage, or none`);
+      ok = false;
+    }
+  }
+  if (pg.tuning?.commandTimeout !== undefined) {
+    g.problem(`${path}.tuning.commandTimeout`, 'sql_postgres has no command_timeout (kv_postgres has, OGX 1.1+)', 'remove commandTimeout from the vector_stores Postgres');
+    ok = false;
+  }
+  const pool = poolFields(g, pg.tuning, `${path}.tuning`);
+  if (!ok) return false;
+  backends.sql_vector_stores = {
+    type: 'sql_postgres',
+    host: pg.host ?? '',
+    port: pg.port ?? 5432,
+    db: pg.db ?? 'llamastack',
+    user: pg.user ?? '',
+    ...(pg.password ? { password: envPlaceholder(STORAGE_VECTOR_STORES_PASSWORD_ENV) } : {}),
+    ...pool,
+  };
+  g.wrote('storage.backends.sql_vector_stores', path);
+  return true;
 }
 
 /**

@@ -9,6 +9,7 @@ import { plainCopy } from '../core/json-convert';
 import { effectiveId } from '../generate/generation';
 import { ServerTarget } from '../releases/server-target';
 import { PROVIDER_APIS } from '../spec/apis';
+import { sameSqlPostgres } from '../spec/secret-env';
 import { ExposeConfig, KVStorageSpec, LlamaStackDistributionSpec, ProviderConfig, SecretKeyRef, SQLStorageSpec, StoresSpec } from '../spec/spec';
 
 type Obj = Record<string, any>;
@@ -174,17 +175,22 @@ export class OgxMapping {
       maxOverflow: s.tuning?.maxOverflow,
       commandTimeout: type === 'kv_postgres' ? s.tuning?.commandTimeout : undefined,
     })!;
-    const backends = { kv_default: backend(kv!, 'kv_postgres', 'spec.storage.kv'), sql_default: backend(sql!, 'sql_postgres', 'spec.storage.sql') };
-    if (stores?.inference === undefined) return { backends };
+    const backends: Obj = { kv_default: backend(kv!, 'kv_postgres', 'spec.storage.kv'), sql_default: backend(sql!, 'sql_postgres', 'spec.storage.sql') };
+    // The vector_stores store: on the SQL backend, or on a Postgres of its own.
+    const vs = stores?.vectorStores;
+    const vsBackend = vs === undefined ? undefined : sameSqlPostgres(vs, sql) ? 'sql_default' : 'sql_vector_stores';
+    if (vs !== undefined && vsBackend === 'sql_vector_stores') backends.sql_vector_stores = backend(vs, 'sql_postgres', 'spec.storage.stores.vectorStores');
+    if (stores?.inference === undefined && vsBackend === undefined) return { backends };
     const table = (tableName: string) => ({ backend: 'sql_default', tableName });
     return {
       backends,
       stores: {
         metadata: { backend: 'kv_default', namespace: 'registry' },
-        inference: pruned({ ...table('inference_store'), maxWriteQueueSize: stores.inference.maxWriteQueueSize, numWriters: stores.inference.numWriters }),
+        inference: pruned({ ...table('inference_store'), maxWriteQueueSize: stores?.inference?.maxWriteQueueSize, numWriters: stores?.inference?.numWriters }),
         conversations: table('openai_conversations'),
         prompts: table('prompts'),
         connectors: table('connectors'),
+        ...(vsBackend !== undefined ? { vectorStores: { backend: vsBackend, tableName: 'vector_stores' } } : {}),
       },
     };
   }

@@ -343,6 +343,13 @@ export interface StoreWriteQueue {
 export interface StoresSpec {
   /** `storage.stores.inference`'s write queue. @default - the release's */
   readonly inference?: StoreWriteQueue;
+  /**
+   * A Postgres for `storage.stores.vector_stores` (OGX 1.1+), field by field: the one of
+   * `spec.storage.sql` (the same fields: `sql_default`), or another (its own backend,
+   * `sql_vector_stores`, with its password from a Secret).
+   * @default - none (see `vectorStoresStorage`)
+   */
+  readonly vectorStores?: SQLStorageSpec;
 }
 
 /** `spec.storage`. */

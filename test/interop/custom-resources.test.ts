@@ -462,6 +462,24 @@ describe('OgxServerResource: the newest operator\'s fields', () => {
     }]));
   });
 
+  test('vectorStoresStorage on a Postgres of its own: backend sql_vector_stores and stores.vectorStores; on the SQL Postgres, sql_default', () => {
+    const chart = Testing.chart();
+    const vectors = StorageBackend.postgres({ host: 'pg-vectors', user: 'vs', password: SecretRef.fromSecretName('vectors-db', 'password') });
+    new OgxServerResource(chart, 'llama', { inference: [vllm], kvStorage: pg('pg-kv'), sqlStorage: pg('pg-sql'), vectorStoresStorage: vectors });
+    const [cr] = Testing.synth(chart);
+    expect(cr.spec.storage.backends.sql_vector_stores).toEqual({ type: 'sql_postgres', host: 'pg-vectors', port: 5432, db: 'llamastack', user: 'vs', password: { name: 'vectors-db', key: 'password' } });
+    expect(cr.spec.storage.stores.vectorStores).toEqual({ backend: 'sql_vector_stores', tableName: 'vector_stores' });
+    expect(crdSchemaErrors(cr)).toEqual([]);
+    expect(LlamaStackDistributionManifest.fromObject(cr).spec.storage?.stores?.vectorStores).toEqual({
+      type: 'postgres', host: 'pg-vectors', port: 5432, db: 'llamastack', user: 'vs', password: { name: 'vectors-db', key: 'password' },
+    });
+    const same = Testing.chart();
+    new OgxServerResource(same, 'llama', { inference: [vllm], kvStorage: pg('pg-kv'), sqlStorage: pg('pg-sql'), vectorStoresStorage: pg('pg-sql') });
+    expect(Testing.synth(same)[0].spec.storage.stores.vectorStores).toEqual({ backend: 'sql_default', tableName: 'vector_stores' });
+    expect(problemsOf(() => new OgxServerResource(Testing.chart(), 'llama', { inference: [vllm], vectorStoresStorage: StorageBackend.sqlite() })).map((p) => p.path))
+      .toEqual(['props.vectorStoresStorage']);
+  });
+
   test('Postgres for one store only, or TLS settings the operator\'s sql backend would not pass on: refused', () => {
     expect(problemsOf(() => new OgxServerResource(Testing.chart(), 'llama', { inference: [vllm], sqlStorage: pg('pg') })).map((p) => p.path)).toEqual(['props.sqlStorage']);
     const tls = StorageBackend.postgres({ host: 'pg', user: 'ogx', password: SecretRef.fromSecretName('pg', 'password'), sslMode: 'verify-full' });

@@ -129,6 +129,32 @@ describe('named backends', () => {
     expect(bad.err).toContain('spec.storage.stores.inference.numWriters: must be greater than or equal to 1');
   });
 
+  test('the vector_stores store on a Postgres of its own: its backend and password env var written, and the release starts', async () => {
+    const r = await render({
+      storage: {
+        ...DOCUMENTED,
+        backends: { ...DOCUMENTED.backends, vectors: { type: 'sql_postgres', host: 'vectors.data.svc', db: 'vectors', user: 'vs', password: { name: 'vectors-db', key: 'password' } } },
+        stores: {
+          metadata: { backend: 'pg_kv', namespace: 'registry' },
+          inference: { backend: 'pg_sql', tableName: 'inference_store' },
+          conversations: { backend: 'pg_sql', tableName: 'openai_conversations' },
+          prompts: { backend: 'pg_sql', tableName: 'prompts' },
+          connectors: { backend: 'pg_sql', tableName: 'connectors' },
+          vectorStores: { backend: 'vectors', tableName: 'vector_stores' },
+        },
+      },
+    });
+    expect(r.code).toBe(0);
+    expect(r.err).not.toContain('would warn at start-up');
+    const storage = configOf(r.objects).storage;
+    expect(storage.backends.sql_vector_stores).toEqual({
+      type: 'sql_postgres', host: 'vectors.data.svc', port: 5432, db: 'vectors', user: 'vs', password: '${env.LLSD_STORAGE_VECTOR_STORES_PASSWORD}',
+    });
+    expect(storage.stores.vector_stores).toEqual({ backend: 'sql_vector_stores', table_name: 'vector_stores' });
+    expect(envOf(r.objects)).toContainEqual({ name: 'LLSD_STORAGE_VECTOR_STORES_PASSWORD', valueFrom: { secretKeyRef: { name: 'vectors-db', key: 'password' } } });
+    expect(r.err).not.toContain('spec.storage.backends.vectors: not carried');
+  });
+
   test('two different Postgres of one kind cannot be written yet: refused, saying so', () => {
     const c = convertOgxServer({
       distribution: { name: 'starter' },
