@@ -78,6 +78,22 @@ describe('the CR constructs refuse kv_postgres (their CRDs have no postgres key-
   });
 });
 
+describe('several Postgres', () => {
+  test('a key-value database apart from the SQL one: two backends, two password env vars from their Secrets, and the release starts', () => {
+    const kvStorage = StorageBackend.postgres({ host: 'kv-pg.db.svc', db: 'ogx_kv', user: 'kv', password: SecretRef.fromSecretName('kv-db', 'password'), sslMode: 'require' });
+    const { config, manifests } = synthStarting(ServerTarget.OGX_1_3, { kvStorage, sqlStorage: pg() });
+    expect(config.storage.backends.kv_default).toEqual({
+      type: 'kv_postgres', host: 'kv-pg.db.svc', port: 5432, db: 'ogx_kv', user: 'kv', password: '${env.LLSD_STORAGE_KV_PASSWORD}', ssl_mode: 'require',
+    });
+    expect(config.storage.backends.sql_default).toEqual({ type: 'sql_postgres', host: 'pg.db.svc', port: 5432, db: 'ogx', user: 'ogx', password: '${env.LLSD_STORAGE_SQL_PASSWORD}' });
+    const env = manifests.find((o) => o.kind === 'Deployment').spec.template.spec.containers[0].env;
+    expect(env.filter((e: any) => e.name.startsWith('LLSD_STORAGE_'))).toEqual([
+      { name: 'LLSD_STORAGE_KV_PASSWORD', valueFrom: { secretKeyRef: { name: 'kv-db', key: 'password' } } },
+      { name: 'LLSD_STORAGE_SQL_PASSWORD', valueFrom: { secretKeyRef: { name: 'pg', key: 'password' } } },
+    ]);
+  });
+});
+
 describe('the inference store\'s write queue (inferenceStore)', () => {
   const TARGETS: [string, ServerTarget][] = [
     ['llama-stack-0.7', ServerTarget.LLAMA_STACK_0_7], ['ogx-0.8', ServerTarget.OGX_0_8], ['ogx-1.1', ServerTarget.OGX_1_1],
@@ -112,9 +128,10 @@ describe('the inference store\'s write queue (inferenceStore)', () => {
     ]);
   });
 
-  test('the operator pipeline has no store settings', () => {
-    expect(problems({ target: ServerTarget.OPERATOR, inferenceStore: { numWriters: 2 } })).toEqual([
+  test('the operator pipeline has no store settings (each problem once)', () => {
+    expect(problems({ target: ServerTarget.OPERATOR, inferenceStore: { numWriters: 2 }, vectorStoresStorage: pg({ host: 'vectors' }) })).toEqual([
       'props.inferenceStore: the operator pipeline writes no store settings (the v1alpha2 API has no write queues)',
+      'props.vectorStoresStorage: the operator pipeline writes no store settings (the v1alpha2 API has no vector_stores store)',
     ]);
   });
 });
