@@ -247,6 +247,13 @@ def store_rules(t):
                 'nullable': True if default is None else ('withoutInference' if name == 'inference' else False)}
         if name in migrates:
             rule['migratesFromKv'] = True
+        # The reference class's fields and their types (queue tuning of the inference and
+        # responses stores): what the release reads of the store's mapping.
+        ref = next((n.id for n in ast.walk(stmt.annotation) if isinstance(n, ast.Name) and n.id.endswith('Reference')), None)
+        if ref is not None:
+            rmod, rcls = find_class(t, mod, ref)
+            if rcls is not None:
+                rule['fields'] = {k: f['type'] for k, f in sorted(config_fields(t, rmod, rcls)[0].items())}
         out[name] = rule
     return out
 

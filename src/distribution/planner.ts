@@ -453,7 +453,9 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
 function serverOnlyProps(props: LlamaStackDistributionProps): ConfigProblem[] {
   const set: [string, unknown][] = [
     ['tls.ciphers', props.tls?.ciphers], ['tls.hstsMaxAgeSeconds', props.tls?.hstsMaxAgeSeconds],
-    ['tenancy', props.tenancy], ['vectorStoresStorage', props.vectorStoresStorage], ['connectors', props.connectors],
+    // A postgres vectorStoresStorage is spec.storage.stores.vectorStores, which the spec check refuses here.
+    ['tenancy', props.tenancy], ['vectorStoresStorage', props.vectorStoresStorage?.type === 'postgres' ? undefined : props.vectorStoresStorage],
+    ['connectors', props.connectors],
   ];
   return set.filter(([, v]) => v !== undefined).map(([k]) => ({
     path: `props.${k}`, message: 'the operator pipeline does not write it (an OGX 1.x server setting)', fix: `remove ${k}, or use a server target (ServerTarget.OGX_1_3)`,

@@ -93,6 +93,7 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
   shields: listOf(either(str(), SHIELD, isString), "give a list, e.g. ['meta-llama/Llama-Guard-3-8B']"),
   kvStorage: instanceOf('a StorageBackend', (v) => isMadeBy(v, 'StorageBackend'), 'use StorageBackend.redis({ ... }) or StorageBackend.postgres({ ... })'),
   vectorStoresStorage: STORAGE_BACKEND,
+  inferenceStore: struct('StoreWriteQueue', { maxWriteQueueSize: int(), numWriters: int() }),
   tenancy: TENANCY,
   sqlStorage: instanceOf('a StorageBackend', (v) => isMadeBy(v, 'StorageBackend'), 'use StorageBackend.postgres({ ... }) or StorageBackend.sqlite()'),
   disabledApis: listOf(str(), "give a list of API names, e.g. ['telemetry']"),

@@ -16,6 +16,7 @@ import type {
 import type { ServerTarget } from '../releases/server-target';
 import type {
   AllowedFromSpec, AutoscalingSpec, CABundleConfig, LlamaStackDistributionSpec, ModelConfig, PodDisruptionBudgetSpec, ShieldConfig,
+  StoreWriteQueue,
 } from '../spec/spec';
 import type { Connector } from '../values/connector';
 import type { ExposeOptions } from '../values/expose';
@@ -324,6 +325,14 @@ export interface StorageProps {
    * @default - none, or on `sql_default` when access policies or tenancy `multi` need it
    */
   readonly vectorStoresStorage?: StorageBackend;
+  /**
+   * The inference store's write queue (`max_write_queue_size`, `num_writers` of
+   * `storage.stores.inference`): chat completions wait in the queue and background writers store
+   * them. The release runs the queue on a Postgres SQL store only, so this needs
+   * `sqlStorage: StorageBackend.postgres(...)`; both counts are at least 1. Server targets.
+   * @default - the release's (10000 queued writes, 4 writers)
+   */
+  readonly inferenceStore?: StoreWriteQueue;
   /**
    * A PersistentVolumeClaim (ReadWriteOnce) for the server's data directory: one pod only.
    * @default - an emptyDir (size limit: `emptyDirSizeLimits.data`)

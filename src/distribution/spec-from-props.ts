@@ -8,7 +8,7 @@ import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { childPath } from '../core/path';
 import { cpuQuantity, sizeQuantity } from '../kubernetes/units';
 import type { Provider } from '../providers';
-import { ExternalProviderRef, ExternalProvidersSpec, SecretKeyRef, LlamaStackDistributionSpec, ProviderConfig } from '../spec/spec';
+import { ExternalProviderRef, ExternalProvidersSpec, SecretKeyRef, LlamaStackDistributionSpec, ProviderConfig, StoresSpec } from '../spec/spec';
 import { withController } from '../values/expose';
 import type { ExternalProvider } from '../values/external-provider';
 import type { SecretRef } from '../values/secret-ref';
@@ -19,7 +19,7 @@ const DEFAULT_DISTRIBUTION = 'starter';
 export const SPEC_EXCLUSIVE_PROPS: (keyof LlamaStackDistributionProps)[] = [
   'distribution', 'inference', 'safety', 'vectorIo', 'toolRuntime', 'telemetry', 'files', 'fileProcessors', 'responses', 'batches',
   'messages', 'interactions', 'skills', 'models', 'tools', 'shields',
-  'kvStorage', 'sqlStorage', 'disabledApis', 'overrideConfigMapName', 'port', 'tls', 'expose', 'allowedFrom',
+  'kvStorage', 'sqlStorage', 'inferenceStore', 'disabledApis', 'overrideConfigMapName', 'port', 'tls', 'expose', 'allowedFrom',
   'replicas', 'workers', 'resources', 'autoscaling', 'persistentStorage', 'podDisruptionBudget',
   'topologySpreadConstraints', 'serviceAccountName', 'env', 'command', 'args', 'volumes', 'volumeMounts',
   'terminationGracePeriodSeconds', 'externalProviders', 'monitoring',
@@ -45,6 +45,21 @@ function pruned<T extends object>(obj: T): T | undefined {
   const out: any = {};
   for (const [k, v] of Object.entries(obj)) if (v !== undefined) out[k] = v;
   return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/**
+ * `spec.storage.stores`: the inference write queue (`props.inferenceStore`), and a postgres
+ * `vectorStoresStorage` (the one of `sqlStorage`, or one of its own with its own password).
+ */
+function storesSpec(props: LlamaStackDistributionProps, from: <T>(at: string, prop: string, value: T) => T): StoresSpec | undefined {
+  const vs = props.vectorStoresStorage;
+  const vectorStores = vs !== undefined && vs.type === 'postgres' ? vs.toSqlSpec() : undefined;
+  if (props.inferenceStore === undefined && vectorStores === undefined) return undefined;
+  // A group filled from two props: problems of the group itself are at props.
+  return from('spec.storage.stores', vectorStores === undefined ? 'props.inferenceStore' : props.inferenceStore === undefined ? 'props.vectorStoresStorage' : 'props', pruned({
+    inference: from('spec.storage.stores.inference', 'props.inferenceStore', props.inferenceStore),
+    vectorStores: from('spec.storage.stores.vectorStores', 'props.vectorStoresStorage', vectorStores),
+  }));
 }
 
 /**
@@ -103,6 +118,7 @@ export function specAndProblemsFromProps(props: LlamaStackDistributionProps, bas
   // StorageBackend.postgres takes sslMode, poolSize… as its own options: the spec's `tuning` is not the user's word.
   from('spec.storage.kv.tuning', 'props.kvStorage', undefined);
   from('spec.storage.sql.tuning', 'props.sqlStorage', undefined);
+  from('spec.storage.stores.vectorStores.tuning', 'props.vectorStoresStorage', undefined);
   const spec = pruned({
     distribution: from('spec.distribution', 'props.distribution', imageOnly ? { image } : { name }),
     providers: from('spec.providers', 'props', pruned(Object.fromEntries(PROVIDER_LISTS.map((list) =>
@@ -115,6 +131,8 @@ export function specAndProblemsFromProps(props: LlamaStackDistributionProps, bas
     storage: pruned({
       kv: from('spec.storage.kv', 'props.kvStorage', collect(problems, () => props.kvStorage?.toKvSpec())),
       sql: from('spec.storage.sql', 'props.sqlStorage', collect(problems, () => props.sqlStorage?.toSqlSpec())),
+      // One prop today: the stores group and its inference entry are both props.inferenceStore.
+      stores: storesSpec(props, from),
     }),
     disabled: from('spec.disabled', 'props.disabledApis', nonEmpty(props.disabledApis)),
     networking: from('spec.networking', 'props', pruned({

@@ -9,12 +9,17 @@ import { quoteUrl } from '../core/redact';
 import { mapOf } from '../core/writable-json';
 import { PATHS } from '../releases/pod-paths';
 import { compareVersions } from '../releases/server-target';
-import { storeRules } from '../releases/startup/release';
-import { envPlaceholder, STORAGE_KV_PASSWORD_ENV, STORAGE_SQL_PASSWORD_ENV } from '../spec/env-names';
-import { LlamaStackDistributionSpec, PostgresTuning } from '../spec/spec';
+import { storeFields, storeRules } from '../releases/startup/release';
+import { backendTypes } from '../releases/startup/stack-config';
+import { envPlaceholder, STORAGE_KV_PASSWORD_ENV, STORAGE_SQL_PASSWORD_ENV, STORAGE_VECTOR_STORES_PASSWORD_ENV } from '../spec/env-names';
+import { sameSqlPostgres } from '../spec/secret-env';
+import { LlamaStackDistributionSpec, PostgresTuning, SQLStorageSpec } from '../spec/spec';
 import { StorageBackend } from '../values/storage-backend';
 
 export const VECTOR_STORES_STORAGE_PATH = 'props.vectorStoresStorage';
+const VECTOR_STORES_SPEC_PATH = 'spec.storage.stores.vectorStores';
+const INFERENCE_QUEUE_PATH = 'spec.storage.stores.inference';
+const QUEUE_FIELDS = [['maxWriteQueueSize', 'max_write_queue_size'], ['numWriters', 'num_writers']] as const;
 
 /** `redis://[:pass@]host:port[/db]` or `host:port`. */
 function parseRedis(endpoint: string): { host: string; port: number } | undefined {
@@ -103,13 +108,15 @@ export function applyStorage(g: TargetGeneration, config: JsonObject, spec: Llam
 /**
  * `storage.stores.vector_stores` (OGX 1.1+, a SQL store; the resolver copies it into every
  * vector_io provider without a `metadata_store`): SQLite in its own file (backend
- * `sql_vector_stores`), or the postgres of `sqlStorage` (`sql_default`).
+ * `sql_vector_stores`), the postgres of `sqlStorage` (`sql_default`), or a Postgres of its own
+ * (`spec.storage.stores.vectorStores`: backend `sql_vector_stores`, its own password env var).
  */
 export function applyVectorStoresStorage(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, distribution: string,
   dataDir: string, backend: StorageBackend | undefined): void {
-  if (backend === undefined) return;
-  const path = VECTOR_STORES_STORAGE_PATH;
-  if (!StorageBackend.isStorageBackend(backend)) {
+  const own = spec.storage?.stores?.vectorStores;
+  if (backend === undefined && own === undefined) return;
+  const path = own !== undefined ? VECTOR_STORES_SPEC_PATH : VECTOR_STORES_STORAGE_PATH;
+  if (backend !== undefined && !StorageBackend.isStorageBackend(backend)) {
     g.problem(path, 'must be a StorageBackend', 'use StorageBackend.sqlite() or the StorageBackend.postgres({ ... }) of sqlStorage');
     return;
   }
@@ -120,19 +127,24 @@ export function applyVectorStoresStorage(g: TargetGeneration, config: JsonObject
   }
   const s = mapOf(config, 'storage');
   const stores = mapOf(s, 'stores');
-  if (backend.type === 'redis') {
-    g.problem(path, 'the vector_stores store is a SQL store: redis cannot hold it', 'use StorageBackend.sqlite(), or the StorageBackend.postgres({ ... }) you pass as sqlStorage');
+  if (backend?.type === 'redis') {
+    g.problem(path, 'the vector_stores store is a SQL store: redis cannot hold it', 'use StorageBackend.sqlite(), or a StorageBackend.postgres({ ... })');
     return;
   }
-  if (backend.type === 'postgres') {
-    // One postgres per config: its password is the one secret env var of sqlStorage.
-    const same = spec.storage?.sql !== undefined && JSON.stringify(backend.toSqlSpec()) === JSON.stringify(spec.storage.sql);
-    if (!same) {
-      g.problem(path, 'the vector_stores store can live on the postgres of sqlStorage only (sql_default, with its password)',
-        'pass the same StorageBackend.postgres({ ... }) as sqlStorage, or use StorageBackend.sqlite()');
+  if (own !== undefined || backend?.type === 'postgres') {
+    const pg = own ?? backend!.toSqlSpec();
+    if (sameSqlPostgres(pg, spec.storage?.sql)) {
+      stores.vector_stores = { backend: 'sql_default', table_name: 'vector_stores' };
+    } else if (own === undefined) {
+      // Only the spec's Postgres has its password env var (spec.storage.stores.vectorStores).
+      g.problem(path, 'a Postgres of its own for the vector_stores store is given in spec.storage.stores.vectorStores (its password then gets an env var of its own)',
+        'pass the same StorageBackend.postgres({ ... }) as sqlStorage, or give the Postgres in spec.storage.stores.vectorStores');
       return;
+    } else if (!ownVectorStoresPostgres(g, mapOf(s, 'backends'), own, spec.storage?.sql)) {
+      return;
+    } else {
+      stores.vector_stores = { backend: 'sql_vector_stores', table_name: 'vector_stores' };
     }
-    stores.vector_stores = { backend: 'sql_default', table_name: 'vector_stores' };
   } else {
     const sqliteDir = `\${env.SQLITE_STORE_DIR:=${dataDir}/distributions/${distribution}}`;
     mapOf(s, 'backends').sql_vector_stores = { type: 'sql_sqlite', db_path: `${sqliteDir}/vector_stores.db` };
@@ -140,6 +152,79 @@ export function applyVectorStoresStorage(g: TargetGeneration, config: JsonObject
     stores.vector_stores = { backend: 'sql_vector_stores', table_name: 'vector_stores' };
   }
   g.wrote('storage.stores.vector_stores', path);
+}
+
+/**
+ * The vector_stores store's own Postgres as `sql_vector_stores`. `sql_postgres` has no TLS fields:
+ * its driver reads the pod's `PGSSLMODE` and `PGSSLROOTCERT`, which `sqlStorage` sets, so this
+ * Postgres takes the SQL store's TLS settings or none.
+ */
+function ownVectorStoresPostgres(g: TargetGeneration, backends: JsonObject, pg: SQLStorageSpec, sql: SQLStorageSpec | undefined): boolean {
+  const path = VECTOR_STORES_SPEC_PATH;
+  const sqlTuning = sql?.type === 'postgres' ? sql.tuning : undefined;
+  let ok = true;
+  for (const k of ['sslMode', 'caCertificate'] as const) {
+    const v = pg.tuning?.[k];
+    if (v !== undefined && JSON.stringify(v) !== JSON.stringify(sqlTuning?.[k])) {
+      g.problem(`${path}.tuning.${k}`, `the pod has one ${k === 'sslMode' ? 'PGSSLMODE' : 'PGSSLROOTCERT'} for every SQL Postgres (sql_postgres has no TLS fields; its driver reads the pod's env), and ${sqlTuning?.[k] === undefined ? 'sqlStorage sets none' : 'sqlStorage sets another'}`,
+        `give the vector_stores Postgres the ${k} of sqlStorage, or none`);
+      ok = false;
+    }
+  }
+  if (pg.tuning?.commandTimeout !== undefined) {
+    g.problem(`${path}.tuning.commandTimeout`, 'sql_postgres has no command_timeout (kv_postgres has, OGX 1.1+)', 'remove commandTimeout from the vector_stores Postgres');
+    ok = false;
+  }
+  const pool = poolFields(g, pg.tuning, `${path}.tuning`);
+  if (!ok) return false;
+  backends.sql_vector_stores = {
+    type: 'sql_postgres',
+    host: pg.host ?? '',
+    port: pg.port ?? 5432,
+    db: pg.db ?? 'llamastack',
+    user: pg.user ?? '',
+    ...(pg.password ? { password: envPlaceholder(STORAGE_VECTOR_STORES_PASSWORD_ENV) } : {}),
+    ...pool,
+  };
+  g.wrote('storage.backends.sql_vector_stores', path);
+  return true;
+}
+
+/**
+ * The inference store's write queue (`max_write_queue_size`, `num_writers` of
+ * `storage.stores.inference`, every modelled release): on the store the config already names (the
+ * release's default reference otherwise). The release runs the queue on `sql_postgres` only
+ * (`InferenceStore.initialize` turns it off for SQLite), so any other backend is a problem.
+ */
+export function applyStoreQueues(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec): void {
+  const queue = spec.storage?.stores?.inference;
+  if (queue === undefined) return;
+  const path = INFERENCE_QUEUE_PATH;
+  const set = QUEUE_FIELDS.filter(([prop]) => queue[prop] !== undefined);
+  const known = storeFields(g.rules, 'inference') ?? [];
+  const missing = set.filter(([, key]) => !known.includes(key));
+  for (const [prop, key] of missing) {
+    g.problem(`${path}.${prop}`, `${g.target.description} has no ${key} on storage.stores.inference`,
+      g.targetsFix((t) => (storeFields(t._release.rules, 'inference') ?? []).includes(key), `the inference store's ${key}`, `remove ${prop}`));
+  }
+  if (set.length === 0 || missing.length > 0) return;
+  const stores = mapOf(mapOf(config, 'storage'), 'stores');
+  const current = getOwn(stores, 'inference');
+  if (current === null) {
+    g.problem(path, 'the config turns the inference store off (storage.stores.inference: null): there is no queue to tune', 'remove the write queue settings, or the null inference store from the config');
+    return;
+  }
+  const backend = isJsonObject(current) ? getOwn(current, 'backend') : 'sql_default';
+  const type = typeof backend === 'string' ? backendTypes(config).get(backend) : undefined;
+  if (type !== 'sql_postgres') {
+    g.problem(path, `the release runs the inference write queue on Postgres only: the inference store is on ${typeof backend === 'string' ? backend : 'no backend'} (${type ?? 'not in storage.backends'}), where each completion is written at once and the queue settings are ignored`,
+      'use sqlStorage: StorageBackend.postgres({ ... }) (the inference store lives on sql_default), or remove the write queue settings');
+    return;
+  }
+  if (!isJsonObject(current)) stores.inference = { backend: 'sql_default', table_name: 'inference_store' };
+  const ref = mapOf(stores, 'inference');
+  for (const [prop, key] of set) ref[key] = queue[prop]!;
+  g.wrote('storage.stores.inference', path);
 }
 
 /** True when the target's release is `version` or later. */

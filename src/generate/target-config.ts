@@ -19,7 +19,7 @@ import { applyModels, applyShields, checkTools } from './registered-resources';
 import { applyServer, applyTenancy, ServerTlsSettings, TenancyOptions } from './server';
 import { perPodStores, severalPods } from './shared-state';
 import { checkGeneratedConfig } from './startup-check';
-import { applyStorage, applyVectorStoresStorage } from './storage-backends';
+import { applyStoreQueues, applyStorage, applyVectorStoresStorage } from './storage-backends';
 import { applyVectorMetadataStore } from './vector-metadata-store';
 import { applyVectorStoreDefaults, checkVectorStoresHaveEmbedding, VectorStoreDefaults } from './vector-stores';
 import { ServerAuth } from '../auth/server-auth';
@@ -176,6 +176,7 @@ export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: S
   applyExternalProviders(g, config, spec);
   applyStorage(g, config, spec, distribution, target.dataDir);
   applyVectorStoresStorage(g, config, spec, distribution, target.dataDir, options.vectorStoresStorage);
+  applyStoreQueues(g, config, spec);
   applyDisabled(g, config, spec.disabled ?? [], env);
   checkRemovedApis(g, config);
   const models = applyModels(g, config, spec, env);

@@ -54,6 +54,7 @@ function pruned(obj: Obj): Obj | undefined {
 function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const no = (path: string, what: string, fix: string) => problems.push({ path, message: `the ${kind} CRD has no field for ${what}`, fix });
+  const ogx = kind.includes('OGXServer');
   for (const [prop, what] of [['podAnnotations', 'pod annotations'], ['imagePullSecrets', 'image pull Secrets'], ['affinity', 'an affinity'],
     ['priorityClassName', 'a priority class'], ['resourceClaims', 'DRA resource claims'], ['restartOnSecretChange', 'Reloader annotations'],
     ['admitOwnNamespace', 'leaving the own namespace out of the NetworkPolicy'], ['allowedTo', 'egress rules'], ['service', 'a Service type or annotations']] as const) {
@@ -85,7 +86,6 @@ function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigPr
   if (props.expose?.ingressClassName !== undefined) {
     no('props.expose.ingressClassName', 'an IngressClass (the Ingress uses the cluster default)', 'remove ingressClassName, or make the class the cluster default');
   }
-  const ogx = kind.includes('OGXServer');
   if (props.expose?.tls !== undefined && (!ogx || props.expose.tls.secretName === undefined)) {
     no('props.expose.tls', ogx ? 'a cert-manager issuer for the Ingress (the operator\'s Ingress serves an existing Secret: externalAccess.tls.secretName)'
       : 'the Ingress\'s certificate (the operator\'s Ingress has no TLS section)', ogx ? 'set expose.tls.secretName to an existing kubernetes.io/tls Secret' : 'remove expose.tls, or render the workload with LlamaStackDistribution');
@@ -123,8 +123,10 @@ function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigPr
     no('props.auth', 'server authentication (server.auth)', 'remove auth, or render the workload with LlamaStackDistribution');
   }
   if (props.tenancy !== undefined) no('props.tenancy', 'tenancy (server.tenancy)', 'remove tenancy, or render the workload with LlamaStackDistribution');
-  if (props.vectorStoresStorage !== undefined) {
-    no('props.vectorStoresStorage', 'the vector_stores store (storage.stores.vector_stores)', 'remove vectorStoresStorage, or render the workload with LlamaStackDistribution');
+  // The OGXServer's named backends are Postgres: a vector_stores store on a Postgres is its stores.vectorStores.
+  if (props.vectorStoresStorage !== undefined && !(ogx && props.vectorStoresStorage?.type === 'postgres')) {
+    no('props.vectorStoresStorage', ogx ? 'a vector_stores store outside Postgres (its named backends are Postgres only)' : 'the vector_stores store (storage.stores.vector_stores)',
+      ogx ? 'use a StorageBackend.postgres({ ... }), or render the workload with LlamaStackDistribution' : 'remove vectorStoresStorage, or render the workload with LlamaStackDistribution');
   }
   for (const k of ['ciphers', 'hstsMaxAgeSeconds'] as const) {
     if (props.tls?.[k] !== undefined) no(`props.tls.${k}`, `the server TLS setting ${k}`, `remove tls.${k}, or render the workload with LlamaStackDistribution`);
@@ -291,6 +293,20 @@ export class LlamaStackDistributionResource extends Construct {
         path: props.spec ? `spec.storage.sql.${f}` : `props.sqlStorage(${f})`,
         message: `the LlamaStackDistribution CRD has no storage.sql.${f} (postgres field by field is this library's extension; the API server would prune it)`,
         fix: 'use StorageBackend.postgres({ connectionString }) for an operator-managed server',
+      });
+    }
+    if (c.spec.storage?.stores?.inference !== undefined) {
+      problems.push({
+        path: props.spec ? 'spec.storage.stores.inference' : 'props.inferenceStore',
+        message: 'the LlamaStackDistribution CRD has no store settings (the write queue is this library\'s extension for server targets)',
+        fix: 'remove inferenceStore, or deploy with OgxServerResource or LlamaStackDistribution',
+      });
+    }
+    if (props.spec && c.spec.storage?.stores?.vectorStores !== undefined) {
+      problems.push({
+        path: 'spec.storage.stores.vectorStores',
+        message: 'the LlamaStackDistribution CRD has no vector_stores store (a library extension for server targets)',
+        fix: 'remove spec.storage.stores.vectorStores, or deploy with OgxServerResource or LlamaStackDistribution',
       });
     }
     if (c.spec.networking?.expose?.tlsSecretName !== undefined) {

@@ -9,7 +9,8 @@ import { plainCopy } from '../core/json-convert';
 import { effectiveId } from '../generate/generation';
 import { ServerTarget } from '../releases/server-target';
 import { PROVIDER_APIS } from '../spec/apis';
-import { ExposeConfig, KVStorageSpec, LlamaStackDistributionSpec, ProviderConfig, SecretKeyRef, SQLStorageSpec } from '../spec/spec';
+import { sameSqlPostgres } from '../spec/secret-env';
+import { ExposeConfig, KVStorageSpec, LlamaStackDistributionSpec, ProviderConfig, SecretKeyRef, SQLStorageSpec, StoresSpec } from '../spec/spec';
 
 type Obj = Record<string, any>;
 
@@ -126,7 +127,11 @@ export class OgxMapping {
     const sql = spec.storage?.sql;
     const kvPostgres = kv?.type === 'postgres';
     const sqlPostgres = sql?.type === 'postgres' && sql.host !== undefined;
-    if (kvPostgres || sqlPostgres) return this.namedStorage(kv, sql, kvPostgres, sqlPostgres);
+    if (kvPostgres || sqlPostgres) return this.namedStorage(kv, sql, kvPostgres, sqlPostgres, spec.storage?.stores);
+    if (spec.storage?.stores !== undefined) {
+      this.no('spec.storage.stores', 'store settings without Postgres (its stores live on named Postgres backends only)',
+        'use StorageBackend.postgres({ host, db, user, password }) for both kvStorage and sqlStorage, or remove the store settings');
+    }
     if (sql?.type === 'postgres') {
       this.no('spec.storage.sql', 'a Postgres connection string, which no OGX server reads',
         'give the database field by field (StorageBackend.postgres({ host, db, user, password }), with a postgres key-value store too)');
@@ -139,9 +144,12 @@ export class OgxMapping {
 
   /**
    * Postgres as the newer operator's named backends (`kv_postgres`/`sql_postgres`), named as this
-   * library names them, with no `stores`: the operator's default layout is this library's.
+   * library names them, with no `stores` (the operator's default layout is this library's), or
+   * with the whole layout written out when the inference store's write queue is set (explicit
+   * stores leave out none: the operator writes a missing one as null).
    */
-  private namedStorage(kv: KVStorageSpec | undefined, sql: SQLStorageSpec | undefined, kvPostgres: boolean, sqlPostgres: boolean): Obj | undefined {
+  private namedStorage(kv: KVStorageSpec | undefined, sql: SQLStorageSpec | undefined, kvPostgres: boolean, sqlPostgres: boolean,
+    stores: StoresSpec | undefined): Obj | undefined {
     if (!kvPostgres || !sqlPostgres) {
       this.no(kvPostgres ? 'spec.storage.kv' : 'spec.storage.sql', 'Postgres for one store and SQLite or Redis for the other (its named backends are Postgres only, and cannot be combined with its deprecated kv/sql)',
         'use StorageBackend.postgres({ host, db, user, password }) for both kvStorage and sqlStorage');
@@ -167,7 +175,24 @@ export class OgxMapping {
       maxOverflow: s.tuning?.maxOverflow,
       commandTimeout: type === 'kv_postgres' ? s.tuning?.commandTimeout : undefined,
     })!;
-    return { backends: { kv_default: backend(kv!, 'kv_postgres', 'spec.storage.kv'), sql_default: backend(sql!, 'sql_postgres', 'spec.storage.sql') } };
+    const backends: Obj = { kv_default: backend(kv!, 'kv_postgres', 'spec.storage.kv'), sql_default: backend(sql!, 'sql_postgres', 'spec.storage.sql') };
+    // The vector_stores store: on the SQL backend, or on a Postgres of its own.
+    const vs = stores?.vectorStores;
+    const vsBackend = vs === undefined ? undefined : sameSqlPostgres(vs, sql) ? 'sql_default' : 'sql_vector_stores';
+    if (vs !== undefined && vsBackend === 'sql_vector_stores') backends.sql_vector_stores = backend(vs, 'sql_postgres', 'spec.storage.stores.vectorStores');
+    if (stores?.inference === undefined && vsBackend === undefined) return { backends };
+    const table = (tableName: string) => ({ backend: 'sql_default', tableName });
+    return {
+      backends,
+      stores: {
+        metadata: { backend: 'kv_default', namespace: 'registry' },
+        inference: pruned({ ...table('inference_store'), maxWriteQueueSize: stores?.inference?.maxWriteQueueSize, numWriters: stores?.inference?.numWriters }),
+        conversations: table('openai_conversations'),
+        prompts: table('prompts'),
+        connectors: table('connectors'),
+        ...(vsBackend !== undefined ? { vectorStores: { backend: vsBackend, tableName: 'vector_stores' } } : {}),
+      },
+    };
   }
 
   private disabled(spec: LlamaStackDistributionSpec): string[] | undefined {

@@ -3,9 +3,11 @@
  * (`sql: postgres` with a connection string is refused: no server release reads one). The named
  * form of the newer operators (`backends`: `kv_postgres`/`sql_postgres` by name, `stores`: which
  * store lives where) maps to the one key-value and the one SQL Postgres this library writes, with
- * the operator's store layout; what it cannot write (two different Postgres of one kind, a store
- * table of another name, a responses or vector_stores store) is refused with the reason, the pool
- * settings it does not write are warnings. The two forms cannot be combined, as with the operator.
+ * the operator's store layout, the inference store's write queue and the vector_stores store (on
+ * the SQL backend or a Postgres of its own); what it cannot write (two different Postgres for the
+ * stores of one kind, a store table of another name) is refused with the reason; the pool settings
+ * it does not write, and a responses store (which OGX only checks), are warnings. The two forms
+ * cannot be combined, as with the operator.
  */
 import { OgxReadContext, Obj } from './ogx-server-context';
 import { isKeyRef } from './ogx-server-fields';
@@ -43,6 +45,14 @@ function resolved(v: unknown, env: unknown): { value?: unknown; unresolved?: str
   if (set && typeof set.value === 'string') return { value: set.value };
   if (set) return { unresolved: m[1] };
   return m[2] !== undefined ? { value: m[2] } : { unresolved: m[1] };
+}
+
+/** The backends the stores name, per kind; the inference write queue; the vector_stores store's backend. */
+interface Used {
+  kv: Set<string>;
+  sql: Set<string>;
+  queue?: Obj;
+  vectorStores?: string;
 }
 
 class StorageReader {
@@ -89,9 +99,8 @@ class StorageReader {
   }
 
   /** A named backend as this library's kv or sql store. */
-  backend(name: string, b: Obj, family: 'kv' | 'sql'): Obj {
+  backend(name: string, b: Obj, family: 'kv' | 'sql', target = `spec.storage.${family}`): Obj {
     const path = `spec.storage.backends.${name}`;
-    const target = `spec.storage.${family}`;
     this.c.source(target, path);
     for (const f of ['host', 'port', 'db', 'user', 'password']) this.c.source(`${target}.${f}`, `${path}.${f}`);
     const tuning: Obj = {};
@@ -160,8 +169,8 @@ class StorageReader {
   }
 
   /** The explicit `stores` map against the layout this library writes; the backends it names, per kind. */
-  stores(stores: Obj, types: { [name: string]: string }): { kv: Set<string>; sql: Set<string> } {
-    const used = { kv: new Set<string>(), sql: new Set<string>() };
+  stores(stores: Obj, types: { [name: string]: string }): Used {
+    const used: Used = { kv: new Set<string>(), sql: new Set<string>() };
     for (const [store, layout] of Object.entries(LAYOUT)) {
       const path = `spec.storage.stores.${store}`;
       const s = stores[store];
@@ -188,18 +197,39 @@ class StorageReader {
       this.c.problem('spec.storage.stores.inference.enabled', 'this library keeps the inference store on: it cannot turn off recording inference requests',
         'remove enabled: false (requests are then recorded in the inference_store table)');
     }
+    // The write queue (every release has it): checked, as props.inferenceStore, when the config is written.
+    const queue: Obj = {};
     for (const f of ['maxWriteQueueSize', 'numWriters']) {
-      if (inference[f] !== undefined && inference[f] !== null) {
-        this.c.warn(`spec.storage.stores.inference.${f}`, 'not carried: this library writes no inference store writer settings (the server\'s defaults apply)', `remove ${f}`);
-      }
+      const n = this.number(inference, f, 'spec.storage.stores.inference');
+      if (n !== undefined) queue[f] = n;
+      this.c.source(`spec.storage.stores.inference.${f}`, `spec.storage.stores.inference.${f}`);
     }
-    for (const store of ['responses', 'vectorStores']) {
-      if (stores[store] !== undefined && stores[store] !== null) {
-        this.c.problem(`spec.storage.stores.${store}`, `this library writes no ${store === 'responses' ? 'responses' : 'vector_stores'} store: the server would keep that state elsewhere`,
-          `remove spec.storage.stores.${store}`);
-      }
+    if (Object.keys(queue).length > 0) used.queue = queue;
+    if (isObject(stores.responses)) {
+      // OGX reads storage.stores.responses only to check its backend (core/datatypes.py); the responses
+      // provider keeps responses in its own persistence.responses and writes them at once (no queue).
+      this.c.warn('spec.storage.stores.responses', 'not carried: OGX only checks that storage.stores.responses names a SQL backend; the responses provider keeps responses in its own persistence.responses (on sql_default) and writes each at once, so the store\'s table and write queue have no effect',
+        'remove spec.storage.stores.responses');
     }
+    if (isObject(stores.vectorStores)) used.vectorStores = this.vectorStores(stores.vectorStores, types);
     return used;
+  }
+
+  /** `stores.vectorStores`: a sql_postgres backend (the SQL stores', or one of its own), table vector_stores. */
+  vectorStores(s: Obj, types: { [name: string]: string }): string | undefined {
+    const path = 'spec.storage.stores.vectorStores';
+    let ok = true;
+    if (typeof s.backend !== 'string' || types[s.backend] !== SQL) {
+      this.c.problem(`${path}.backend`, typeof s.backend === 'string' && types[s.backend] !== undefined ? `${quoteValue(s.backend)} is a ${types[s.backend]} backend; the vector_stores store needs a ${SQL} one`
+        : `${quoteValue(s.backend)} is not a backend of spec.storage.backends`, `name a ${SQL} backend`);
+      ok = false;
+    }
+    if (s.tableName !== 'vector_stores') {
+      this.c.problem(`${path}.tableName`, `this library writes the vector_stores store with table_name vector_stores, not ${quoteValue(s.tableName)}: data kept under that name would not be found`,
+        'set tableName: vector_stores (and move the data)');
+      ok = false;
+    }
+    return ok ? s.backend : undefined;
   }
 
   /** The named form as this library's kv and sql stores. */
@@ -217,6 +247,8 @@ class StorageReader {
     const used = explicit ? this.stores(s.stores, types)
       : { kv: new Set(Object.keys(types).filter((n) => types[n] === KV)), sql: new Set(Object.keys(types).filter((n) => types[n] === SQL)) };
     const out: Obj = {};
+    const storesOut: Obj = {};
+    if ('queue' in used && used.queue !== undefined) storesOut.inference = used.queue;
     this.c.source('spec.storage', 'spec.storage.backends');
     for (const family of ['kv', 'sql'] as const) {
       const names = [...used[family]].sort();
@@ -235,7 +267,13 @@ class StorageReader {
       }
       out[family] = written[0];
     }
-    const unused = Object.keys(types).filter((n) => !used.kv.has(n) && !used.sql.has(n));
+    const vs = 'vectorStores' in used ? used.vectorStores : undefined;
+    if (vs !== undefined) {
+      // The SQL stores' backend (the same fields: sql_default), or a Postgres of its own.
+      storesOut.vectorStores = used.sql.has(vs) && out.sql !== undefined ? out.sql : this.backend(vs, s.backends[vs], 'sql', 'spec.storage.stores.vectorStores');
+    }
+    if (Object.keys(storesOut).length > 0) out.stores = storesOut;
+    const unused = Object.keys(types).filter((n) => !used.kv.has(n) && !used.sql.has(n) && n !== vs);
     for (const n of unused) {
       this.c.warn(`spec.storage.backends.${n}`, 'not carried: no store uses this backend', 'remove it, or point a store at it');
     }

@@ -38,6 +38,7 @@ export function envPlaceholder(name: string): string {
 export const STORAGE_KV_PASSWORD_ENV = 'LLSD_STORAGE_KV_PASSWORD';
 export const STORAGE_SQL_CONNECTION_STRING_ENV = 'LLSD_STORAGE_SQL_CONNECTION_STRING';
 export const STORAGE_SQL_PASSWORD_ENV = 'LLSD_STORAGE_SQL_PASSWORD';
+export const STORAGE_VECTOR_STORES_PASSWORD_ENV = 'LLSD_STORAGE_VECTOR_STORES_PASSWORD';
 
 /** Byte-wise (UTF-8, i.e. code point) string order, as Go's sort.Strings. */
 export function compareBytewise(a: string, b: string): number {

@@ -3,10 +3,13 @@
  * order (providers by API then list order: apiKey, then secretRefs by key; then storage).
  */
 import { ALL_PROVIDER_APIS } from './apis';
-import { compareBytewise, providerEnvName, providerHeaderEnvName, STORAGE_KV_PASSWORD_ENV, STORAGE_SQL_CONNECTION_STRING_ENV, STORAGE_SQL_PASSWORD_ENV } from './env-names';
+import {
+  compareBytewise, providerEnvName, providerHeaderEnvName, STORAGE_KV_PASSWORD_ENV, STORAGE_SQL_CONNECTION_STRING_ENV, STORAGE_SQL_PASSWORD_ENV,
+  STORAGE_VECTOR_STORES_PASSWORD_ENV,
+} from './env-names';
 import { externalProviderEntries } from './external-providers';
 import { effectiveId } from './provider-ids';
-import { LlamaStackDistributionSpec, SecretKeyRef } from './spec';
+import { LlamaStackDistributionSpec, SecretKeyRef, SQLStorageSpec } from './spec';
 import { ConfigProblem } from '../core/errors';
 import { childPath } from '../core/path';
 
@@ -64,7 +67,15 @@ export function collectSecretEnvVars(spec: LlamaStackDistributionSpec): { envVar
     add(STORAGE_SQL_CONNECTION_STRING_ENV, spec.storage.sql.connectionString, 'spec.storage.sql.connectionString');
   }
   if (spec.storage?.sql?.password) add(STORAGE_SQL_PASSWORD_ENV, spec.storage.sql.password, 'spec.storage.sql.password');
+  // A vector_stores Postgres of its own (the one of spec.storage.sql reads LLSD_STORAGE_SQL_PASSWORD).
+  const vs = spec.storage?.stores?.vectorStores;
+  if (vs?.password && !sameSqlPostgres(vs, spec.storage?.sql)) add(STORAGE_VECTOR_STORES_PASSWORD_ENV, vs.password, 'spec.storage.stores.vectorStores.password');
   return { envVars, paths };
+}
+
+/** True when `a` is the Postgres of `sql`, field by field (the same backend, `sql_default`). */
+export function sameSqlPostgres(a: SQLStorageSpec | undefined, sql: SQLStorageSpec | undefined): boolean {
+  return a !== undefined && sql !== undefined && JSON.stringify(a) === JSON.stringify(sql);
 }
 
 /**

@@ -327,12 +327,39 @@ export interface SQLStorageSpec {
   readonly tuning?: PostgresTuning;
 }
 
+/**
+ * A store's write queue (library extension, server targets): completions wait in a queue of at
+ * most `maxWriteQueueSize` and `numWriters` background writers drain it. The release runs the
+ * queue on a Postgres SQL store only.
+ */
+export interface StoreWriteQueue {
+  /** Writes that may wait (`max_write_queue_size`); a full queue holds the request until there is room. @default 10000 */
+  readonly maxWriteQueueSize?: number;
+  /** Background writers (`num_writers`). @default 4 */
+  readonly numWriters?: number;
+}
+
+/** `spec.storage.stores` (library extension, server targets): settings of the release's named stores. */
+export interface StoresSpec {
+  /** `storage.stores.inference`'s write queue. @default - the release's */
+  readonly inference?: StoreWriteQueue;
+  /**
+   * A Postgres for `storage.stores.vector_stores` (OGX 1.1+), field by field: the one of
+   * `spec.storage.sql` (the same fields: `sql_default`), or another (its own backend,
+   * `sql_vector_stores`, with its password from a Secret).
+   * @default - none (see `vectorStoresStorage`)
+   */
+  readonly vectorStores?: SQLStorageSpec;
+}
+
 /** `spec.storage`. */
 export interface StorageSpec {
   /** @default - base config's metadata store */
   readonly kv?: KVStorageSpec;
   /** @default - base config's inference store */
   readonly sql?: SQLStorageSpec;
+  /** Store settings (extension, server targets). @default - the release's */
+  readonly stores?: StoresSpec;
 }
 
 /** `spec.distribution`: exactly one of name or image. */

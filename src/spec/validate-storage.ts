@@ -107,7 +107,26 @@ function sqlRules(o: Obj, path: string, ctx: StorageCtx): void {
   }
 }
 
+/** A store's write queue (extension): both counts at least 1 (the release would run one writer for less, and an unbounded queue for a size under 1). */
+const WRITE_QUEUE = struct({
+  fields: [
+    { name: 'maxWriteQueueSize', check: int({ min: 1 }) },
+    { name: 'numWriters', check: int({ min: 1 }) },
+  ],
+});
+
+/** `stores` is written by the server targets only: the v1alpha2 API and the operator pipeline have no store settings. */
+function storesRules(o: Obj, path: string, ctx: StorageCtx): void {
+  const stores = get(o, 'stores');
+  if (ctx.kvPostgres || stores === null || typeof stores !== 'object') return;
+  for (const key of Object.keys(stores)) {
+    report(ctx, `${path}.stores.${key}`, `the operator pipeline writes no store settings (the v1alpha2 API has no ${key === 'inference' ? 'write queues' : 'vector_stores store'})`,
+      'remove the store settings, or use a server target (ServerTarget.OGX_1_3)');
+  }
+}
+
 export const STORAGE: Shape = {
+  rules: [storesRules],
   fields: [
     {
       name: 'kv',
@@ -139,6 +158,29 @@ export const STORAGE: Shape = {
           { name: 'tuning', check: TUNING },
         ],
         rules: [sqlRules, sqlCredentialRules],
+      }),
+    },
+    {
+      name: 'stores',
+      check: struct({
+        fields: [
+          { name: 'inference', check: WRITE_QUEUE },
+          {
+            name: 'vectorStores',
+            check: struct({
+              fields: [
+                { name: 'type', check: str({ enum: ['postgres'] }), required: true, hint: 'postgres' },
+                { name: 'host', check: str({ minLength: 1 }), required: true, hint: '<host>' },
+                { name: 'port', check: int({ min: 1, max: 65535 }) },
+                { name: 'db', check: str({ minLength: 1 }) },
+                { name: 'user', check: str({ minLength: 1 }), required: true, hint: '<user>' },
+                { name: 'password', check: struct(SECRET_KEY_REF) },
+                { name: 'tuning', check: TUNING },
+              ],
+              rules: [sqlCredentialRules],
+            }),
+          },
+        ],
       }),
     },
   ],

@@ -94,6 +94,8 @@ function secretRefs(spec: LlamaStackDistributionSpec, external: readonly Externa
   if (isObject(kv?.password)) out.push([kv.password, 'spec.storage.kv.password']);
   if (isObject(sql?.connectionString)) out.push([sql.connectionString, 'spec.storage.sql.connectionString']);
   if (isObject(sql?.password)) out.push([sql.password, 'spec.storage.sql.password']);
+  const vectorStores: any = (spec.storage as any)?.stores?.vectorStores;
+  if (isObject(vectorStores?.password)) out.push([vectorStores.password, 'spec.storage.stores.vectorStores.password']);
   for (const e of external) {
     for (const [k, ref] of Object.entries(isObject(e.ref.secretRefs) ? e.ref.secretRefs : {})) out.push([ref, `${e.path}.secretRefs.${k}`]);
   }

@@ -239,11 +239,36 @@ describe('the vector_stores store (OGX 1.1+)', () => {
     expect(config.storage.backends.sql_default.type).toBe('sql_postgres');
   });
 
-  test('another postgres, redis, and a release without the store are refused with fixes', () => {
-    const pg = StorageBackend.postgres({ host: 'pg', db: 'a', user: 'u', password: KEY });
-    const other = problems(ServerTarget.OGX_1_3, () => ({ vectorStoresStorage: pg }));
-    expect(other.map((p) => p.path)).toEqual(['props.vectorStoresStorage']);
-    expect(other[0].fix).toMatch(/same StorageBackend\.postgres/);
+  test.each(ONE_X)('%s: a Postgres of its own is backend sql_vector_stores, with a password env var of its own, and starts', (_id, target) => {
+    const sql = StorageBackend.postgres({ host: 'pg.data.svc', db: 'ogx', user: 'ogx', password: SecretRef.fromSecretName('pg', 'password'), sslMode: 'require' });
+    const vectors = StorageBackend.postgres({
+      host: 'vectors.data.svc', db: 'vectors', user: 'vs', password: SecretRef.fromSecretName('vectors-db', 'password'), sslMode: 'require', poolSize: 3,
+    });
+    const { config, manifests } = synth(target, { sqlStorage: sql, vectorStoresStorage: vectors });
+    expect(config.storage.backends.sql_vector_stores).toEqual({
+      type: 'sql_postgres', host: 'vectors.data.svc', port: 5432, db: 'vectors', user: 'vs', password: '${env.LLSD_STORAGE_VECTOR_STORES_PASSWORD}', pool_size: 3,
+    });
+    expect(config.storage.stores.vector_stores).toEqual({ backend: 'sql_vector_stores', table_name: 'vector_stores' });
+    const env = manifests.find((o) => o.kind === 'Deployment').spec.template.spec.containers[0].env;
+    const secretEnv = env.filter((e: any) => e.valueFrom?.secretKeyRef).map((e: any) => [e.name, e.valueFrom.secretKeyRef.name]);
+    expect(secretEnv).toEqual(expect.arrayContaining([
+      ['LLSD_STORAGE_SQL_PASSWORD', 'pg'], ['LLSD_STORAGE_VECTOR_STORES_PASSWORD', 'vectors-db'],
+    ]));
+  });
+
+  test('a Postgres of its own takes the SQL store\'s TLS (one PGSSLMODE per pod) and has no commandTimeout', () => {
+    const vectors = (extra: object) => StorageBackend.postgres({ host: 'vectors', user: 'vs', password: KEY, ...extra });
+    expect(problems(ServerTarget.OGX_1_3, () => ({ vectorStoresStorage: vectors({ sslMode: 'verify-full', commandTimeout: 5 }) }))).toEqual([
+      {
+        path: 'props.vectorStoresStorage.sslMode',
+        message: 'the pod has one PGSSLMODE for every SQL Postgres (sql_postgres has no TLS fields; its driver reads the pod\'s env), and sqlStorage sets none',
+        fix: 'give the vector_stores Postgres the sslMode of sqlStorage, or none',
+      },
+      { path: 'props.vectorStoresStorage.commandTimeout', message: 'sql_postgres has no command_timeout (kv_postgres has, OGX 1.1+)', fix: 'remove commandTimeout from the vector_stores Postgres' },
+    ]);
+  });
+
+  test('redis, and a release without the store are refused with fixes', () => {
     const redis = problems(ServerTarget.OGX_1_3, () => ({ vectorStoresStorage: StorageBackend.redis({ endpoint: 'redis://r:6379' }) }));
     expect(redis.map((p) => `${p.path}: ${p.message}`)).toEqual(['props.vectorStoresStorage: the vector_stores store is a SQL store: redis cannot hold it']);
     const old = problems(ServerTarget.OGX_0_8, () => ({ vectorStoresStorage: StorageBackend.sqlite() }));

@@ -442,6 +442,45 @@ describe('OgxServerResource: the newest operator\'s fields', () => {
     });
   });
 
+  test('the inference store\'s write queue: the whole store layout written out (explicit stores leave none out), read back the same', () => {
+    const chart = Testing.chart();
+    new OgxServerResource(chart, 'llama', { inference: [vllm], kvStorage: pg('pg-kv'), sqlStorage: pg('pg-sql'), inferenceStore: { maxWriteQueueSize: 500, numWriters: 2 } });
+    const [cr] = Testing.synth(chart);
+    expect(cr.spec.storage.stores).toEqual({
+      metadata: { backend: 'kv_default', namespace: 'registry' },
+      inference: { backend: 'sql_default', tableName: 'inference_store', maxWriteQueueSize: 500, numWriters: 2 },
+      conversations: { backend: 'sql_default', tableName: 'openai_conversations' },
+      prompts: { backend: 'sql_default', tableName: 'prompts' },
+      connectors: { backend: 'sql_default', tableName: 'connectors' },
+    });
+    expect(crdSchemaErrors(cr)).toEqual([]);
+    expect(LlamaStackDistributionManifest.fromObject(cr).spec.storage?.stores).toEqual({ inference: { maxWriteQueueSize: 500, numWriters: 2 } });
+    expect(problemsOf(() => new LlamaStackDistributionResource(Testing.chart(), 'llama', {
+      inference: [vllm], kvStorage: StorageBackend.redis({ endpoint: 'redis://r:6379' }), sqlStorage: pg('pg-sql'), inferenceStore: { numWriters: 2 },
+    }))).toEqual(expect.arrayContaining([{
+      path: 'props.inferenceStore',
+      message: 'the LlamaStackDistribution CRD has no store settings (the write queue is this library\'s extension for server targets)',
+    }]));
+  });
+
+  test('vectorStoresStorage on a Postgres of its own: backend sql_vector_stores and stores.vectorStores; on the SQL Postgres, sql_default', () => {
+    const chart = Testing.chart();
+    const vectors = StorageBackend.postgres({ host: 'pg-vectors', user: 'vs', password: SecretRef.fromSecretName('vectors-db', 'password') });
+    new OgxServerResource(chart, 'llama', { inference: [vllm], kvStorage: pg('pg-kv'), sqlStorage: pg('pg-sql'), vectorStoresStorage: vectors });
+    const [cr] = Testing.synth(chart);
+    expect(cr.spec.storage.backends.sql_vector_stores).toEqual({ type: 'sql_postgres', host: 'pg-vectors', port: 5432, db: 'llamastack', user: 'vs', password: { name: 'vectors-db', key: 'password' } });
+    expect(cr.spec.storage.stores.vectorStores).toEqual({ backend: 'sql_vector_stores', tableName: 'vector_stores' });
+    expect(crdSchemaErrors(cr)).toEqual([]);
+    expect(LlamaStackDistributionManifest.fromObject(cr).spec.storage?.stores?.vectorStores).toEqual({
+      type: 'postgres', host: 'pg-vectors', port: 5432, db: 'llamastack', user: 'vs', password: { name: 'vectors-db', key: 'password' },
+    });
+    const same = Testing.chart();
+    new OgxServerResource(same, 'llama', { inference: [vllm], kvStorage: pg('pg-kv'), sqlStorage: pg('pg-sql'), vectorStoresStorage: pg('pg-sql') });
+    expect(Testing.synth(same)[0].spec.storage.stores.vectorStores).toEqual({ backend: 'sql_default', tableName: 'vector_stores' });
+    expect(problemsOf(() => new OgxServerResource(Testing.chart(), 'llama', { inference: [vllm], vectorStoresStorage: StorageBackend.sqlite() })).map((p) => p.path))
+      .toEqual(['props.vectorStoresStorage']);
+  });
+
   test('Postgres for one store only, or TLS settings the operator\'s sql backend would not pass on: refused', () => {
     expect(problemsOf(() => new OgxServerResource(Testing.chart(), 'llama', { inference: [vllm], sqlStorage: pg('pg') })).map((p) => p.path)).toEqual(['props.sqlStorage']);
     const tls = StorageBackend.postgres({ host: 'pg', user: 'ogx', password: SecretRef.fromSecretName('pg', 'password'), sslMode: 'verify-full' });

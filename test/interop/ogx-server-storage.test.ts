@@ -88,7 +88,7 @@ describe('named backends', () => {
     expect(r.err).toContain('warning: stdin (s): spec.storage.backends.pg_sql.poolRecycle: not carried');
   });
 
-  test('explicit stores in the operator\'s layout are honoured; another table, a store left out, a responses store are refused', () => {
+  test('explicit stores in the operator\'s layout are honoured; another table and a store left out are refused, a responses store is warned', () => {
     const layout = {
       metadata: { backend: 'pg_kv', namespace: 'registry' },
       inference: { backend: 'pg_sql', tableName: 'inference_store', numWriters: 4 },
@@ -99,15 +99,60 @@ describe('named backends', () => {
     const ok = convertOgxServer({ distribution: { name: 'starter' }, storage: { ...DOCUMENTED, stores: layout } });
     expect(ok.problems).toEqual([]);
     expect(ok.spec.storage?.kv).toMatchObject({ type: 'postgres', user: '${env.POSTGRES_USER:=ogx}' });
-    expect(ok.warnings.map((w) => w.path)).toContain('spec.storage.stores.inference.numWriters');
+    expect(ok.spec.storage?.stores).toEqual({ inference: { numWriters: 4 } });
+    expect(ok.warnings.map((w) => w.path)).not.toContain('spec.storage.stores.inference.numWriters');
     const other = convertOgxServer({
       distribution: { name: 'starter' },
       storage: { ...DOCUMENTED, stores: { ...layout, conversations: { backend: 'pg_sql', tableName: 'conversations_v2' }, prompts: undefined, responses: { backend: 'pg_sql' } } },
     });
-    expect(other.problems.map((p) => p.path)).toEqual([
-      'spec.storage.stores.conversations.tableName', 'spec.storage.stores.prompts', 'spec.storage.stores.responses',
-    ]);
+    expect(other.problems.map((p) => p.path)).toEqual(['spec.storage.stores.conversations.tableName', 'spec.storage.stores.prompts']);
+    expect(other.warnings.filter((w) => w.path === 'spec.storage.stores.responses')).toEqual([expect.objectContaining({
+      message: 'not carried: OGX only checks that storage.stores.responses names a SQL backend; the responses provider keeps responses in its own persistence.responses (on sql_default) and writes each at once, so the store\'s table and write queue have no effect',
+      fix: 'remove spec.storage.stores.responses',
+    })]);
     expect(other.problems[0].message).toContain('this library writes the conversations store with table_name openai_conversations, not "conversations_v2"');
+  });
+
+  test('the inference store\'s write queue is written to storage.stores.inference; a count under 1 is refused at its OGXServer path', async () => {
+    const stores = (inference: object) => ({
+      metadata: { backend: 'pg_kv', namespace: 'registry' },
+      inference: { backend: 'pg_sql', tableName: 'inference_store', ...inference },
+      conversations: { backend: 'pg_sql', tableName: 'openai_conversations' },
+      prompts: { backend: 'pg_sql', tableName: 'prompts' },
+      connectors: { backend: 'pg_sql', tableName: 'connectors' },
+    });
+    const r = await render({ storage: { ...DOCUMENTED, stores: stores({ maxWriteQueueSize: 500, numWriters: '${env.WRITERS:=2}' }) } });
+    expect(r.code).toBe(0);
+    expect(configOf(r.objects).storage.stores.inference).toEqual({ table_name: 'inference_store', backend: 'sql_default', max_write_queue_size: 500, num_writers: 2 });
+    const bad = await render({ storage: { ...DOCUMENTED, stores: stores({ numWriters: 0 }) } });
+    expect(bad.code).not.toBe(0);
+    expect(bad.err).toContain('spec.storage.stores.inference.numWriters: must be greater than or equal to 1');
+  });
+
+  test('the vector_stores store on a Postgres of its own: its backend and password env var written, and the release starts', async () => {
+    const r = await render({
+      storage: {
+        ...DOCUMENTED,
+        backends: { ...DOCUMENTED.backends, vectors: { type: 'sql_postgres', host: 'vectors.data.svc', db: 'vectors', user: 'vs', password: { name: 'vectors-db', key: 'password' } } },
+        stores: {
+          metadata: { backend: 'pg_kv', namespace: 'registry' },
+          inference: { backend: 'pg_sql', tableName: 'inference_store' },
+          conversations: { backend: 'pg_sql', tableName: 'openai_conversations' },
+          prompts: { backend: 'pg_sql', tableName: 'prompts' },
+          connectors: { backend: 'pg_sql', tableName: 'connectors' },
+          vectorStores: { backend: 'vectors', tableName: 'vector_stores' },
+        },
+      },
+    });
+    expect(r.code).toBe(0);
+    expect(r.err).not.toContain('would warn at start-up');
+    const storage = configOf(r.objects).storage;
+    expect(storage.backends.sql_vector_stores).toEqual({
+      type: 'sql_postgres', host: 'vectors.data.svc', port: 5432, db: 'vectors', user: 'vs', password: '${env.LLSD_STORAGE_VECTOR_STORES_PASSWORD}',
+    });
+    expect(storage.stores.vector_stores).toEqual({ backend: 'sql_vector_stores', table_name: 'vector_stores' });
+    expect(envOf(r.objects)).toContainEqual({ name: 'LLSD_STORAGE_VECTOR_STORES_PASSWORD', valueFrom: { secretKeyRef: { name: 'vectors-db', key: 'password' } } });
+    expect(r.err).not.toContain('spec.storage.backends.vectors: not carried');
   });
 
   test('two different Postgres of one kind cannot be written yet: refused, saying so', () => {

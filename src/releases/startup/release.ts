@@ -29,9 +29,14 @@ export interface StoreRule {
   readonly nullable: boolean | 'withoutInference';
   /** An old KV reference (`namespace`, `kv_*`) is rewritten to the SQL form (OGX 1.0+). */
   readonly migratesFromKv?: boolean;
+  /**
+   * The fields of its reference class and their pydantic types (`max_write_queue_size: int` of the
+   * inference and responses stores); pydantic ignores other keys. @default - not checked
+   */
+  readonly fields?: { readonly [field: string]: string };
 }
 
-/** llama-stack 0.7 and OGX 0.8: prompts and connectors are KV stores; no vector_stores store. */
+/** Without `stores` in the data: llama-stack 0.7 and OGX 0.8's (prompts and connectors are KV stores; no vector_stores store). */
 const KV_PROMPTS_STORES: { readonly [store: string]: StoreRule } = {
   metadata: { family: 'kv', default: 'kv_default', nullable: false },
   prompts: { family: 'kv', default: 'kv_default', nullable: false },
@@ -42,6 +47,12 @@ const KV_PROMPTS_STORES: { readonly [store: string]: StoreRule } = {
 };
 
 /** The release's `storage.stores` entries (`_comment` aside). */
+/** The fields a store's reference reads (`storage.stores.<store>.<field>`), or undefined when the data does not say. */
+export function storeFields(rules: StartupRules, store: string): readonly string[] | undefined {
+  const fields = storeRules(rules)[store]?.fields;
+  return fields ? Object.keys(fields) : undefined;
+}
+
 export function storeRules(rules: StartupRules): { readonly [store: string]: StoreRule } {
   if (!rules.stores) return KV_PROMPTS_STORES;
   const out: { [store: string]: StoreRule } = {};

@@ -6,6 +6,7 @@
  */
 import { checkAuth } from './auth';
 import { list, mapping, show, StartupContext } from './context';
+import { typeError } from './field-types';
 import { allApiNames, StoreRule, storeRules } from './release';
 import { runsInsecure } from './server-tls';
 import { getOwn, isJsonObject, JsonObject, JsonValue } from '../../core/json';
@@ -210,6 +211,7 @@ function storage(c: StartupContext): void {
       if (!allowed) c.findings.fatal(path, `storage.stores.${store} must be configured (it is null)`, `point it at a ${rule.family}_* backend`);
       continue;
     }
+    if (isJsonObject(ref)) storeFieldTypes(c, rule, ref, path);
     const backend = isJsonObject(ref) ? migratedBackend(rule, ref) : rule.default;
     if (backend === null) continue;
     const type = typeof backend === 'string' ? types.get(backend) : undefined;
@@ -220,6 +222,24 @@ function storage(c: StartupContext): void {
       c.findings.fatal(`${path}.backend`, `storage.stores.${store} references backend ${show(backend)} of type '${type}', but a backend of type ${rule.family}_* is required`,
         rule.migratesFromKv ? `write the SQL form: {table_name: ${store}, backend: <a sql_* backend>}` : `point it at a ${rule.family}_* backend`);
     }
+  }
+}
+
+/**
+ * A store reference against its class (`InferenceStoreReference`…): a value pydantic refuses is
+ * fatal; a key the class lacks is dropped (a warning). The KV form of a migrating store is
+ * rewritten before validation, so it is not checked here.
+ */
+function storeFieldTypes(c: StartupContext, rule: StoreRule, ref: JsonObject, path: string): void {
+  const fields = rule.fields;
+  if (!fields) return;
+  if (rule.migratesFromKv && Object.prototype.hasOwnProperty.call(ref, 'namespace') && !Object.prototype.hasOwnProperty.call(ref, 'table_name')) return;
+  unknownKeys(c, ref, Object.keys(fields), path);
+  for (const [field, type] of Object.entries(fields)) {
+    const v = getOwn(ref, field);
+    if (v === undefined || field === 'backend') continue;
+    const error = typeError(type, v);
+    if (error !== undefined) c.findings.fatal(`${path}.${field}`, `storage.stores rejects ${field}: ${error}`, `set ${field} to a valid value`, c.envAt(`${path}.${field}`));
   }
 }
 
