@@ -19,6 +19,8 @@ export { VectorStoreDefaults } from './generate/vector-stores';
 export { EmptyDirSizeLimits } from './workload/volume-sizes';
 export { MonitoringOptions } from './workload/monitoring-options';
 export { PodResourceClaim } from './workload/pod-extras';
+export { ProbeOptions, ProbeTiming } from './workload/pod-timing';
+export { EnvFrom, EnvFromOptions } from './values/env-from';
 export { EgressOptions, ServiceOptions } from './workload/network-options';
 export { ConfigMapKeyRef, LlamaStackDistributionManifest, ManifestParseOptions, ManifestRenderOptions, ParsedDistribution } from './interop/manifest';
 export { LlamaStackDistributionResource, OgxServerResource } from './interop/custom-resources';

@@ -11,6 +11,7 @@ import { connectorProblems } from './connector-checks';
 import { emptyDirSizeLimitProblems } from './empty-dir-checks';
 import { resolveImage } from './image';
 import { platformProblems, platformWarnings, writesRoute } from './platform-checks';
+import { planPodContainers } from './pod-container-checks';
 import type { LlamaStackDistributionProps } from './props';
 import { atPropsPaths } from './props-paths';
 import { checkedDistributionProps } from './props-shape';
@@ -164,6 +165,8 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     priorityClassName: props.priorityClassName,
     resourceClaims: props.resourceClaims,
   }, spec.overrideConfig === undefined));
+  const pod = planPodContainers(props, { name, namespace, spec, target, openShift, auth: props.auth });
+  problems.push(...pod.problems);
   // The chart's namespace is written by cdk8s, not rendered here: checked on its own.
   const quotedYaml = context.quotedYaml === true;
   if (!quotedYaml) problems.push(...plainYamlInputProblems(props, namespace));
@@ -193,7 +196,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     if (missing.length > 0) throw new LlamaStackConfigError(missing);
   }
   const releaseWarnings = [
-    ...imageWarnings, ...config.warnings, ...platformWarnings(props, spec, openShift), ...labels.warnings, ...disruptionBudgetWarnings(spec),
+    ...imageWarnings, ...config.warnings, ...platformWarnings(props, spec, openShift), ...labels.warnings, ...disruptionBudgetWarnings(spec), ...pod.warnings,
   ];
   if (props.strict === true && releaseWarnings.length > 0) {
     throw new LlamaStackConfigError(releaseWarnings.map((w) => ({ ...w, message: `${w.message} (an error with strict)` })));
@@ -229,6 +232,8 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
       priorityClassName: props.priorityClassName,
       resourceClaims: props.resourceClaims,
     },
+    podContainers: pod.podContainers,
+    podTiming: pod.podTiming,
     monitoring: spec.monitoring && target.metricsEnvVars ? {
       metricsPort: metricsPort(spec),
       serviceMonitor: props.monitoring?.serviceMonitor === true,

@@ -4,6 +4,7 @@
  * checked against its declared type, and every problem comes back with its `props.…` path.
  * Code past this boundary sees only values of the declared types.
  */
+import { Duration } from 'cdk8s';
 import type { LlamaStackDistributionProps } from './props';
 import { isMadeBy, isProviderOf } from '../core/brand';
 import { snapshotJson, threwProblem } from '../core/checked';
@@ -51,6 +52,15 @@ const ENV: Shape = {
   ),
   libraryObjects: true,
 };
+
+/** A cdk8s `Duration` (kept as it is: its value is read where it is resolved). */
+const DURATION: Shape = { ...instanceOf('a Duration', (v) => v instanceof Duration, 'use a cdk8s Duration, e.g. Duration.seconds(30)'), libraryObjects: true };
+const PROBE_TIMING = struct('ProbeTiming', {
+  initialDelay: DURATION, period: DURATION, timeout: DURATION, successThreshold: int(), failureThreshold: int(),
+});
+/** Props whose value holds Durations below its top level: copied with them kept. */
+const NESTED_DURATIONS = new Set(['probes']);
+const CONTAINERS = listOf(anyObject('an object (a Kubernetes Container)'), "give a list of Kubernetes Containers, e.g. [{ name: 'proxy', image: 'quay.io/org/proxy:1.0' }]");
 
 /** Every prop and its declared type (the compiler checks that none is missing). */
 const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shape } = {
@@ -151,6 +161,16 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
   allowUnrestrictedVolumes: bool(),
   connectors: CONNECTORS,
   verify: VERIFY_OPTIONS,
+  envFrom: {
+    ...listOf(instanceOf('EnvFrom', (v) => isMadeBy(v, 'EnvFrom'), "create it with EnvFrom.fromSecretName('<secret>') or EnvFrom.fromConfigMap(<kplus ConfigMap>)")),
+    libraryObjects: true,
+  },
+  initContainers: CONTAINERS,
+  sidecars: CONTAINERS,
+  probes: { ...struct('ProbeOptions', { readiness: PROBE_TIMING, liveness: PROBE_TIMING, startupBudget: DURATION }), libraryObjects: true },
+  preStopDrain: DURATION,
+  terminationGracePeriod: DURATION,
+  runtimeClassName: str(),
 };
 
 /** The names of every prop. */
@@ -184,7 +204,8 @@ export function checkDistributionProps(raw: unknown): CheckedProps {
     if (value === undefined) continue;
     // Primitives are immutable: only lists and objects need a copy. A number is read as JSON
     // reads it (no -0), like the numbers a snapshot copies: the objects are not copied again.
-    const copy = (PROPS as Record<string, Shape>)[key].libraryObjects ? shallowCopy(value, path, problems)
+    const copy = NESTED_DURATIONS.has(key) ? durationsCopy(value, path, problems)
+      : (PROPS as Record<string, Shape>)[key].libraryObjects ? shallowCopy(value, path, problems)
       : typeof value === 'object' ? snapshot(value, path, problems) : value === 0 ? 0 : value;
     if (copy === undefined) continue;
     if ((PROPS as Record<string, Shape>)[key].check(copy, path, problems)) out[key] = copy;
@@ -245,6 +266,23 @@ function shallowCopy(value: unknown, path: string, problems: ConfigProblem[]): u
     for (const k of Object.keys(value)) {
       const item = (value as Record<string, unknown>)[k];
       const kept = isMadeBy(item, 'SecretRef') || typeof item !== 'object' || item === null ? item : snapshot(item, childPath(path, k), problems);
+      Object.defineProperty(copy, k, { value: kept, enumerable: true, writable: true, configurable: true });
+    }
+    return copy;
+  } catch (e) {
+    problems.push(threwProblem(path, e));
+    return undefined;
+  }
+}
+
+/** Plain objects copied key by key, once, down to `Duration`s, which are kept (probe timing). */
+function durationsCopy(value: unknown, path: string, problems: ConfigProblem[], depth = 0): unknown {
+  try {
+    if (value instanceof Duration || typeof value !== 'object' || value === null) return value;
+    if (Array.isArray(value) || ![Object.prototype, null].includes(Object.getPrototypeOf(value)) || depth > 2) return snapshot(value, path, problems);
+    const copy: Record<string, unknown> = {};
+    for (const k of Object.keys(value)) {
+      const kept = durationsCopy((value as Record<string, unknown>)[k], childPath(path, k), problems, depth + 1);
       Object.defineProperty(copy, k, { value: kept, enumerable: true, writable: true, configurable: true });
     }
     return copy;

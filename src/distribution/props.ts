@@ -3,6 +3,7 @@
  * `DeploymentProps`): the server and its config source, providers, registered resources,
  * storage, networking and the pod. Types only: the shape that checks them is props-shape.ts.
  */
+import type { PodContainerProps } from './pod-container-props';
 import type { VerifyOptions } from './verify-options';
 import type { ServerAuth } from '../auth/server-auth';
 import type { ServerTlsSettings, TenancyOptions } from '../generate/server';
@@ -442,8 +443,8 @@ export interface PodProps {
   /** corev1.VolumeMount objects. @default - none */
   readonly volumeMounts?: any[];
   /**
-   * Seconds a pod gets to stop after SIGTERM.
-   * @default - Kubernetes default (30)
+   * Seconds a pod gets to stop after SIGTERM (or `terminationGracePeriod` as a Duration; set one of the two).
+   * @default - Kubernetes default (30); with `preStopDrain`, the drain + 30
    */
   readonly terminationGracePeriodSeconds?: number;
   /**
@@ -526,7 +527,7 @@ export interface ObservabilityProps {
 
 /** Props of `LlamaStackDistribution`, composed by concern. */
 export interface LlamaStackDistributionProps
-  extends ServerSourceProps, ProvidersProps, RegisteredResourcesProps, StorageProps, NetworkingProps, PodProps, ObservabilityProps {
+  extends ServerSourceProps, ProvidersProps, RegisteredResourcesProps, StorageProps, NetworkingProps, PodProps, PodContainerProps, ObservabilityProps {
   /**
    * Base name of every object (`N`, `N-service`, `N-config-<hash>`…): a DNS label of at most 48
    * characters.

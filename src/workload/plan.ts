@@ -1,6 +1,8 @@
 import type { ResolvedMonitoring } from './monitoring-options';
 import type { NetworkPolicyOptions, ServiceOptions } from './network-options';
+import type { PodContainers } from './pod-containers';
 import type { PodExtras } from './pod-extras';
+import type { ResolvedPodTiming } from './pod-timing';
 import type { ResolvedEmptyDirSizeLimits } from './volume-sizes';
 import { AuthCaCertificate } from '../auth/server-auth';
 import { DEFAULT_PORT, PodEnvVar } from '../releases/pod-env';
@@ -83,6 +85,10 @@ export interface WorkloadPlan {
   readonly serviceOptions?: ServiceOptions;
   /** Pod annotations, pull Secrets, affinity, priority class, DRA claims (pod-extras.ts). */
   readonly podExtras?: PodExtras;
+  /** The user's init containers, sidecars, envFrom and RuntimeClass (pod-containers.ts). */
+  readonly podContainers?: PodContainers;
+  /** Probe timing, the preStop drain and the grace period it implies (pod-timing.ts). */
+  readonly podTiming?: ResolvedPodTiming;
   /** The Prometheus endpoint and what scrapes it (monitoring.ts), when on and the release serves it. */
   readonly monitoring?: ResolvedMonitoring;
   /** Every emptyDir's size limit: the user's, else the default (volume-sizes.ts). */

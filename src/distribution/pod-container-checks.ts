@@ -1,0 +1,94 @@
+/**
+ * The planner's stage for `PodContainerProps`: envFrom read and checked (a cdk8s-plus
+ * ConfigMap's data too), the user's init containers and sidecars checked against the pod they
+ * join, the RuntimeClass, and the timing resolved to seconds. Every problem at its props path.
+ */
+import type { LlamaStackDistributionProps } from './props';
+import { ConfigProblem } from '../core/errors';
+import { containerPort, generatedEnv, metricsPort } from '../releases/pod-env';
+import type { ServerTarget } from '../releases/server-target';
+import { LlamaStackDistributionSpec } from '../spec/spec';
+import type { ServerAuth } from '../auth/server-auth';
+import { libraryVolumes } from '../workload/deployment';
+import { envFromProblems, extraContainerProblems, PodContainers, runtimeClassProblems } from '../workload/pod-containers';
+import { ResolvedPodTiming, resolvePodTiming } from '../workload/pod-timing';
+import { resolveEmptyDirSizeLimits } from '../workload/volume-sizes';
+
+/** The resolved pod containers and timing, with every problem and warning. */
+export interface PlannedPodContainers {
+  readonly podContainers?: PodContainers;
+  readonly podTiming?: ResolvedPodTiming;
+  readonly problems: ConfigProblem[];
+  readonly warnings: ConfigProblem[];
+}
+
+/** What the stage reads besides the props. */
+export interface PodContainerFacts {
+  readonly name: string;
+  readonly namespace?: string;
+  readonly spec: LlamaStackDistributionSpec;
+  readonly target: ServerTarget;
+  readonly openShift: boolean;
+  readonly auth?: ServerAuth;
+}
+
+/** Plans the pod's extra containers, envFrom, RuntimeClass and timing. */
+export function planPodContainers(props: LlamaStackDistributionProps, facts: PodContainerFacts): PlannedPodContainers {
+  const { spec, target } = facts;
+  const problems: ConfigProblem[] = [];
+  const warnings: ConfigProblem[] = [];
+  const envFrom = (props.envFrom ?? []).map((e) => e._resolve());
+  const userEnv = (spec.workload?.overrides?.env ?? []).map((e) => e?.name).filter((n): n is string => typeof n === 'string');
+  const fromChecks = envFromProblems(envFrom, { generated: generatedEnv(target, spec), userEnv, namespace: facts.namespace });
+  problems.push(...fromChecks.problems);
+  warnings.push(...fromChecks.warnings);
+  if (props.initContainers !== undefined || props.sidecars !== undefined) {
+    const serverPorts = [containerPort(spec, target), ...(spec.monitoring && target.metricsEnvVars ? [metricsPort(spec)] : [])];
+    problems.push(...extraContainerProblems(props.initContainers, props.sidecars, {
+      serverPorts,
+      volumes: podVolumes(facts),
+      openShift: facts.openShift,
+    }));
+  }
+  problems.push(...runtimeClassProblems(props.runtimeClassName));
+  const timing = resolvePodTiming({
+    probes: props.probes,
+    preStopDrain: props.preStopDrain,
+    terminationGracePeriodSeconds: spec.workload?.overrides?.terminationGracePeriodSeconds,
+    gracePath: props.terminationGracePeriod !== undefined ? 'props.terminationGracePeriod'
+      : props.spec !== undefined ? 'spec.workload.overrides.terminationGracePeriodSeconds' : 'props.terminationGracePeriodSeconds',
+  });
+  problems.push(...timing.problems);
+  const any = envFrom.length > 0 || props.initContainers !== undefined || props.sidecars !== undefined || props.runtimeClassName !== undefined;
+  return {
+    podContainers: any ? {
+      envFrom: envFrom.length > 0 ? envFrom : undefined,
+      initContainers: props.initContainers,
+      sidecars: props.sidecars,
+      runtimeClassName: props.runtimeClassName,
+    } : undefined,
+    podTiming: timing.timing,
+    problems,
+    warnings,
+  };
+}
+
+/** Every volume the pod will have: the library's (for this spec) and the user's. */
+function podVolumes(facts: PodContainerFacts): string[] {
+  const user = (facts.spec.workload?.overrides?.volumes ?? []).map((v: any) => v?.name).filter((n: unknown): n is string => typeof n === 'string');
+  try {
+    const own = libraryVolumes({
+      name: facts.name,
+      spec: facts.spec,
+      configMapName: `${facts.name}-config`,
+      defaultMountPath: facts.target.dataDir,
+      legacyDataMount: facts.target.isOperator,
+      authCa: facts.auth?.caCertificate,
+      emptyDirSizeLimits: resolveEmptyDirSizeLimits(undefined, facts.spec),
+    }).map((v) => v.name as string);
+    return [...own, ...user];
+  } catch {
+    // A spec the schema check rejects: its problems are reported there.
+    return user;
+  }
+}
