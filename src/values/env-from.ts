@@ -4,6 +4,7 @@
  * read when the distribution is planned (so data added after the EnvFrom was made counts), and
  * checked there like plain env values; a ConfigMap given only by name is taken as it is.
  */
+import { Chart } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import { brand, isMadeBy } from '../core/brand';
 import { fail } from '../core/errors';
@@ -133,7 +134,8 @@ export class EnvFrom {
       const obj: any = this.source;
       const name: unknown = obj.name;
       if (typeof name !== 'string') return { ...base, name: '', problem: `is not ${what}` };
-      const namespace: unknown = obj.metadata?.namespace;
+      // Its own namespace, else its chart's (as cdk8s writes it).
+      const namespace: unknown = obj instanceof kplus.ConfigMap || obj instanceof kplus.Secret ? obj.metadata.namespace ?? Chart.of(obj).namespace : undefined;
       let data: { [key: string]: string } | undefined;
       // A ConfigMap of the app has `data`; one imported by name (fromConfigMapName) has not.
       if (this.kind === 'ConfigMap' && obj instanceof kplus.ConfigMap) {
