@@ -1,6 +1,5 @@
 import type { ResolvedMonitoring } from './monitoring-options';
 import type { NetworkPolicyOptions, ServiceOptions } from './network-options';
-import type { PodContainers } from './pod-containers';
 import type { PodExtras } from './pod-extras';
 import type { ResolvedPodTiming } from './pod-timing';
 import type { ResolvedEmptyDirSizeLimits } from './volume-sizes';
@@ -8,6 +7,7 @@ import { AuthCaCertificate } from '../auth/server-auth';
 import { DEFAULT_PORT, PodEnvVar } from '../releases/pod-env';
 import { SecretEnvVar } from '../spec/secret-env';
 import { LlamaStackDistributionSpec } from '../spec/spec';
+import type { ResolvedEnvFrom } from '../values/env-from';
 import type { Exposure } from '../values/expose';
 
 export { PATHS } from '../releases/pod-paths';
@@ -103,6 +103,14 @@ export interface WorkloadPlan {
    * rendered objects hold that is in it is the library's (a demo config's connection string).
    */
   readonly libraryConfigText?: string;
+}
+
+/** The user's init containers, sidecars, envFrom sources and RuntimeClass, resolved for the renderer (pod-containers.ts). */
+export interface PodContainers {
+  readonly initContainers?: any[];
+  readonly sidecars?: any[];
+  readonly envFrom?: ResolvedEnvFrom[];
+  readonly runtimeClassName?: string;
 }
 
 /** What decides the pod's own volumes and mounts (the input checks read them before there is a plan). */

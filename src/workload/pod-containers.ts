@@ -7,6 +7,7 @@
  */
 import { INSTALL_CONTAINER } from './external-providers';
 import { CONTAINER_NAME } from './plan';
+export type { PodContainers } from './plan';
 import { ConfigProblem } from '../core/errors';
 import { isObject } from '../core/json';
 import { childPath } from '../core/path';
@@ -34,14 +35,6 @@ const LIBRARY_CONTAINER_PREFIX = 'copy-provider-';
 
 /** Capabilities the restricted profile lets a container add. */
 const ADDABLE_CAPABILITIES = ['NET_BIND_SERVICE'];
-
-/** The user's extra containers and sources, resolved for the renderer. */
-export interface PodContainers {
-  readonly initContainers?: any[];
-  readonly sidecars?: any[];
-  readonly envFrom?: ResolvedEnvFrom[];
-  readonly runtimeClassName?: string;
-}
 
 /** What the container checks need to know of the pod. */
 export interface ExtraContainerContext {
