@@ -196,7 +196,8 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     if (missing.length > 0) throw new LlamaStackConfigError(missing);
   }
   const releaseWarnings = [
-    ...imageWarnings, ...config.warnings, ...platformWarnings(props, spec, openShift), ...labels.warnings, ...disruptionBudgetWarnings(spec), ...pod.warnings,
+    ...imageWarnings, ...config.warnings, ...platformWarnings(props, spec, openShift), ...labels.warnings, ...disruptionBudgetWarnings(spec),
+    ...pod.warnings,
   ];
   if (props.strict === true && releaseWarnings.length > 0) {
     throw new LlamaStackConfigError(releaseWarnings.map((w) => ({ ...w, message: `${w.message} (an error with strict)` })));

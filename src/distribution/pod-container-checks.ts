@@ -4,11 +4,11 @@
  * join, the RuntimeClass, and the timing resolved to seconds. Every problem at its props path.
  */
 import type { LlamaStackDistributionProps } from './props';
+import type { ServerAuth } from '../auth/server-auth';
 import { ConfigProblem } from '../core/errors';
 import { containerPort, generatedEnv, metricsPort } from '../releases/pod-env';
 import type { ServerTarget } from '../releases/server-target';
 import { LlamaStackDistributionSpec } from '../spec/spec';
-import type { ServerAuth } from '../auth/server-auth';
 import { libraryVolumes } from '../workload/deployment';
 import { envFromProblems, extraContainerProblems, PodContainers, runtimeClassProblems } from '../workload/pod-containers';
 import { ResolvedPodTiming, resolvePodTiming } from '../workload/pod-timing';
@@ -38,8 +38,12 @@ export function planPodContainers(props: LlamaStackDistributionProps, facts: Pod
   const problems: ConfigProblem[] = [];
   const warnings: ConfigProblem[] = [];
   const envFrom = (props.envFrom ?? []).map((e) => e._resolve());
-  const userEnv = (spec.workload?.overrides?.env ?? []).map((e) => e?.name).filter((n): n is string => typeof n === 'string');
-  const fromChecks = envFromProblems(envFrom, { generated: generatedEnv(target, spec), userEnv, namespace: facts.namespace });
+  // A damaged spec (env not a list) is the schema check's to report.
+  const env: unknown = spec.workload?.overrides?.env;
+  const userEnv = (Array.isArray(env) ? env : []).map((e) => e?.name).filter((n): n is string => typeof n === 'string');
+  // The Deployment's own env vars matter only for a ConfigMap whose keys the library sees.
+  const generated = envFrom.some((e) => e.data !== undefined) ? generatedEnv(target, spec) : [];
+  const fromChecks = envFromProblems(envFrom, { generated, userEnv, namespace: facts.namespace });
   problems.push(...fromChecks.problems);
   warnings.push(...fromChecks.warnings);
   if (props.initContainers !== undefined || props.sidecars !== undefined) {
@@ -51,10 +55,11 @@ export function planPodContainers(props: LlamaStackDistributionProps, facts: Pod
     }));
   }
   problems.push(...runtimeClassProblems(props.runtimeClassName));
+  const grace: unknown = spec.workload?.overrides?.terminationGracePeriodSeconds;
   const timing = resolvePodTiming({
     probes: props.probes,
     preStopDrain: props.preStopDrain,
-    terminationGracePeriodSeconds: spec.workload?.overrides?.terminationGracePeriodSeconds,
+    terminationGracePeriodSeconds: typeof grace === 'number' ? grace : undefined,
     gracePath: props.terminationGracePeriod !== undefined ? 'props.terminationGracePeriod'
       : props.spec !== undefined ? 'spec.workload.overrides.terminationGracePeriodSeconds' : 'props.terminationGracePeriodSeconds',
   });
@@ -75,7 +80,8 @@ export function planPodContainers(props: LlamaStackDistributionProps, facts: Pod
 
 /** Every volume the pod will have: the library's (for this spec) and the user's. */
 function podVolumes(facts: PodContainerFacts): string[] {
-  const user = (facts.spec.workload?.overrides?.volumes ?? []).map((v: any) => v?.name).filter((n: unknown): n is string => typeof n === 'string');
+  const given: unknown = facts.spec.workload?.overrides?.volumes;
+  const user = (Array.isArray(given) ? given : []).map((v: any) => v?.name).filter((n: unknown): n is string => typeof n === 'string');
   try {
     const own = libraryVolumes({
       name: facts.name,

@@ -53,8 +53,18 @@ const ENV: Shape = {
   libraryObjects: true,
 };
 
-/** A cdk8s `Duration` (kept as it is: its value is read where it is resolved). */
-const DURATION: Shape = { ...instanceOf('a Duration', (v) => v instanceof Duration, 'use a cdk8s Duration, e.g. Duration.seconds(30)'), libraryObjects: true };
+/**
+ * A cdk8s `Duration`, kept as it is (its value is read where it is resolved). By its class's
+ * methods, not `instanceof`: an app may load two copies of cdk8s.
+ */
+function isDuration(v: unknown): boolean {
+  if (v instanceof Duration) return true;
+  if (typeof v !== 'object' || v === null) return false;
+  const proto: unknown = Object.getPrototypeOf(v);
+  const ctor = typeof proto === 'object' && proto !== null ? Object.getOwnPropertyDescriptor(proto, 'constructor')?.value : undefined;
+  return typeof ctor === 'function' && ctor.name === 'Duration' && typeof Object.getOwnPropertyDescriptor(proto, 'toMilliseconds')?.value === 'function';
+}
+const DURATION: Shape = { ...instanceOf('a Duration', isDuration, 'use a cdk8s Duration, e.g. Duration.seconds(30)'), libraryObjects: true };
 const PROBE_TIMING = struct('ProbeTiming', {
   initialDelay: DURATION, period: DURATION, timeout: DURATION, successThreshold: int(), failureThreshold: int(),
 });
@@ -206,7 +216,7 @@ export function checkDistributionProps(raw: unknown): CheckedProps {
     // reads it (no -0), like the numbers a snapshot copies: the objects are not copied again.
     const copy = NESTED_DURATIONS.has(key) ? durationsCopy(value, path, problems)
       : (PROPS as Record<string, Shape>)[key].libraryObjects ? shallowCopy(value, path, problems)
-      : typeof value === 'object' ? snapshot(value, path, problems) : value === 0 ? 0 : value;
+        : typeof value === 'object' ? snapshot(value, path, problems) : value === 0 ? 0 : value;
     if (copy === undefined) continue;
     if ((PROPS as Record<string, Shape>)[key].check(copy, path, problems)) out[key] = copy;
   }
@@ -278,7 +288,7 @@ function shallowCopy(value: unknown, path: string, problems: ConfigProblem[]): u
 /** Plain objects copied key by key, once, down to `Duration`s, which are kept (probe timing). */
 function durationsCopy(value: unknown, path: string, problems: ConfigProblem[], depth = 0): unknown {
   try {
-    if (value instanceof Duration || typeof value !== 'object' || value === null) return value;
+    if (isDuration(value) || typeof value !== 'object' || value === null) return value;
     if (Array.isArray(value) || ![Object.prototype, null].includes(Object.getPrototypeOf(value)) || depth > 2) return snapshot(value, path, problems);
     const copy: Record<string, unknown> = {};
     for (const k of Object.keys(value)) {

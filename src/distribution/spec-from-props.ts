@@ -212,7 +212,8 @@ function externalProviderSpecs(
  * `spec.workload.overrides.terminationGracePeriodSeconds`: `terminationGracePeriodSeconds`, or
  * `terminationGracePeriod` in whole seconds (one of the two).
  */
-function gracePeriodSeconds(props: LlamaStackDistributionProps, problems: ConfigProblem[], from: <T>(at: string, prop: string, value: T) => T): number | undefined {
+function gracePeriodSeconds(props: LlamaStackDistributionProps, problems: ConfigProblem[],
+  from: <T>(at: string, prop: string, value: T) => T): number | undefined {
   const at = 'spec.workload.overrides.terminationGracePeriodSeconds';
   if (props.terminationGracePeriod === undefined) return from(at, 'props.terminationGracePeriodSeconds', props.terminationGracePeriodSeconds);
   if (props.terminationGracePeriodSeconds !== undefined) {

@@ -134,11 +134,14 @@ export class EnvFrom {
       const obj: any = this.source;
       const name: unknown = obj.name;
       if (typeof name !== 'string') return { ...base, name: '', problem: `is not ${what}` };
+      // An object of the app (not one imported by name) can add data: by its methods, not
+      // `instanceof` (an app may load two copies of cdk8s-plus).
+      const ofApp = typeof (this.kind === 'ConfigMap' ? obj.addData : obj.addStringData) === 'function';
       // Its own namespace, else its chart's (as cdk8s writes it).
-      const namespace: unknown = obj instanceof kplus.ConfigMap || obj instanceof kplus.Secret ? obj.metadata.namespace ?? Chart.of(obj).namespace : undefined;
+      const namespace: unknown = ofApp ? obj.metadata?.namespace ?? Chart.of(obj).namespace : undefined;
       let data: { [key: string]: string } | undefined;
       // A ConfigMap of the app has `data`; one imported by name (fromConfigMapName) has not.
-      if (this.kind === 'ConfigMap' && obj instanceof kplus.ConfigMap) {
+      if (this.kind === 'ConfigMap' && ofApp) {
         data = {};
         const given: unknown = obj.data;
         if (typeof given === 'object' && given !== null) for (const [k, v] of Object.entries(given)) if (typeof v === 'string') data[k] = v;

@@ -198,7 +198,7 @@ function lifecycle(timing: ResolvedPodTiming | undefined): any {
 
 function container(plan: WorkloadPlan): any {
   const overrides = plan.spec.workload?.overrides;
-  const probes = timedProbes(portName(plan), plan.podTiming);
+  const timed = timedProbes(portName(plan), plan.podTiming);
   return compact({
     name: CONTAINER_NAME,
     image: plan.image,
@@ -214,9 +214,9 @@ function container(plan: WorkloadPlan): any {
     env: serverEnv(plan),
     resources: withClaims(containerResources(plan.spec.workload), plan.podExtras?.resourceClaims),
     volumeMounts: volumeMounts(plan),
-    startupProbe: probes.startup,
-    readinessProbe: probes.readiness,
-    livenessProbe: probes.liveness,
+    startupProbe: timed.startup,
+    readinessProbe: timed.readiness,
+    livenessProbe: timed.liveness,
     lifecycle: lifecycle(plan.podTiming),
     securityContext: RESTRICTED_CONTAINER_SECURITY,
   });

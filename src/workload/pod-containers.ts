@@ -61,7 +61,8 @@ export function extraContainerProblems(initContainers: unknown, sidecars: unknow
   return problems;
 }
 
-function containerProblems(c: unknown, at: string, sidecar: boolean, ctx: ExtraContainerContext, names: Set<string>, ports: Map<string, string>): ConfigProblem[] {
+function containerProblems(c: unknown, at: string, sidecar: boolean, ctx: ExtraContainerContext, names: Set<string>,
+  ports: Map<string, string>): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   if (!isObject(c)) return [{ path: at, message: 'must be a Kubernetes Container object', fix: "give { name, image, ... }, e.g. { name: 'proxy', image: 'quay.io/org/proxy:1.0' }" }];
   for (const k of Object.keys(c)) {

@@ -193,7 +193,9 @@ function specOnly(props: LlamaStackDistributionProps): LlamaStackDistributionPro
     restartOnSecretChange: _rs, allowedTo: _at, admitOwnNamespace: _ao, service: _sv, podAnnotations: _pa, imagePullSecrets: _ps,
     affinity: _af, priorityClassName: _pc, resourceClaims: _rc, monitoring: _m,
     // MCP connectors are config.yaml's, not the spec's.
-    connectors: _cn, ...rest
+    connectors: _cn,
+    // The pod's containers and timing (no CRD carries them).
+    envFrom: _ef, initContainers: _ic, sidecars: _sc, probes: _pr, preStopDrain: _ps2, runtimeClassName: _rt, ...rest
   } = props;
   return {
     ...rest,

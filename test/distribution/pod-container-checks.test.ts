@@ -48,8 +48,12 @@ describe('the pod: envFrom, init containers, sidecars, timing, RuntimeClass', ()
     expect(pod.initContainers.slice(1)).toEqual([
       { name: 'wait-db', image: 'quay.io/org/wait:1.0', command: ['sh', '-c', 'true'], securityContext: RESTRICTED },
       {
-        name: 'proxy', image: 'quay.io/org/proxy:1.0', ports: [{ containerPort: 8080 }], volumeMounts: [{ name: 'shared', mountPath: '/shared' }],
-        restartPolicy: 'Always', securityContext: RESTRICTED,
+        name: 'proxy',
+        image: 'quay.io/org/proxy:1.0',
+        ports: [{ containerPort: 8080 }],
+        volumeMounts: [{ name: 'shared', mountPath: '/shared' }],
+        restartPolicy: 'Always',
+        securityContext: RESTRICTED,
       },
     ]);
     expect(k8sValidityProblems(manifests)).toEqual([]);

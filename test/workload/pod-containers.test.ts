@@ -7,8 +7,13 @@ describe('init containers and sidecars', () => {
   test('a valid init container and sidecar: no problem', () => {
     expect(extraContainerProblems(
       [{ name: 'wait-db', image: 'quay.io/org/wait:1.0', volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }] }],
-      [{ name: 'proxy', image: 'quay.io/org/proxy@sha256:' + 'a'.repeat(64), ports: [{ containerPort: 8080 }], readinessProbe: { tcpSocket: { port: 8080 } },
-        securityContext: { readOnlyRootFilesystem: false, runAsUser: 2000, capabilities: { drop: ['ALL'], add: ['NET_BIND_SERVICE'] } } }],
+      [{
+        name: 'proxy',
+        image: 'quay.io/org/proxy@sha256:' + 'a'.repeat(64),
+        ports: [{ containerPort: 8080 }],
+        readinessProbe: { tcpSocket: { port: 8080 } },
+        securityContext: { readOnlyRootFilesystem: false, runAsUser: 2000, capabilities: { drop: ['ALL'], add: ['NET_BIND_SERVICE'] } },
+      }],
       ctx)).toEqual([]);
   });
 
@@ -70,8 +75,14 @@ describe('init containers and sidecars', () => {
       name: 'a',
       image: 'a:1',
       securityContext: {
-        privileged: true, allowPrivilegeEscalation: true, runAsNonRoot: false, runAsUser: 0, procMount: 'Unmasked',
-        seccompProfile: { type: 'Unconfined' }, seLinuxOptions: { type: 'spc_t' }, capabilities: { add: ['SYS_ADMIN'] },
+        privileged: true,
+        allowPrivilegeEscalation: true,
+        runAsNonRoot: false,
+        runAsUser: 0,
+        procMount: 'Unmasked',
+        seccompProfile: { type: 'Unconfined' },
+        seLinuxOptions: { type: 'spc_t' },
+        capabilities: { add: ['SYS_ADMIN'] },
       },
     }], [], ctx))).toEqual([
       'props.initContainers[0].securityContext.privileged: a privileged container: the pod would break the restricted Pod Security profile',
@@ -109,7 +120,9 @@ describe('init containers and sidecars', () => {
   test('rendered: the restricted context under the user\'s own fields; a sidecar restarts Always', () => {
     const restricted = { allowPrivilegeEscalation: false, runAsNonRoot: true, capabilities: { drop: ['ALL'] }, readOnlyRootFilesystem: true };
     expect(extraContainer({ name: 'p', image: 'a:1', securityContext: { readOnlyRootFilesystem: false } }, restricted, true)).toEqual({
-      name: 'p', image: 'a:1', restartPolicy: 'Always',
+      name: 'p',
+      image: 'a:1',
+      restartPolicy: 'Always',
       securityContext: { allowPrivilegeEscalation: false, runAsNonRoot: true, capabilities: { drop: ['ALL'] }, readOnlyRootFilesystem: false },
     });
     expect(extraContainer({ name: 'w', image: 'a:1' }, restricted, false)).toEqual({ name: 'w', image: 'a:1', securityContext: restricted });
@@ -134,10 +147,19 @@ describe('envFrom', () => {
   });
 
   test('a ConfigMap the library sees: credentials, keys the Deployment sets (env wins: an error), keys props.env sets (a warning), keys the kubelet skips', () => {
-    const r = envFromProblems([{ ...base, data: {
-      MODE: 'fast', HF_TOKEN: 'hf_abcdefghijklmnopqrstuvwxyz', NOTE: 'sk-proj-abcdefghijklmnopqrstuv', OGX_PORT: '9000', RUN_CONFIG_PATH: '/x', LLSD_X: 'y',
-      LOG_LEVEL: 'debug', '1ST': 'a',
-    } }], { generated, userEnv: ['LOG_LEVEL'] });
+    const r = envFromProblems([{
+      ...base,
+      data: {
+        'MODE': 'fast',
+        'HF_TOKEN': 'hf_abcdefghijklmnopqrstuvwxyz',
+        'NOTE': 'sk-proj-abcdefghijklmnopqrstuv',
+        'OGX_PORT': '9000',
+        'RUN_CONFIG_PATH': '/x',
+        'LLSD_X': 'y',
+        'LOG_LEVEL': 'debug',
+        '1ST': 'a',
+      },
+    }], { generated, userEnv: ['LOG_LEVEL'] });
     expect(lines(r.problems)).toEqual([
       'props.envFrom[0].data.HF_TOKEN: "HF_TOKEN" is a credential in plain text (a string of 29 characters, not shown): a ConfigMap is not a place for credentials (it would be written into the ConfigMap as is)',
       'props.envFrom[0].data.NOTE: the value of "NOTE" holds what looks like a key or a token (a string of 30 characters, not shown): a ConfigMap is not a place for credentials (it would be written into the ConfigMap as is)',

@@ -7,7 +7,9 @@ describe('pod timing', () => {
   test('probe timing in seconds; the startup budget in 10 s steps, rounded up', () => {
     expect(resolvePodTiming({
       probes: {
-        readiness: { initialDelay: Duration.seconds(0), period: Duration.seconds(5), timeout: Duration.seconds(2), successThreshold: 2, failureThreshold: 6 },
+        readiness: {
+          initialDelay: Duration.seconds(0), period: Duration.seconds(5), timeout: Duration.seconds(2), successThreshold: 2, failureThreshold: 6,
+        },
         liveness: { period: Duration.minutes(1) },
         startupBudget: Duration.seconds(905),
       },
