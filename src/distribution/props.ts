@@ -527,7 +527,8 @@ export interface ObservabilityProps {
 
 /** Props of `LlamaStackDistribution`, composed by concern. */
 export interface LlamaStackDistributionProps
-  extends ServerSourceProps, ProvidersProps, RegisteredResourcesProps, StorageProps, NetworkingProps, PodProps, PodContainerProps, ObservabilityProps {
+  extends ServerSourceProps, ProvidersProps, RegisteredResourcesProps, StorageProps, NetworkingProps, PodProps, PodContainerProps,
+  ObservabilityProps {
   /**
    * Base name of every object (`N`, `N-service`, `N-config-<hash>`…): a DNS label of at most 48
    * characters.
