@@ -20,6 +20,8 @@ export { EmptyDirSizeLimits } from './workload/volume-sizes';
 export { LoadScalingEngine, LoadScalingOptions, MonitoringOptions } from './workload/monitoring-options';
 export { ModelSeedMode, ModelSeedOptions } from './workload/model-seed-options';
 export { PodResourceClaim } from './workload/pod-extras';
+export { ProbeOptions, ProbeTiming } from './workload/pod-timing';
+export { EnvFrom, EnvFromOptions } from './values/env-from';
 export { EgressOptions, ServiceOptions } from './workload/network-options';
 export { ConfigMapKeyRef, LlamaStackDistributionManifest, ManifestParseOptions, ManifestRenderOptions, ParsedDistribution } from './interop/manifest';
 export { LlamaStackDistributionResource, OgxServerResource } from './interop/custom-resources';

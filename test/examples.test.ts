@@ -57,8 +57,9 @@ test('the minimal example is under 15 lines of user code', () => {
 });
 
 test('the production example has every object kind', () => {
+  // The first ConfigMap is the app's own (the server's envFrom), the second the server's config.
   expect(synthApp('production').map((m) => m.kind)).toEqual([
-    'ConfigMap', 'ServiceAccount', 'Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'NetworkPolicy', 'Ingress',
+    'ConfigMap', 'ConfigMap', 'ServiceAccount', 'Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'NetworkPolicy', 'Ingress',
     'ServiceMonitor', 'PrometheusRule', 'Deployment',
   ]);
 });
@@ -73,7 +74,7 @@ test('the production example (issue 19): metrics with a ServiceMonitor, egress r
     { name: 'HF_TOKEN', valueFrom: { secretKeyRef: { name: 'hf-credentials', key: 'token' } } },
   ]));
   expect(d.metadata.annotations['secret.reloader.stakater.com/reload']).toContain('llama-postgres');
-  const config = YAML.parse(objects.find((m) => m.kind === 'ConfigMap').data['config.yaml']);
+  const config = YAML.parse(objects.find((m) => m.kind === 'ConfigMap' && m.data?.['config.yaml'] !== undefined).data['config.yaml']);
   expect(config.storage.backends.kv_default).toMatchObject({ type: 'kv_postgres', ssl_mode: 'verify-full', ca_cert_path: '/etc/postgres-ca/kv/ca.crt' });
   expect(config.storage.backends.sql_default.type).toBe('sql_postgres');
   const np = objects.find((m) => m.kind === 'NetworkPolicy');
@@ -97,6 +98,19 @@ test('the production example is air-gapped: images from the mirror, models seede
   ]));
   // Seeded, declared air-gapped: the release starts with nothing to say.
   expect(startupFromObjects(ServerTarget.OGX_1_3, manifests)).toEqual({ fatal: [], warnings: [] });
+});
+
+test('the production example tunes the pod (issue 31): envFrom from a ConfigMap of the app, probe timing, a preStop drain', () => {
+  const objects = synthApp('production');
+  const pod = objects.find((m) => m.kind === 'Deployment' && m.metadata.name === 'llama-prod').spec.template.spec;
+  const server = pod.containers[0];
+  const logging = objects.find((m) => m.kind === 'ConfigMap' && m.data?.OGX_LOGGING !== undefined);
+  expect(logging.data).toEqual({ OGX_LOGGING: 'all=info' });
+  expect(server.envFrom).toEqual([{ configMapRef: { name: logging.metadata.name } }]);
+  expect([server.readinessProbe.periodSeconds, server.livenessProbe.timeoutSeconds, server.livenessProbe.failureThreshold]).toEqual([5, 10, 6]);
+  expect(server.startupProbe.failureThreshold).toBe(90);
+  expect(server.lifecycle).toEqual({ preStop: { sleep: { seconds: 30 } } });
+  expect(pod.terminationGracePeriodSeconds).toBe(60);
 });
 
 test('the production example\'s chat UI gets the server\'s URL from the construct', () => {

@@ -1,13 +1,13 @@
 // Production-style app on OGX 1.3 (the default target): several providers, moderation, Postgres for
 // every store over verified TLS, 3-10 replicas with HPA and PDB, a NetworkPolicy with egress rules,
-// Prometheus metrics with a ServiceMonitor and alerts, Secret-backed env, Reloader annotations, an
-// Ingress sized for RAG uploads, serving TLS and a corporate CA bundle, images from a mirror and
-// models from an image (air-gapped); a cdk8s-plus chat UI gets
+// Prometheus metrics with a ServiceMonitor and alerts, Secret-backed env, Reloader annotations, probe
+// timing, envFrom and a preStop drain, an Ingress sized for RAG uploads, serving TLS and a corporate
+// CA bundle, images from a mirror and models from an image (air-gapped); a cdk8s-plus chat UI gets
 // the server's URL from the construct.
 import { App, Chart, Duration, Size } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-28';
 import {
-  FilesProvider, InferenceProvider, LlamaStackDistribution, ResponsesProvider, SecretRef, StorageBackend, ToolRuntimeProvider, VectorIoProvider,
+  EnvFrom, FilesProvider, InferenceProvider, LlamaStackDistribution, ResponsesProvider, SecretRef, StorageBackend, ToolRuntimeProvider, VectorIoProvider,
 } from 'cdk8s-llama-stack';
 
 const app = new App({ outdir: 'dist/examples/production' });
@@ -63,6 +63,16 @@ const llama = new LlamaStackDistribution(chart, 'llama-prod', {
   env: { HF_TOKEN: SecretRef.fromSecretName('hf-credentials', 'token') },
   // A rotated API key or database password rolls the pods (Stakater Reloader).
   restartOnSecretChange: true,
+  // The pod (docs/operations.md): logging settings from a ConfigMap of the app (checked like env
+  // values), probes tuned for a 70B model's slow first start, and a 30 s drain so streamed
+  // responses finish before the server stops (the grace period becomes 60 s).
+  envFrom: [EnvFrom.fromConfigMap(new kplus.ConfigMap(chart, 'server-logging', { data: { OGX_LOGGING: 'all=info' } }))],
+  probes: {
+    readiness: { period: Duration.seconds(5), failureThreshold: 3 },
+    liveness: { period: Duration.seconds(20), timeout: Duration.seconds(10), failureThreshold: 6 },
+    startupBudget: Duration.minutes(15),
+  },
+  preStopDrain: Duration.seconds(30),
   // One worker per pod (each worker would bind the metrics port): scale with replicas.
   replicas: 3,
   monitoring: { serviceMonitor: true, prometheusRule: true, interval: Duration.seconds(30), labels: { release: 'prometheus' } },

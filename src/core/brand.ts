@@ -10,12 +10,12 @@
 /** The library's branded classes. */
 export type BrandName =
   | 'Provider' | 'SecretRef' | 'ServerAuth' | 'AccessRule' | 'RouteRule'
-  | 'StorageBackend' | 'ExternalProvider' | 'ServerTarget' | 'Platform' | 'LlamaStackConfigError' | 'Connector';
+  | 'StorageBackend' | 'ExternalProvider' | 'ServerTarget' | 'Platform' | 'LlamaStackConfigError' | 'Connector' | 'EnvFrom';
 
 /** Every brand, for `isLibraryObject`. */
 const BRAND_NAMES: readonly BrandName[] = [
   'Provider', 'SecretRef', 'ServerAuth', 'AccessRule', 'RouteRule', 'StorageBackend', 'ExternalProvider', 'ServerTarget', 'Platform',
-  'LlamaStackConfigError', 'Connector',
+  'LlamaStackConfigError', 'Connector', 'EnvFrom',
 ];
 
 /** The registered Symbol of a class's brand, the same in every copy of the library. */

@@ -15,6 +15,7 @@ import { connectorProblems } from './connector-checks';
 import { emptyDirSizeLimitProblems } from './empty-dir-checks';
 import { resolveImage } from './image';
 import { platformProblems, platformWarnings, writesRoute } from './platform-checks';
+import { planPodContainers } from './pod-container-checks';
 import type { LlamaStackDistributionProps } from './props';
 import { atPropsPaths } from './props-paths';
 import { checkedDistributionProps } from './props-shape';
@@ -205,6 +206,8 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     priorityClassName: props.priorityClassName,
     resourceClaims: props.resourceClaims,
   }, spec.overrideConfig === undefined));
+  const pod = planPodContainers(props, { name, namespace, spec, target, openShift, layout });
+  problems.push(...pod.problems);
   // The chart's namespace is written by cdk8s, not rendered here: checked on its own.
   const quotedYaml = context.quotedYaml === true;
   if (!quotedYaml) problems.push(...plainYamlInputProblems(props, namespace));
@@ -240,6 +243,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   const releaseWarnings = [
     ...imageWarnings, ...config.warnings, ...platformWarnings(props, spec, openShift), ...labels.warnings, ...disruptionBudgetWarnings(spec),
     ...unseededModelWarnings(props, config.configYaml),
+    ...pod.warnings,
   ];
   if (props.strict === true && releaseWarnings.length > 0) {
     return { problems: releaseWarnings.map((w) => ({ ...w, message: `${w.message} (an error with strict)` })), origins };
@@ -275,6 +279,8 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
       priorityClassName: props.priorityClassName,
       resourceClaims: props.resourceClaims,
     },
+    podContainers: pod.podContainers,
+    podTiming: pod.podTiming,
     monitoring: spec.monitoring && target.metricsEnvVars ? {
       metricsPort: metricsPort(spec),
       serviceMonitor: props.monitoring?.serviceMonitor === true,

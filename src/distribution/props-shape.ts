@@ -67,6 +67,13 @@ const ENV: Shape = {
   libraryObjects: true,
 };
 
+/** A cdk8s `Duration` of pod timing, kept as it is: zero is allowed here, pod-timing.ts checks whole seconds and bounds. */
+const TIMING: Shape = { ...instanceOf('a Duration', isDuration, 'use a cdk8s Duration, e.g. Duration.seconds(30)'), libraryObjects: true };
+const PROBE_TIMING = struct('ProbeTiming', {
+  initialDelay: TIMING, period: TIMING, timeout: TIMING, successThreshold: int(), failureThreshold: int(),
+});
+const CONTAINERS = listOf(anyObject('an object (a Kubernetes Container)'), "give a list of Kubernetes Containers, e.g. [{ name: 'proxy', image: 'quay.io/org/proxy:1.0' }]");
+
 /** Every prop and its declared type (the compiler checks that none is missing). */
 const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shape } = {
   name: str(),
@@ -197,6 +204,16 @@ const PROPS: { readonly [K in keyof Required<LlamaStackDistributionProps>]: Shap
     sizeLimit: SIZE,
   }, ['image', 'models'])),
   airGapped: bool(),
+  envFrom: {
+    ...listOf(instanceOf('EnvFrom', (v) => isMadeBy(v, 'EnvFrom'), "create it with EnvFrom.fromSecretName('<secret>') or EnvFrom.fromConfigMap(<kplus ConfigMap>)")),
+    libraryObjects: true,
+  },
+  initContainers: CONTAINERS,
+  sidecars: CONTAINERS,
+  probes: withValues(struct('ProbeOptions', { readiness: PROBE_TIMING, liveness: PROBE_TIMING, startupBudget: TIMING })),
+  preStopDrain: TIMING,
+  terminationGracePeriod: TIMING,
+  runtimeClassName: str(),
 };
 
 /** The names of every prop. */

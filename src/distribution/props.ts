@@ -5,6 +5,7 @@
  */
 import type { Size } from 'cdk8s';
 import type { CpuResources, EphemeralStorageResources, MemoryResources } from 'cdk8s-plus-28';
+import type { PodContainerProps } from './pod-container-props';
 import type { VerifyOptions } from './verify-options';
 import type { ServerAuth } from '../auth/server-auth';
 import type { ServerTlsSettings, TenancyOptions } from '../generate/server';
@@ -470,8 +471,8 @@ export interface PodProps {
   /** corev1.VolumeMount objects. @default - none */
   readonly volumeMounts?: any[];
   /**
-   * Seconds a pod gets to stop after SIGTERM.
-   * @default - Kubernetes default (30)
+   * Seconds a pod gets to stop after SIGTERM (or `terminationGracePeriod` as a Duration; set one of the two).
+   * @default - Kubernetes default (30); with `preStopDrain`, the drain + 30
    */
   readonly terminationGracePeriodSeconds?: number;
   /**
@@ -582,7 +583,8 @@ export interface AirGapProps {
 
 /** Props of `LlamaStackDistribution`, composed by concern. */
 export interface LlamaStackDistributionProps
-  extends ServerSourceProps, ProvidersProps, RegisteredResourcesProps, StorageProps, NetworkingProps, PodProps, ObservabilityProps, AirGapProps {
+  extends ServerSourceProps, ProvidersProps, RegisteredResourcesProps, StorageProps, NetworkingProps, PodProps, PodContainerProps,
+  ObservabilityProps, AirGapProps {
   /**
    * Base name of every object (`N`, `N-service`, `N-config-<hash>`…): a DNS label of at most 48
    * characters.

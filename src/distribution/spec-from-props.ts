@@ -12,6 +12,7 @@ import { ExternalProviderRef, ExternalProvidersSpec, SecretKeyRef, LlamaStackDis
 import { withController } from '../values/expose';
 import type { ExternalProvider } from '../values/external-provider';
 import type { SecretRef } from '../values/secret-ref';
+import { wholeSeconds } from '../workload/pod-timing';
 
 const DEFAULT_DISTRIBUTION = 'starter';
 
@@ -22,7 +23,7 @@ export const SPEC_EXCLUSIVE_PROPS: (keyof LlamaStackDistributionProps)[] = [
   'kvStorage', 'sqlStorage', 'inferenceStore', 'disabledApis', 'overrideConfigMapName', 'port', 'tls', 'expose', 'allowedFrom',
   'replicas', 'workers', 'resources', 'autoscaling', 'persistentStorage', 'podDisruptionBudget',
   'topologySpreadConstraints', 'serviceAccountName', 'env', 'command', 'args', 'volumes', 'volumeMounts',
-  'terminationGracePeriodSeconds', 'externalProviders', 'monitoring',
+  'terminationGracePeriodSeconds', 'terminationGracePeriod', 'externalProviders', 'monitoring',
 ];
 
 export function nonEmpty<T>(list: T[] | undefined): T[] | undefined {
@@ -161,7 +162,7 @@ export function specAndProblemsFromProps(props: LlamaStackDistributionProps, bas
       topologySpreadConstraints: nonEmpty(copied('spec.workload', 'topologySpreadConstraints')),
       overrides: from('spec.workload.overrides', 'props', pruned({
         serviceAccountName: copied('spec.workload.overrides', 'serviceAccountName'),
-        terminationGracePeriodSeconds: copied('spec.workload.overrides', 'terminationGracePeriodSeconds'),
+        terminationGracePeriodSeconds: gracePeriodSeconds(props, problems, from),
         env: from('spec.workload.overrides.env', 'props.env', nonEmpty(env)),
         command: nonEmpty(copied('spec.workload.overrides', 'command')),
         args: nonEmpty(copied('spec.workload.overrides', 'args')),
@@ -274,4 +275,18 @@ function externalProviderSpecs(
     entries.push(from(`${at}[${entries.length}]`, `props.externalProviders[${i}]`, p.toSpec()));
   });
   return pruned(out);
+}
+
+/**
+ * `spec.workload.overrides.terminationGracePeriodSeconds`: `terminationGracePeriodSeconds`, or
+ * `terminationGracePeriod` in whole seconds (one of the two).
+ */
+function gracePeriodSeconds(props: LlamaStackDistributionProps, problems: ConfigProblem[],
+  from: <T>(at: string, prop: string, value: T) => T): number | undefined {
+  const at = 'spec.workload.overrides.terminationGracePeriodSeconds';
+  if (props.terminationGracePeriod === undefined) return from(at, 'props.terminationGracePeriodSeconds', props.terminationGracePeriodSeconds);
+  if (props.terminationGracePeriodSeconds !== undefined) {
+    problems.push({ path: 'props.terminationGracePeriod', message: 'cannot be combined with terminationGracePeriodSeconds (the same setting)', fix: 'keep one of the two' });
+  }
+  return from(at, 'props.terminationGracePeriod', wholeSeconds(props.terminationGracePeriod, 'props.terminationGracePeriod', 0, problems));
 }

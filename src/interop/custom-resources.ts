@@ -57,7 +57,9 @@ function outsideSpec(props: LlamaStackDistributionProps, kind: string): ConfigPr
   const ogx = kind.includes('OGXServer');
   for (const [prop, what] of [['podAnnotations', 'pod annotations'], ['imagePullSecrets', 'image pull Secrets'], ['affinity', 'an affinity'],
     ['priorityClassName', 'a priority class'], ['resourceClaims', 'DRA resource claims'], ['restartOnSecretChange', 'Reloader annotations'],
-    ['admitOwnNamespace', 'leaving the own namespace out of the NetworkPolicy'], ['allowedTo', 'egress rules'], ['service', 'a Service type or annotations']] as const) {
+    ['admitOwnNamespace', 'leaving the own namespace out of the NetworkPolicy'], ['allowedTo', 'egress rules'], ['service', 'a Service type or annotations'],
+    ['envFrom', 'envFrom sources'], ['initContainers', 'init containers'], ['sidecars', 'sidecars'], ['probes', 'probe timing'],
+    ['preStopDrain', 'a preStop drain'], ['runtimeClassName', 'a RuntimeClass']] as const) {
     if (props[prop] !== undefined) no(`props.${prop}`, `${what} (the operator writes the pod)`, `remove ${prop}, or render the workload with LlamaStackDistribution`);
   }
   if (props.connectors !== undefined) {

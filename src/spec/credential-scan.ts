@@ -160,16 +160,26 @@ export function envCredentialRules(o: Obj, path: string, ctx: CredentialCtx): vo
     if (!isObject(e)) return;
     const name = get(e, 'name');
     const value = get(e, 'value');
-    if (typeof name !== 'string' || typeof value !== 'string' || value === '' || get(e, 'valueFrom') !== undefined || /^\$\([A-Za-z_][\w.-]*\)$/.test(value)) return;
-    // By its name (OPENAI_API_KEY) or by its value (a token under MY_LLM_CREDS).
-    const byName = isEnvCredentialName(name);
-    const byValue = byName ? undefined : credentialInText(value, true); // by shape: env values hold long paths and ids too
-    if (!byName && byValue === undefined) return;
-    report(ctx, childPath(indexPath(childPath(path, 'env'), i), 'value'),
-      byName ? `${show(name)} is a credential in plain text (${describeSecretValue(value)}, not shown): it would be written into the Deployment as is`
-        : `the value of ${show(name)} holds ${byValue} (${describeSecretValue(value)}, not shown): it would be written into the Deployment as is`,
+    if (typeof name !== 'string' || typeof value !== 'string' || get(e, 'valueFrom') !== undefined) return;
+    const found = plainEnvCredential(name, value);
+    if (found === undefined) return;
+    report(ctx, childPath(indexPath(childPath(path, 'env'), i), 'value'), `${found}: it would be written into the Deployment as is`,
       `put it in a Secret and reference it: env: { ${IDENTIFIER.test(name) ? name : show(name)}: SecretRef.fromSecretName(<secret>, <key>) } (in a v1alpha2 spec, valueFrom: { secretKeyRef: { name, key } })`);
   });
+}
+
+/**
+ * What credential a plain env value holds (by the var's name, `OPENAI_API_KEY`, or by the
+ * value's shape, a token under `MY_LLM_CREDS`), described without the value; undefined for
+ * none, an empty value or a `$(VAR)` reference. The rule for every plain env value the library
+ * writes or sees (`env`, a sidecar's env, a cdk8s-plus ConfigMap read through `envFrom`).
+ */
+export function plainEnvCredential(name: string, value: string): string | undefined {
+  if (value === '' || /^\$\([A-Za-z_][\w.-]*\)$/.test(value)) return undefined;
+  if (isEnvCredentialName(name)) return `${show(name)} is a credential in plain text (${describeSecretValue(value)}, not shown)`;
+  // By shape only: env values hold long paths and ids too.
+  const byValue = credentialInText(value, true);
+  return byValue === undefined ? undefined : `the value of ${show(name)} holds ${byValue} (${describeSecretValue(value)}, not shown)`;
 }
 
 /** Env var names that carry credentials: the credential words, plus libpq's PGPASSWORD. */

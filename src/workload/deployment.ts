@@ -19,7 +19,9 @@ import {
   AUTH_CA_VOLUME, caBundleKeys, CONTAINER_NAME, hasPvc, mountPathOf, PATHS, PodLayout, PodLayoutInput, portName, replicasOf, tlsEnabled,
   WorkloadPlan,
 } from './plan';
+import { envFromSpec, extraContainer } from './pod-containers';
 import { podExtrasSpec, podTemplateAnnotations } from './pod-extras';
+import { ResolvedPodTiming, STARTUP_PERIOD_SECONDS } from './pod-timing';
 import { reloaderAnnotations } from './reloader';
 import { CA_BUNDLE_SIZE_LIMIT } from './volume-sizes';
 import { libraryConstant } from '../kubernetes/library-constants';
@@ -183,6 +185,9 @@ function initContainers(plan: WorkloadPlan): any[] | undefined {
       ? [cacheSeedContainer(plan.image, plan.imagePullPolicy, plan.bakedCacheDir, RESTRICTED_CONTAINER_SECURITY)] : []),
     ...externalProviderInitContainers(plan, RESTRICTED_CONTAINER_SECURITY),
     ...modelSeedInitContainers(plan, RESTRICTED_CONTAINER_SECURITY),
+    // The user's, after the library's; sidecars last, so each starts just before the server.
+    ...(plan.podContainers?.initContainers ?? []).map((c) => extraContainer(userCopy(c), RESTRICTED_CONTAINER_SECURITY, false)),
+    ...(plan.podContainers?.sidecars ?? []).map((c) => extraContainer(userCopy(c), RESTRICTED_CONTAINER_SECURITY, true)),
   ];
   return list.length > 0 ? list : undefined;
 }
@@ -192,15 +197,32 @@ function probes(port: 'http' | 'https') {
   const httpGet = { path: '/v1/health', port, scheme: port === 'https' ? 'HTTPS' : 'HTTP' };
   return libraryConstant({
     // Start-up registers providers and models and can be slow: allow up to 10 minutes.
-    startup: { httpGet, periodSeconds: 10, timeoutSeconds: 5, failureThreshold: 60 },
+    startup: { httpGet, periodSeconds: STARTUP_PERIOD_SECONDS, timeoutSeconds: 5, failureThreshold: 60 },
     readiness: { httpGet, periodSeconds: 10, timeoutSeconds: 5, failureThreshold: 3 },
     liveness: { httpGet, periodSeconds: 20, timeoutSeconds: 5, failureThreshold: 3 },
   });
 }
 const PROBES = { http: probes('http'), https: probes('https') };
 
+/** The probes with the user's timing over the library's (the library's constants when none is given). */
+function timedProbes(port: 'http' | 'https', timing: ResolvedPodTiming | undefined) {
+  const own = PROBES[port];
+  if (!timing?.readiness && !timing?.liveness && timing?.startupFailureThreshold === undefined) return own;
+  return {
+    startup: timing.startupFailureThreshold === undefined ? own.startup : { ...own.startup, failureThreshold: timing.startupFailureThreshold },
+    readiness: timing.readiness ? { ...own.readiness, ...timing.readiness } : own.readiness,
+    liveness: timing.liveness ? { ...own.liveness, ...timing.liveness } : own.liveness,
+  };
+}
+
+/** The preStop drain: the kubelet's own `sleep` action (no `sleep` binary needed in the image). */
+function lifecycle(timing: ResolvedPodTiming | undefined): any {
+  return timing?.preStopSeconds === undefined ? undefined : { preStop: { sleep: { seconds: timing.preStopSeconds } } };
+}
+
 function container(plan: WorkloadPlan): any {
   const overrides = plan.spec.workload?.overrides;
+  const timed = timedProbes(portName(plan), plan.podTiming);
   return compact({
     name: CONTAINER_NAME,
     image: plan.image,
@@ -212,12 +234,14 @@ function container(plan: WorkloadPlan): any {
       { name: portName(plan), containerPort: plan.containerPort, protocol: 'TCP' },
       ...(plan.monitoring ? [{ name: METRICS_PORT_NAME, containerPort: plan.monitoring.metricsPort, protocol: 'TCP' }] : []),
     ],
+    envFrom: envFromSpec(plan.podContainers?.envFrom),
     env: serverEnv(plan),
     resources: withClaims(containerResources(plan.spec.workload), plan.podExtras?.resourceClaims),
     volumeMounts: volumeMounts(plan),
-    startupProbe: PROBES[portName(plan)].startup,
-    readinessProbe: PROBES[portName(plan)].readiness,
-    livenessProbe: PROBES[portName(plan)].liveness,
+    startupProbe: timed.startup,
+    readinessProbe: timed.readiness,
+    livenessProbe: timed.liveness,
+    lifecycle: lifecycle(plan.podTiming),
     securityContext: RESTRICTED_CONTAINER_SECURITY,
   });
 }
@@ -294,7 +318,9 @@ function deploymentManifest(plan: WorkloadPlan): KubeManifest {
           serviceAccountName: overrides?.serviceAccountName ?? names.serviceAccount,
           automountServiceAccountToken: false,
           securityContext: podSecurity(plan.runAsUser, plan.fsGroup),
-          terminationGracePeriodSeconds: overrides?.terminationGracePeriodSeconds,
+          // With a preStop drain and no grace period: the drain + the default 30 s.
+          terminationGracePeriodSeconds: overrides?.terminationGracePeriodSeconds ?? plan.podTiming?.terminationGracePeriodSeconds,
+          runtimeClassName: plan.podContainers?.runtimeClassName,
           nodeSelector: userCopy(plan.nodeSelector),
           tolerations: userCopy(plan.tolerations),
           ...scheduling(plan),

@@ -2,11 +2,13 @@ import type { ResolvedModelSeed } from './model-seed-options';
 import type { ResolvedMonitoring } from './monitoring-options';
 import type { NetworkPolicyOptions, ServiceOptions } from './network-options';
 import type { PodExtras } from './pod-extras';
+import type { ResolvedPodTiming } from './pod-timing';
 import type { ResolvedEmptyDirSizeLimits } from './volume-sizes';
 import { AuthCaCertificate } from '../auth/server-auth';
 import { DEFAULT_PORT, PodEnvVar } from '../releases/pod-env';
 import { SecretEnvVar } from '../spec/secret-env';
 import { LlamaStackDistributionSpec } from '../spec/spec';
+import type { ResolvedEnvFrom } from '../values/env-from';
 import type { Exposure } from '../values/expose';
 
 export { PATHS } from '../releases/pod-paths';
@@ -84,6 +86,10 @@ export interface WorkloadPlan {
   readonly serviceOptions?: ServiceOptions;
   /** Pod annotations, pull Secrets, affinity, priority class, DRA claims (pod-extras.ts). */
   readonly podExtras?: PodExtras;
+  /** The user's init containers, sidecars, envFrom and RuntimeClass (pod-containers.ts). */
+  readonly podContainers?: PodContainers;
+  /** Probe timing, the preStop drain and the grace period it implies (pod-timing.ts). */
+  readonly podTiming?: ResolvedPodTiming;
   /** The Prometheus endpoint and what scrapes it (monitoring.ts), when on and the release serves it. */
   readonly monitoring?: ResolvedMonitoring;
   /** Every emptyDir's size limit: the user's, else the default (volume-sizes.ts). */
@@ -118,6 +124,14 @@ export type PodLayoutInput = Pick<WorkloadPlan, 'name' | 'spec' | 'emptyDirSizeL
 export interface PodLayout {
   readonly volumes: readonly any[];
   readonly mounts: readonly any[];
+}
+
+/** The user's init containers, sidecars, envFrom sources and RuntimeClass, resolved for the renderer (pod-containers.ts). */
+export interface PodContainers {
+  readonly initContainers?: any[];
+  readonly sidecars?: any[];
+  readonly envFrom?: ResolvedEnvFrom[];
+  readonly runtimeClassName?: string;
 }
 
 /** The Service port: `networking.port`. */

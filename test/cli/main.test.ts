@@ -194,8 +194,9 @@ function specOnly(props: LlamaStackDistributionProps): LlamaStackDistributionPro
     affinity: _af, priorityClassName: _pc, resourceClaims: _rc, monitoring: _m,
     // MCP connectors are config.yaml's, not the spec's.
     connectors: _cn,
-    // The air-gapped props are the pod's (the CLI's --image-registry; no seed in a CR).
-    imageRegistry: _ir, modelSeed: _ms, airGapped: _ag, ...rest
+    // The air-gapped props are the pod's (the CLI's --image-registry; no seed in a CR); the pod's containers and timing (no CRD carries them).
+    imageRegistry: _ir, modelSeed: _ms, airGapped: _ag,
+    envFrom: _ef, initContainers: _ic, sidecars: _sc, probes: _pr, preStopDrain: _ps2, runtimeClassName: _rt, ...rest
   } = props;
   return {
     ...rest,

@@ -9,11 +9,18 @@ import { readBaseConfig } from '../../src/yaml/parse';
 
 /** Runs the start-up model again, from the objects alone: config.yaml, the Deployment's env and mounts. */
 export function startupFromObjects(target: ServerTarget, manifests: any[]): { fatal: string[]; warnings: string[] } {
-  const configMap = manifests.find((m) => m.kind === 'ConfigMap');
   // The server's Deployment (an app may have others, e.g. a UI next to it).
   const pod = manifests.find((m) => m.kind === 'Deployment' && m.spec.template.metadata?.labels?.app === 'llama-stack').spec.template.spec;
+  // The ConfigMap the pod mounts as its config (an app may have others, e.g. one for envFrom).
+  const configName = (pod.volumes ?? []).find((v: any) => v.name === 'config')?.configMap?.name;
+  const configMap = manifests.find((m) => m.kind === 'ConfigMap' && (configName === undefined || m.metadata?.name === configName));
   const container = pod.containers[0];
   const env = new Map<string, EnvValue>();
+  // envFrom first (env wins): the keys of a ConfigMap among the objects; a Secret's are not known here.
+  for (const f of container.envFrom ?? []) {
+    const source = f.configMapRef ? manifests.find((m) => m.kind === 'ConfigMap' && m.metadata?.name === f.configMapRef.name) : undefined;
+    for (const [k, v] of Object.entries(source?.data ?? {})) env.set(`${f.prefix ?? ''}${k}`, { kind: 'value', value: String(v) });
+  }
   for (const e of container.env ?? []) env.set(e.name, e.valueFrom ? { kind: 'secret', source: e.name } : { kind: 'value', value: e.value ?? '' });
   const writableDirs = (container.volumeMounts ?? []).filter((m: any) => !m.readOnly).map((m: any) => m.mountPath);
   const tls = (container.volumeMounts ?? []).find((m: any) => m.name === 'tls');
