@@ -3,6 +3,7 @@
  * llama-stack 0.7.1 (§2, §3 of ../shared/reference/llama-stack/startup-checks.md).
  */
 import { JsonObject } from '../../../src/core/json';
+import { ServerTarget } from '../../../src/releases/server-target';
 import { OGX, LLAMA, TARGETS, run, cfg, yaml, fatal, warning, paths } from '../../support/startup-model';
 
 describe.each(TARGETS)('%s: StackConfig top level and server (§2.1, §2.2, §8.2)', (_name, target) => {
@@ -116,9 +117,10 @@ describe.each(TARGETS)('%s: storage (§3)', (_name, target) => {
       storage: { backends, stores: { metadata: allStores.metadata, inference: allStores.inference } },
     }));
     expect(r.fatal).toEqual([
-      fatal('storage.stores.prompts', 'references unknown backend "kv_default". Available backends: kv_main, sql_main'),
+      // In the release's order (ServerStoresConfig's fields, now read from the data for 0.7 and 0.8 too).
+      fatal('storage.stores.conversations', 'references unknown backend "sql_default". Available backends: kv_main, sql_main'),
+      fatal('storage.stores.prompts', 'references unknown backend "kv_default"'),
       fatal('storage.stores.connectors', 'references unknown backend "kv_default"'),
-      fatal('storage.stores.conversations', 'references unknown backend "sql_default"'),
     ]);
     expect(run(target, cfg({ storage: { backends, stores: allStores } }))).toEqual({ fatal: [], warnings: [] });
   });
@@ -162,6 +164,31 @@ describe.each(TARGETS)('%s: storage (§3)', (_name, target) => {
   test('a sqlite backend without db_path is fatal', () => {
     const r = run(target, cfg({ storage: { backends: { kv_default: { type: 'kv_sqlite' }, sql_default: { type: 'sql_sqlite', db_path: '/d/s.db' } } } }));
     expect(r.fatal).toEqual([fatal('storage.backends.kv_default.db_path', 'db_path: Field required')]);
+  });
+});
+
+// §3: a store reference is read by its class (InferenceStoreReference, ResponsesStoreReference…):
+// the write queue fields are ints on every modelled release, other keys are dropped.
+describe.each([...TARGETS, ['ogx-1.3', ServerTarget.OGX_1_3] as [string, ServerTarget]])('%s: store reference fields (§3)', (_name, target) => {
+  // OGX 1.2+ serves HTTPS unless told otherwise.
+  const config = (extra: JsonObject): JsonObject => ({ distro_name: 'test', providers: {}, ...(target._release.rules.strictTls ? { server: { insecure: true } } : {}), ...extra });
+  test('max_write_queue_size and num_writers of the inference and responses stores start cleanly', () => {
+    const tuned = { max_write_queue_size: 500, num_writers: '2' };
+    const r = run(target, config({
+      storage: { stores: { inference: { backend: 'sql_default', table_name: 'inference_store', ...tuned }, responses: { backend: 'sql_default', table_name: 'openai_responses', ...tuned } } },
+    }));
+    expect(r).toEqual({ fatal: [], warnings: [] });
+  });
+
+  test('a queue field pydantic refuses is fatal; a key the reference lacks is dropped', () => {
+    const r = run(target, config({
+      storage: { stores: { inference: { backend: 'sql_default', table_name: 'inference_store', num_writers: 'four', max_write_queue_size: 1.5 }, conversations: { backend: 'sql_default', table_name: 'c', num_writers: 2 } } },
+    }));
+    expect(r.fatal).toEqual([
+      { severity: 'fatal', path: 'storage.stores.inference.max_write_queue_size', message: 'storage.stores rejects max_write_queue_size: the number 1.5 where the field takes a int (int)', fix: 'set max_write_queue_size to a valid value' },
+      { severity: 'fatal', path: 'storage.stores.inference.num_writers', message: 'storage.stores rejects num_writers: a string where the field takes a int (int)', fix: 'set num_writers to a valid value' },
+    ]);
+    expect(r.warnings).toEqual([{ severity: 'warning', path: 'storage.stores.conversations.num_writers', message: `${target._release.description} does not read storage.stores.conversations.num_writers (it is dropped)`, fix: 'remove num_writers' }]);
   });
 });
 
