@@ -189,8 +189,14 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   // The model seed's image already on the mirror (a pure rewrite: airGapProblems says what is wrong with it).
   const modelSeed = resolveModelSeed(props);
   const layoutInput: PodLayoutInput = {
-    name, spec, emptyDirSizeLimits, defaultMountPath: target.dataDir, legacyDataMount: target.isOperator, authCa: props.auth?.caCertificate,
-    modelSeed: modelSeed?.seed, imagePullPolicy: props.imagePullPolicy,
+    name,
+    spec,
+    emptyDirSizeLimits,
+    defaultMountPath: target.dataDir,
+    legacyDataMount: target.isOperator,
+    authCa: props.auth?.caCertificate,
+    modelSeed: modelSeed?.seed,
+    imagePullPolicy: props.imagePullPolicy,
   };
   const layout = layoutOf(layoutInput);
   problems.push(...kubernetesInputProblems(props, spec, namespace, target, layout));

@@ -15,8 +15,8 @@ import {
 } from '../core/shape';
 import { CPU, DURATION, isCpu, isDuration, isSize, SIZE } from '../kubernetes/units';
 import { ExposeTlsMode } from '../values/expose';
-import { LoadScalingEngine } from '../workload/monitoring-options';
 import { ModelSeedMode } from '../workload/model-seed-options';
+import { LoadScalingEngine } from '../workload/monitoring-options';
 
 /** A list of one API's providers, made by that class's factories, e.g. `InferenceProvider.vllm(...)`. */
 function providerList(className: string, api: string, factories: string): Shape {

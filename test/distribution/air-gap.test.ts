@@ -171,7 +171,8 @@ describe('modelSeed', () => {
   });
 
   test('a size limit on an image volume would not apply', () => {
-    expect(synthProblems({ modelSeed: { ...SEED, mode: ModelSeedMode.IMAGE_VOLUME, sizeLimit: Size.gibibytes(5) }, allowUnrestrictedVolumes: true })).toEqual([
+    const seed = { ...SEED, mode: ModelSeedMode.IMAGE_VOLUME, sizeLimit: Size.gibibytes(5) };
+    expect(synthProblems({ modelSeed: seed, allowUnrestrictedVolumes: true })).toEqual([
       'props.modelSeed.sizeLimit: an image volume is no emptyDir: the size limit would not apply',
     ]);
   });
