@@ -1,5 +1,6 @@
 export * from './props';
 export { PodContainerProps } from './pod-container-props';
 export { VerifyOptions } from './verify-options';
+export { VerifyCheckOptions } from '../verify/input';
 export { LlamaStackDistribution } from './llama-stack-distribution';
 export { specFromProps } from './spec-from-props';

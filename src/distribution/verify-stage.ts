@@ -124,6 +124,8 @@ function remoteProviders(spec: LlamaStackDistributionSpec): VerifyProvider[] {
 /** The verification input of a planned distribution. */
 export function verifyInputOf(props: LlamaStackDistributionProps, facts: VerifyFacts): VerifyInput {
   const v = props.verify!;
+  // The checks' options are the verify room's own (VerifyCheckOptions); the rest is how the Job runs.
+  const { enabled: _enabled, tokenSecret: _token, serviceAccountName: _sa, runAsUser: _uid, ...checks } = v;
   const config = facts.configYaml !== undefined ? readBaseConfigShared(facts.configYaml) ?? {} : {};
   const auth = props.auth === undefined ? { mode: 'none' as const }
     : props.auth.providerType === 'kubernetes' ? { mode: 'serviceAccount' as const }
@@ -145,17 +147,7 @@ export function verifyInputOf(props: LlamaStackDistributionProps, facts: VerifyF
     models: registeredModels(config, facts.target),
     providers: remoteProviders(facts.spec),
     auth,
-    options: {
-      llmCompletion: v.llmCompletion,
-      vectorStore: v.vectorStore,
-      vectorStoreProviderId: v.vectorStoreProviderId,
-      vectorStoreEmbeddingModel: v.vectorStoreEmbeddingModel,
-      timeoutSeconds: v.timeoutSeconds,
-      readyWaitSeconds: v.readyWaitSeconds,
-      probeProviders: v.probeProviders,
-      activeDeadlineSeconds: v.activeDeadlineSeconds,
-      manualRuns: v.manualRuns,
-    },
+    options: checks,
     ...(ca !== undefined ? { serverCa: { configMapName: ca.configMapName, key: ca.configMapKeys?.[0] ?? 'ca-bundle.crt' } } : {}),
     ...(apis.length > 0 ? { servedApis: apis } : {}),
     runAsUser: facts.openShift ? undefined : v.runAsUser ?? facts.serverRunAsUser,

@@ -2,7 +2,7 @@
  * The verification input's problems, every one at once, each at its field's path with a fix. No
  * problem quotes a value that may be secret: URLs go through `quoteUrl`, other values `quoteValue`.
  */
-import { VerifyInput, VerifyModel, VerifyOptions } from './input';
+import { VerifyCheckOptions, VerifyInput, VerifyModel } from './input';
 import { jobLabels, jobName } from './names';
 import { CheckRoute, resolveRoute, routeTable, targetsWithRoutes } from './routes';
 import { urlCredentials } from '../core/credential-keys';
@@ -160,7 +160,7 @@ function seconds(p: ProblemList, v: number | undefined, at: string, min: number,
 }
 
 function checkOptions(p: ProblemList, input: VerifyInput, at: string): void {
-  const o: VerifyOptions = input.options ?? {};
+  const o: VerifyCheckOptions = input.options ?? {};
   seconds(p, o.timeoutSeconds, childPath(at, 'timeoutSeconds'), 1, 600);
   seconds(p, o.readyWaitSeconds, childPath(at, 'readyWaitSeconds'), 0, 3600);
   seconds(p, o.activeDeadlineSeconds, childPath(at, 'activeDeadlineSeconds'), 1, 86400);

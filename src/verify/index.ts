@@ -12,7 +12,7 @@ import { verifyScript } from './script';
 import { LlamaStackConfigError } from '../core/errors';
 import { JsonObject } from '../core/json';
 
-export { VerifyAuth, VerifyCaRef, VerifyInput, VerifyModel, VerifyOptions, VerifyProvider, VERIFY_DEFAULTS } from './input';
+export { VerifyAuth, VerifyCaRef, VerifyCheckOptions, VerifyInput, VerifyModel, VerifyProvider, VERIFY_DEFAULTS } from './input';
 export { VerifyNetwork } from './network';
 export { verificationProblems } from './checks';
 export { JOB_ANNOTATIONS, JOB_COMMAND } from './objects';

@@ -41,28 +41,53 @@ export interface VerifyAuth {
   readonly secretKey?: string;
 }
 
-/** Which checks run, and their time limits. */
-export interface VerifyOptions {
-  /** One short chat completion per LLM. @default false */
+/** Which checks the verification Job runs, and their time limits. */
+export interface VerifyCheckOptions {
+  /**
+   * One short chat completion per LLM.
+   * @default false
+   */
   readonly llmCompletion?: boolean;
-  /** One vector store created and deleted. @default false */
+  /**
+   * One vector store created and deleted.
+   * @default false
+   */
   readonly vectorStore?: boolean;
-  /** The vector_io provider the store is created on. @default the server's default provider */
+  /**
+   * The vector_io provider the store is created on.
+   * @default - the server's default provider
+   */
   readonly vectorStoreProviderId?: string;
-  /** The embedding model of the store (a model id; its dimension is sent when it is among the models). @default the server's default */
+  /**
+   * The embedding model of the store (a registered model id; its dimension is sent when it is among the models).
+   * @default - the server's default
+   */
   readonly vectorStoreEmbeddingModel?: string;
-  /** Per-request timeout. @default 30 */
+  /**
+   * Per-request timeout, in seconds.
+   * @default 30
+   */
   readonly timeoutSeconds?: number;
-  /** How long the health check waits for the server to answer (Flux applies the Job with the Deployment). @default 300 */
+  /**
+   * How long the health check waits for the server to answer, in seconds (Flux applies the Job with the Deployment).
+   * @default 300
+   */
   readonly readyWaitSeconds?: number;
-  /** On a provider failure the server reports as a 5xx, ask the provider's endpoint directly what is wrong. @default true */
+  /**
+   * On a provider failure the server reports as a 5xx, ask the provider's endpoint directly what is wrong.
+   * @default true
+   */
   readonly probeProviders?: boolean;
-  /** The Job's activeDeadlineSeconds. @default readyWaitSeconds + timeoutSeconds × the requests + 60 */
+  /**
+   * The Job's activeDeadlineSeconds.
+   * @default - readyWaitSeconds + timeoutSeconds × the requests + 60
+   */
   readonly activeDeadlineSeconds?: number;
   /**
    * A suspended CronJob `<name>-verify` with the Job's template, never scheduled, so the checks
    * run by hand: `kubectl create job --from=cronjob/<name>-verify <run-name>` (kubectl copies
-   * only CronJobs). @default true
+   * only CronJobs).
+   * @default true
    */
   readonly manualRuns?: boolean;
 }
@@ -94,7 +119,7 @@ export interface VerifyInput {
   readonly providers?: readonly VerifyProvider[];
   /** @default { mode: 'none' } */
   readonly auth?: VerifyAuth;
-  readonly options?: VerifyOptions;
+  readonly options?: VerifyCheckOptions;
   /** The CA the Job trusts when the Service URL is https (mounted at /verify-ca/). */
   readonly serverCa?: VerifyCaRef;
   /** The APIs the server serves (`inference`, `vector_io`, …), when known: a check of an API not served is a problem. */
@@ -112,7 +137,7 @@ export interface VerifyInput {
   readonly providerEgress?: readonly JsonObject[];
 }
 
-/** The defaults of `VerifyOptions`. */
+/** The defaults of `VerifyCheckOptions`. */
 export const VERIFY_DEFAULTS = {
   llmCompletion: false,
   vectorStore: false,
