@@ -54,15 +54,7 @@ export function applyStorage(g: TargetGeneration, config: JsonObject, spec: Llam
       }
     } else if (type === 'postgres') {
       const kv = storage.kv;
-      backends.kv_default = {
-        type: 'kv_postgres',
-        host: kv.host ?? '',
-        port: kv.port ?? 5432,
-        db: kv.db ?? 'llamastack',
-        user: kv.user ?? '',
-        ...(kv.password ? { password: envPlaceholder(STORAGE_KV_PASSWORD_ENV) } : {}),
-        ...kvTuning(g, kv.tuning),
-      };
+      backends.kv_default = postgresBackend('kv_postgres', kv, STORAGE_KV_PASSWORD_ENV, kvTuning(g, kv.tuning));
     } else {
       backends.kv_default = { type: 'kv_sqlite', db_path: `${sqliteDir}/kvstore.db` };
     }
@@ -77,15 +69,7 @@ export function applyStorage(g: TargetGeneration, config: JsonObject, spec: Llam
           'use StorageBackend.postgres({ host, db, user, password }) (or spec.storage.sql.host/port/db/user/password)',
           { manifest: 'set spec.storage.sql.host/port/db/user/password' });
       } else {
-        backends.sql_default = {
-          type: 'sql_postgres',
-          host: sql.host,
-          port: sql.port ?? 5432,
-          db: sql.db ?? 'llamastack',
-          user: sql.user,
-          ...(sql.password ? { password: envPlaceholder(STORAGE_SQL_PASSWORD_ENV) } : {}),
-          ...poolFields(g, sql.tuning, 'spec.storage.sql.tuning'),
-        };
+        backends.sql_default = postgresBackend('sql_postgres', sql, STORAGE_SQL_PASSWORD_ENV, poolFields(g, sql.tuning, 'spec.storage.sql.tuning'));
         if (sql.tuning?.commandTimeout !== undefined) {
           g.problem('spec.storage.sql.tuning.commandTimeout', 'sql_postgres has no command_timeout (kv_postgres has, OGX 1.1+)', 'remove commandTimeout from the SQL store');
         }
@@ -103,6 +87,23 @@ export function applyStorage(g: TargetGeneration, config: JsonObject, spec: Llam
   for (const store of ['prompts', 'connectors']) {
     stores[store] ??= rules[store]?.family === 'sql' ? { backend: 'sql_default', table_name: store } : { backend: 'kv_default', namespace: store };
   }
+}
+
+/**
+ * A Postgres backend entry: the connection (the server's defaults for port and db), the password
+ * as its own env var (from a Secret) when the store has one, then the backend type's tuning.
+ */
+function postgresBackend(type: 'kv_postgres' | 'sql_postgres', pg: { host?: string; port?: number; db?: string; user?: string; password?: unknown },
+  passwordEnv: string, tuning: JsonObject): JsonObject {
+  return {
+    type,
+    host: pg.host ?? '',
+    port: pg.port ?? 5432,
+    db: pg.db ?? 'llamastack',
+    user: pg.user ?? '',
+    ...(pg.password ? { password: envPlaceholder(passwordEnv) } : {}),
+    ...tuning,
+  };
 }
 
 /**
@@ -177,15 +178,7 @@ function ownVectorStoresPostgres(g: TargetGeneration, backends: JsonObject, pg: 
   }
   const pool = poolFields(g, pg.tuning, `${path}.tuning`);
   if (!ok) return false;
-  backends.sql_vector_stores = {
-    type: 'sql_postgres',
-    host: pg.host ?? '',
-    port: pg.port ?? 5432,
-    db: pg.db ?? 'llamastack',
-    user: pg.user ?? '',
-    ...(pg.password ? { password: envPlaceholder(STORAGE_VECTOR_STORES_PASSWORD_ENV) } : {}),
-    ...pool,
-  };
+  backends.sql_vector_stores = postgresBackend('sql_postgres', pg, STORAGE_VECTOR_STORES_PASSWORD_ENV, pool);
   g.wrote('storage.backends.sql_vector_stores', path);
   return true;
 }
