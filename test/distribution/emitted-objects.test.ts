@@ -3,7 +3,7 @@
  * command line's documents in one order, and each document as cdk8s's `ApiObject.toJson()`
  * writes it, key order included.
  */
-import { ApiObject, App, Chart, Testing } from 'cdk8s';
+import { ApiObject, App, Chart, Size, Testing } from 'cdk8s';
 import { InferenceProvider, LlamaStackDistribution, Platform, ServerTarget } from '../../src';
 import { EMITTED_IDS, emittedObjects, synthesizedJson } from '../../src/distribution/emitted-objects';
 import { planDistribution } from '../../src/distribution/planner';
@@ -12,7 +12,7 @@ import { LlamaStackDistributionProps } from '../../src/distribution/props';
 const MANY: LlamaStackDistributionProps = {
   inference: [InferenceProvider.vllm({ endpoint: 'http://vllm:8000/v1' })],
   models: ['meta-llama/Llama-3.2-3B-Instruct'],
-  persistentStorage: { size: '5Gi' },
+  persistentStorage: { size: Size.gibibytes(5) },
   allowedFrom: { namespaces: ['apps'] },
   allowedTo: { cidrs: ['10.0.0.0/8'], ports: [5432] },
   expose: { hostname: 'llama.example.com', controllerNamespace: 'ingress-nginx' },

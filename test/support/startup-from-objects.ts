@@ -13,7 +13,9 @@ export function startupFromObjects(target: ServerTarget, manifests: any[]): { fa
   const pod = manifests.find((m) => m.kind === 'Deployment' && m.spec.template.metadata?.labels?.app === 'llama-stack').spec.template.spec;
   // The ConfigMap the pod mounts as its config (an app may have others, e.g. one for envFrom).
   const configName = (pod.volumes ?? []).find((v: any) => v.name === 'config')?.configMap?.name;
-  const configMap = manifests.find((m) => m.kind === 'ConfigMap' && (configName === undefined || m.metadata?.name === configName));
+  // A pod that mounts another (a broken Deployment) is compared with the generated one, which holds config.yaml.
+  const configMap = manifests.find((m) => m.kind === 'ConfigMap' && m.metadata?.name === configName)
+    ?? manifests.find((m) => m.kind === 'ConfigMap' && m.data?.['config.yaml'] !== undefined);
   const container = pod.containers[0];
   const env = new Map<string, EnvValue>();
   // envFrom first (env wins): the keys of a ConfigMap among the objects; a Secret's are not known here.
