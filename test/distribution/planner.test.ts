@@ -159,7 +159,7 @@ describe('a custom command replaces the entrypoint, and with it the entrypoint\'
 });
 
 describe('the pod layout is laid out once', () => {
-  test.each([['an emptyDir', {}], ['a PVC', { persistentStorage: { size: '5Gi' } }]])('with %s: the Deployment renders the very layout the checks read, with the config\'s ConfigMap', (_name, props) => {
+  test.each([['an emptyDir', {}], ['a PVC', { persistentStorage: { size: Size.gibibytes(5) } }]])('with %s: the Deployment renders the very layout the checks read, with the config\'s ConfigMap', (_name, props) => {
     const plan = planDistribution(props, { id: 'llama' });
     const pod = plan.objects.deployment.spec.template.spec;
     const layout = plan.workload.layout;
