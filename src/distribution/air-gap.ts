@@ -16,7 +16,7 @@ import { PodModelCache } from '../releases/pod-env';
 import { PATHS } from '../releases/pod-paths';
 import { externalProviderEntries } from '../spec/external-providers';
 import { LlamaStackDistributionSpec } from '../spec/spec';
-import { DEFAULT_MODEL_SEED_PATH, DEFAULT_MODEL_SEED_SIZE_LIMIT, MODEL_SEED_VOLUME, modelSeedHome } from '../workload/model-seed';
+import { DEFAULT_MODEL_SEED_PATH, DEFAULT_MODEL_SEED_SIZE_LIMIT, modelSeedHome } from '../workload/model-seed';
 import { ModelSeedMode, ResolvedModelSeed } from '../workload/model-seed-options';
 import { readBaseConfig } from '../yaml/parse';
 
@@ -89,11 +89,7 @@ export function airGapProblems(props: AirGapInput, spec: LlamaStackDistributionS
       problems.push({ path: `spec.workload.overrides.env[${i}]`, message: `${e.name} is set by modelSeed (the pod reads the seeded models offline)`, fix: `remove ${e.name}` });
     }
   });
-  (Array.isArray(overrides?.volumes) ? overrides.volumes : []).forEach((v, i) => {
-    if (v?.name === MODEL_SEED_VOLUME) {
-      problems.push({ path: `spec.workload.overrides.volumes[${i}].name`, message: `volume name ${MODEL_SEED_VOLUME} is taken by modelSeed`, fix: 'rename the volume' });
-    }
-  });
+  // A volume of the seed's name: the pod layout holds the seed's volume, so the Kubernetes input checks name the duplicate.
   (Array.isArray(overrides?.volumeMounts) ? overrides.volumeMounts : []).forEach((m, i) => {
     const at = typeof m?.mountPath === 'string' ? m.mountPath.replace(/\/+$/, '') : '';
     if (at === PATHS.modelSeedDir || at.startsWith(`${PATHS.modelSeedDir}/`)) {

@@ -1,4 +1,5 @@
 export * from './props';
+export { AirGapProps } from './air-gap-props';
 export { PodContainerProps } from './pod-container-props';
 export { VerifyOptions } from './verify-options';
 export { VerifyCheckOptions } from '../verify/input';

@@ -155,8 +155,8 @@ describe('problems of typed props are reported at the props path, once', () => {
 });
 
 test('every prop declared in the props interface has a shape (the compiler checks the other way)', () => {
-  // The props interface and the interfaces it extends, one per concern (the pod's containers in a file of their own).
-  const source = ['props.ts', 'pod-container-props.ts'].map((f) => fs.readFileSync(path.join(__dirname, '../../src/distribution', f), 'utf8')).join('\n');
+  // The props interface and the interfaces it extends, one per concern (the pod's containers and air-gapped clusters in files of their own).
+  const source = ['props.ts', 'pod-container-props.ts', 'air-gap-props.ts'].map((f) => fs.readFileSync(path.join(__dirname, '../../src/distribution', f), 'utf8')).join('\n');
   const blocks = [...source.matchAll(/export interface (\w+Props)(?:\s+extends [\w,\s]+)? \{([\s\S]*?)\n\}/g)].map((m) => m[2]);
   expect(blocks.length).toBe(10);
   const declared = blocks.flatMap((block) => [...block.matchAll(/^ {2}readonly (\w+)\?:/gm)].map((m) => m[1]));

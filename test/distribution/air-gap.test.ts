@@ -160,12 +160,13 @@ describe('modelSeed', () => {
       volumes: [{ name: 'model-seed', emptyDir: {} }],
       volumeMounts: [{ name: 'model-seed', mountPath: '/models/x' }],
     })).toEqual([
+      // The seed's volume is in the pod's one layout: the Kubernetes input checks find the duplicate name.
+      'props.volumes[0].name: Duplicate value: "model-seed": the library\'s own volume model-seed has this name',
       'props.modelSeed.image: image "models:latest" is not pinned',
       'props.modelSeed.models[0]: "not a model" is not a Hugging Face model id',
       'props.modelSeed.path: "models/../x" is not an absolute directory of the image',
       'props.modelSeed.sizeLimit: "0Mi" is not a positive size',
       'props.env.HF_HUB_OFFLINE: HF_HUB_OFFLINE is set by modelSeed (the pod reads the seeded models offline)',
-      'props.volumes[0].name: volume name model-seed is taken by modelSeed',
       'props.volumeMounts[0].mountPath: /models holds the seeded models (modelSeed)',
     ]);
   });

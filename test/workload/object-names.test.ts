@@ -59,6 +59,7 @@ describe('baseNameProblem', () => {
     expect(baseNameProblem('Llama')).toEqual({
       message: '"Llama" is not a valid name: object names are derived from it (Llama-network-policy…)',
       fix: `use lower-case letters, digits and '-', at most ${MAX_NAME_LENGTH} characters (set props.name)`,
+      fixes: { manifest: `use lower-case letters, digits and '-', at most ${MAX_NAME_LENGTH} characters (set metadata.name)` },
     });
     expect(baseNameProblem('l'.repeat(MAX_NAME_LENGTH + 1))?.fix).toBe(baseNameProblem('Llama')?.fix);
   });
@@ -67,6 +68,7 @@ describe('baseNameProblem', () => {
     expect(baseNameProblem('1llama')).toEqual({
       message: '"1llama" is not a valid name: the Service is named after it (1llama-service), and a Service name must be a DNS-1035 label, which starts with a letter',
       fix: `start it with a lower-case letter, then use lower-case letters, digits and '-', at most ${MAX_NAME_LENGTH} characters (set props.name)`,
+      fixes: { manifest: `start it with a lower-case letter, then use lower-case letters, digits and '-', at most ${MAX_NAME_LENGTH} characters (set metadata.name)` },
     });
   });
 
