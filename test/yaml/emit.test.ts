@@ -5,7 +5,6 @@
  */
 import { deepFreeze, JsonValue, newObject, setOwn } from '../../src/core/json';
 import { emitterCacheSizesForTests, emitYaml, setEmitterCacheLimitsForTests } from '../../src/yaml/emit';
-import { analyze, analyzePrintableAscii, codePoints } from '../../src/yaml/scalar';
 
 /** The text go-yaml writes for `v: <value>` (a one-key top-level map). */
 function valueLine(value: JsonValue): string {
@@ -565,27 +564,6 @@ describe('memoized analysis (per string) and renderings (per string and writer s
       expect(emitYaml(v)).toBe(warm[i]);
       expect(freshEmit(v)).toBe(warm[i]);
     });
-  });
-
-  test('the printable-ASCII shortcut agrees with the full analysis (every string of up to 3 characters)', () => {
-    const chars = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
-    const differs: string[] = [];
-    const check = (s: string) => {
-      const a = analyzePrintableAscii(s);
-      const b = analyze(codePoints(s));
-      const same = a.multiline === b.multiline && a.plainAllowed === b.plainAllowed && a.singleAllowed === b.singleAllowed;
-      if (!same || a.blockAllowed !== b.blockAllowed) differs.push(s);
-    };
-    check('');
-    for (const a of chars) {
-      check(a);
-      for (const b of chars) {
-        check(a + b);
-        for (const c of chars) check(a + b + c);
-      }
-    }
-    for (const s of ['a: b', 'a:', 'a #b', 'a#b', '--- x', '...x', 'x ', ' x', '- x', '-x', '? x', 'http://x/#frag', '${env.X:=}', 'a :b']) check(s);
-    expect(differs).toEqual([]);
   });
 
   describe('bounded caches', () => {
