@@ -111,5 +111,5 @@ export function oneLine(text: string, max: number = LINE_MAX): string {
   const start = head(text, keepHead);
   const end = tail(text, keepTail);
   const omitted = text.length - start.length - end.length;
-  return `${escapeControls(start)} …[${omitted} characters left out]… ${escapeControls(end)}`;
+  return `${escapeControls(start)} …[${omitted} ${omitted === 1 ? 'character' : 'characters'} left out]… ${escapeControls(end)}`;
 }

@@ -92,7 +92,8 @@ const CONFIG_FIX_OF = (): string => CONFIG_FIX;
 export function configCredentialProblems(config: unknown, path: string): ConfigProblem[] {
   const problems = new ProblemList(50);
   scanCredentials(config, '', { problems }, CONFIG_FIX_OF, CONFIG_FIX, isEnvReferenceWithPlainDefault);
-  return problems.finish('').map((p) => ({ path, message: `${p.message} [config.yaml ${p.path.replace(/^\./, '')}]`, fix: p.fix }));
+  // The summary of what was not listed (at '') has no place in the config.
+  return problems.finish('').map((p) => ({ path, message: p.path === '' ? p.message : `${p.message} [config.yaml ${p.path.replace(/^\./, '')}]`, fix: p.fix }));
 }
 
 /** A provider's endpoint and settings. */

@@ -109,7 +109,7 @@ describe('oneLine', () => {
 
   test('the default maximum is LINE_MAX', () => {
     const s = 'a'.repeat(LINE_MAX + 1);
-    expect(oneLine(s)).toBe(`${'a'.repeat(1200)} …[1 characters left out]… ${'a'.repeat(800)}`);
+    expect(oneLine(s)).toBe(`${'a'.repeat(1200)} …[1 character left out]… ${'a'.repeat(800)}`);
   });
 
   test('the cut does not split surrogate pairs at either end', () => {
