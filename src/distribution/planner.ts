@@ -205,13 +205,15 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   problems.push(...loadScalingProblems(props, target.metricsEnvVars !== undefined, target.description));
   problems.push(...platformProblems(props, spec, openShift, name, namespace));
   problems.push(...connectorProblems(props.connectors, props.allowedTo, namespace));
-  problems.push(...podExtrasProblems({
+  // The pod's extras, read once: checked here, rendered by the Deployment.
+  const podExtras = {
     annotations: props.podAnnotations,
     imagePullSecrets: props.imagePullSecrets,
     affinity: props.affinity,
     priorityClassName: props.priorityClassName,
     resourceClaims: props.resourceClaims,
-  }, spec.overrideConfig === undefined));
+  };
+  problems.push(...podExtrasProblems(podExtras, spec.overrideConfig === undefined));
   const pod = planPodContainers(props, { name, namespace, spec, target, openShift, layout });
   problems.push(...pod.problems);
   // The chart's namespace is written by cdk8s, not rendered here: checked on its own.
@@ -278,13 +280,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     restartOnSecretChange: props.restartOnSecretChange === true,
     networkPolicy: { allowedTo: props.allowedTo, admitOwnNamespace: props.admitOwnNamespace !== false },
     serviceOptions: props.service,
-    podExtras: {
-      annotations: props.podAnnotations,
-      imagePullSecrets: props.imagePullSecrets,
-      affinity: props.affinity,
-      priorityClassName: props.priorityClassName,
-      resourceClaims: props.resourceClaims,
-    },
+    podExtras,
     podContainers: pod.podContainers,
     podTiming: pod.podTiming,
     monitoring: spec.monitoring && target.metricsEnvVars ? {
