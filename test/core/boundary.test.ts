@@ -4,16 +4,13 @@
  * dropped silently. Each case here threw a raw error, or synthesized something else, before the
  * boundary existed.
  */
-import * as fs from 'fs';
-import * as path from 'path';
 import { App, Chart, Size } from 'cdk8s';
 import * as YAML from 'yaml';
 import {
   ExternalProvider, InferenceProvider, LlamaStackConfigError, LlamaStackDistribution, LlamaStackDistributionResource, OgxServerResource,
-  SecretRef, ServerTarget,
+  ServerTarget,
 } from '../../src';
 import { propsPath } from '../../src/distribution/props-paths';
-import { checkDistributionProps, PROP_NAMES } from '../../src/distribution/props-shape';
 import { specAndProblemsFromProps } from '../../src/distribution/spec-from-props';
 
 const VLLM = () => InferenceProvider.vllm({ endpoint: 'http://vllm.models.svc:8000/v1' });
@@ -152,26 +149,6 @@ describe('problems of typed props are reported at the props path, once', () => {
     expect(problemsOf({ spec: { distribution: { name: 'starter' }, workload: { autoscaling: { minReplicas: 5, maxReplicas: 2 } } } })[0])
       .toMatch(/^spec\.workload\.autoscaling: /);
   });
-});
-
-test('every prop declared in the props interface has a shape (the compiler checks the other way)', () => {
-  // The props interface and the interfaces it extends, one per concern (the pod's containers and air-gapped clusters in files of their own).
-  const source = ['props.ts', 'pod-container-props.ts', 'air-gap-props.ts'].map((f) => fs.readFileSync(path.join(__dirname, '../../src/distribution', f), 'utf8')).join('\n');
-  const blocks = [...source.matchAll(/export interface (\w+Props)(?:\s+extends [\w,\s]+)? \{([\s\S]*?)\n\}/g)].map((m) => m[2]);
-  expect(blocks.length).toBe(10);
-  const declared = blocks.flatMap((block) => [...block.matchAll(/^ {2}readonly (\w+)\?:/gm)].map((m) => m[1]));
-  expect(declared.length).toBeGreaterThan(50);
-  expect([...PROP_NAMES].sort()).toEqual(declared.sort());
-});
-
-test('valid props pass unchanged (the snapshot is equal, not the same object)', () => {
-  const env = { LOG_LEVEL: 'info' };
-  const checked = checkDistributionProps({ inference: [VLLM()], env, target: ServerTarget.LLAMA_STACK_0_7, models: [{ name: 'm', contextLength: 8192 }] });
-  expect(checked.problems).toEqual([]);
-  expect(checked.props!.env).toEqual(env);
-  expect(checked.props!.env).not.toBe(env);
-  expect(checked.props!.target).toBe(ServerTarget.LLAMA_STACK_0_7);
-  expect(SecretRef.fromSecretName('s', 'k')).toBeInstanceOf(SecretRef);
 });
 
 describe('suggestion lists name only the API in question', () => {

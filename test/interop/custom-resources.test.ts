@@ -10,7 +10,6 @@ import {
 } from '../../src';
 import { LlamaStackDistributionResource, OgxServerResource } from '../../src/interop/custom-resources';
 import { LlamaStackDistributionManifest } from '../../src/interop/manifest';
-import { typedEntry } from '../../src/interop/ogx-typed-providers';
 import { crdSchemaErrors } from '../support/crd-schema';
 import { schemaErrors } from '../support/k8s-schema';
 import { problemsOf } from '../support/problems';
@@ -389,25 +388,6 @@ describe('crdSchemaErrors (test support)', () => {
     expect(crdSchemaErrors({ apiVersion: 'llamastack.io/v1alpha2', kind: 'LlamaStackDistribution', metadata: { name: 'x' } }))
       .toEqual(['LlamaStackDistribution/x spec: Required value']);
     expect(crdSchemaErrors({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } })).toEqual(['ConfigMap/x: no CRD in crds/ for v1 ConfigMap']);
-  });
-});
-
-describe('OgxServerResource: typed provider fields (issue #18)', () => {
-  test('every typed kind the CRD has, from the server\'s config keys', () => {
-    expect(typedEntry({ id: 'b', type: 'remote::bedrock', settings: { region_name: 'us-west-2' }, secretRefs: { aws_bedrock_bearer_token: { name: 's', key: 'k' } } }))
-      .toEqual({ field: 'inference', bucket: 'remote', kind: 'bedrock', list: true, value: { id: 'b', region: 'us-west-2', apiKey: { name: 's', key: 'k' } } });
-    expect(typedEntry({ id: 'remote-s3', type: 'remote::s3', settings: { bucket_name: 'f', auto_create_bucket: true } }))
-      .toEqual({ field: 'files', bucket: 'remote', kind: 's3', list: false, value: { bucketName: 'f', autoCreateBucket: true } });
-    expect(typedEntry({ id: 'v', type: 'remote::vllm', settings: { base_url: 'http://v', network: { tls: { min_version: 'TLSv1.3' }, headers: { 'X-A': 'b' } } } })!.value)
-      .toEqual({ id: 'v', endpoint: 'http://v', network: { tls: { minVersion: 'TLSv1.3' }, headers: { 'X-A': 'b' } } });
-  });
-
-  test('custom for the rest: an unknown key, a missing required field, an id a single-object kind cannot carry, a pgvector index', () => {
-    expect(typedEntry({ id: 'v', type: 'remote::vllm', settings: { base_url: 'http://v', fairness_header_attribute: 'x' } })).toBeUndefined();
-    expect(typedEntry({ id: 'o', type: 'remote::openai', settings: { base_url: 'http://o' } })).toBeUndefined(); // apiKey is required
-    expect(typedEntry({ id: 'my-files', type: 'remote::s3', settings: { bucket_name: 'f' } })).toBeUndefined();
-    expect(typedEntry({ id: 'pg', type: 'remote::pgvector', settings: { vector_index: { type: 'HNSW' } }, secretRefs: { password: { name: 'p', key: 'k' } } })).toBeUndefined();
-    expect(typedEntry({ id: 'x', type: 'remote::ollama', settings: { base_url: 'http://o' } })).toBeUndefined();
   });
 });
 

@@ -1,0 +1,48 @@
+/** FileProcessorsProvider: the keys of the server's file_processor configs. */
+import { FileProcessorsProvider } from '../../src/providers/file-processors';
+import { SecretRef } from '../../src/values/secret-ref';
+import { expectProvider, problem } from '../support/provider-problems';
+
+const KEY = SecretRef.fromSecretName('unstructured', 'api-key');
+const key = { name: 'unstructured', key: 'api-key' };
+const SECRET_FIX = 'SecretRef.fromSecretName(<secret>, <key>)';
+
+describe('file_processors factories', () => {
+  test.each<[string, () => FileProcessorsProvider, any]>([
+    ['pypdf', () => FileProcessorsProvider.pypdf(), { provider: 'inline::pypdf' }],
+    ['pypdf chunking', () => FileProcessorsProvider.pypdf({ chunkSizeTokens: 512, chunkOverlapTokens: 64 }),
+      { provider: 'inline::pypdf', settings: { default_chunk_size_tokens: 512, default_chunk_overlap_tokens: 64 } }],
+    ['docling', () => FileProcessorsProvider.docling({ chunkSizeTokens: 800 }), { provider: 'inline::docling', settings: { default_chunk_size_tokens: 800 } }],
+    ['auto', () => FileProcessorsProvider.auto(), { provider: 'inline::auto' }],
+    ['markitdown', () => FileProcessorsProvider.markitdown({ id: 'md' }), { id: 'md', provider: 'inline::markitdown' }],
+    ['unstructured hi_res', () => FileProcessorsProvider.unstructured({ strategy: 'hi_res' }),
+      { provider: 'inline::unstructured', settings: { strategy: 'hi_res' } }],
+    ['unstructured-api', () => FileProcessorsProvider.unstructuredApi({ apiKey: KEY, chunkSizeTokens: 1024 }),
+      { provider: 'unstructured-api', apiKey: key, settings: { default_chunk_size_tokens: 1024 } }],
+    ['docling-serve', () => FileProcessorsProvider.doclingServe({ endpoint: 'http://docling:5001/v1', apiKey: KEY }),
+      { provider: 'docling-serve', endpoint: 'http://docling:5001/v1', apiKey: key }],
+    ['custom', () => FileProcessorsProvider.custom('inline::tika'), { provider: 'inline::tika' }],
+  ])('%s', (_name, make, spec) => expectProvider(make(), 'file_processors', spec));
+});
+
+describe('refusals', () => {
+  test.each<[string, () => unknown, string]>([
+    ['unstructured strategy outside the Literal', () => FileProcessorsProvider.unstructured({ strategy: 'accurate' }),
+      'FileProcessorsProvider.unstructured(strategy): "accurate" is not one of auto, fast, hi_res, ocr_only — pass strategy: one of auto, fast, hi_res, ocr_only'],
+    ['unstructured-api key', () => FileProcessorsProvider.unstructuredApi({} as any),
+      `FileProcessorsProvider.unstructuredApi(apiKey): apiKey is required — pass apiKey: ${SECRET_FIX}`],
+    ['docling-serve endpoint', () => FileProcessorsProvider.doclingServe({} as any),
+      'FileProcessorsProvider.doclingServe(endpoint): endpoint is required — pass endpoint: http://docling-serve.<namespace>.svc:5001/v1'],
+    ['chunk size not an integer', () => FileProcessorsProvider.docling({ chunkSizeTokens: 512.5 }),
+      'FileProcessorsProvider.docling(chunkSizeTokens): chunkSizeTokens must be an integer from 1 — pass chunkSizeTokens: a whole number, e.g. 512'],
+    ['overlap on docling-serve (its config has none)', () => FileProcessorsProvider.doclingServe({ endpoint: 'http://d:5001/v1', chunkOverlapTokens: 10 } as any),
+      'FileProcessorsProvider.doclingServe(chunkOverlapTokens): is not a field of its options — remove it (its options has id, endpoint, apiKey, secretRefs, settings, chunkSizeTokens)'],
+    ['strategy on pypdf (only unstructured has one)', () => FileProcessorsProvider.pypdf({ strategy: 'fast' } as any),
+      'FileProcessorsProvider.pypdf(strategy): is not a field of its options — remove it (its options has id, endpoint, apiKey, secretRefs, settings, chunkSizeTokens, chunkOverlapTokens)'],
+  ])('%s', (_what, fn, message) => expect(problem(fn)).toBe(message));
+
+  test('the docling-serve base URL needs its scheme', () => {
+    expect(problem(() => FileProcessorsProvider.doclingServe({ endpoint: 'docling:5001' })))
+      .toMatch(/^FileProcessorsProvider\.doclingServe\(endpoint\): .* is not an http\(s\) URL/);
+  });
+});
