@@ -6,12 +6,12 @@ import { SecretRef } from '../values/secret-ref';
 /** How a file processor cuts documents into chunks. */
 export interface ChunkingOptions extends ProviderBaseOptions {
   /**
-   * Chunk size in tokens (`default_chunk_size_tokens`).
+   * Chunk size in tokens (`default_chunk_size_tokens`), from 100 to 4096.
    * @default 800
    */
   readonly chunkSizeTokens?: number;
   /**
-   * Overlap between chunks in tokens (`default_chunk_overlap_tokens`).
+   * Overlap between chunks in tokens (`default_chunk_overlap_tokens`), from 0 to 2048.
    * @default 400
    */
   readonly chunkOverlapTokens?: number;
@@ -27,7 +27,7 @@ export interface DoclingServeOptions extends ProviderBaseOptions {
    */
   readonly apiKey?: SecretRef;
   /**
-   * Chunk size in tokens (`default_chunk_size_tokens`).
+   * Chunk size in tokens (`default_chunk_size_tokens`), from 100 to 4096.
    * @default - the server's default
    */
   readonly chunkSizeTokens?: number;
@@ -47,15 +47,16 @@ export interface UnstructuredApiOptions extends ProviderBaseOptions {
   /** The Unstructured API key, held in a Secret (`api_key`, required). */
   readonly apiKey: SecretRef;
   /**
-   * Chunk size in tokens (`default_chunk_size_tokens`).
+   * Chunk size in tokens (`default_chunk_size_tokens`), from 100 to 4096.
    * @default - the server's default
    */
   readonly chunkSizeTokens?: number;
 }
 
+/** The chunking fields of every file processor's config class (OGX 1.1–1.3: `Field(ge=100, le=4096)` and `Field(ge=0, le=2048)`). */
 const CHUNKING = {
-  chunkSizeTokens: { key: 'default_chunk_size_tokens', kind: 'count' },
-  chunkOverlapTokens: { key: 'default_chunk_overlap_tokens', kind: 'count' },
+  chunkSizeTokens: { key: 'default_chunk_size_tokens', kind: 'count', range: [100, 4096] },
+  chunkOverlapTokens: { key: 'default_chunk_overlap_tokens', kind: 'count', range: [0, 2048] },
 } as const;
 
 const FILE_PROCESSORS: RuleTable = {

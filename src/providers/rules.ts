@@ -20,10 +20,12 @@ export interface SettingField {
   /** Config key, e.g. `region_name`. */
   readonly key: string;
   /**
-   * `port`: an integer from 1 to 65535; `count`: an integer from 1; `boolean`; otherwise a
-   * non-empty string.
+   * `port`: an integer from 1 to 65535; `count`: an integer from 1 (or within `range`);
+   * `boolean`; otherwise a non-empty string.
    */
   readonly kind?: 'string' | 'port' | 'count' | 'boolean';
+  /** A `count`'s bounds, both included, as the config class's `Field(ge=…, le=…)` says. */
+  readonly range?: readonly [number, number];
   /** The strings the key takes (a `Literal[...]` of the config class). */
   readonly values?: readonly string[];
 }
@@ -129,8 +131,10 @@ function typedSettings(c: Check, rule: ProviderRule, opts: { [key: string]: any 
         continue;
       }
     } else if (field.kind === 'count') {
-      if (!Number.isInteger(v) || v < 1) {
-        c.problem(option, `${option} must be an integer from 1`, `pass ${option}: a whole number, e.g. 512`);
+      const [min, max] = field.range ?? [1, undefined];
+      if (!Number.isInteger(v) || v < min || (max !== undefined && v > max)) {
+        const bounds = max !== undefined ? `from ${min} to ${max}` : `from ${min}`;
+        c.problem(option, `${option} must be an integer ${bounds}`, `pass ${option}: a whole number${max !== undefined ? ` ${bounds}` : ', e.g. 512'}`);
         continue;
       }
     } else if (field.kind === 'boolean') {

@@ -103,7 +103,7 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
   test('bad typed options name the option and the fix', () => {
     expect(problems(target, () => ({ files: [FilesProvider.s3({} as any)] }))).toEqual(['FilesProvider.s3(bucket): bucket is required']);
     expect(problems(target, () => ({ fileProcessors: [FileProcessorsProvider.pypdf({ chunkSizeTokens: 0 })] })))
-      .toEqual(['FileProcessorsProvider.pypdf(chunkSizeTokens): chunkSizeTokens must be an integer from 1']);
+      .toEqual(['FileProcessorsProvider.pypdf(chunkSizeTokens): chunkSizeTokens must be an integer from 100 to 4096']);
     expect(problems(target, () => ({ files: [FilesProvider.s3({ bucket: 'bkt', autoCreateBucket: 'yes' as any })] })))
       .toEqual(['FilesProvider.s3(autoCreateBucket): autoCreateBucket must be true or false']);
   });

@@ -34,12 +34,26 @@ describe('refusals', () => {
     ['docling-serve endpoint', () => FileProcessorsProvider.doclingServe({} as any),
       'FileProcessorsProvider.doclingServe(endpoint): endpoint is required — pass endpoint: http://docling-serve.<namespace>.svc:5001/v1'],
     ['chunk size not an integer', () => FileProcessorsProvider.docling({ chunkSizeTokens: 512.5 }),
-      'FileProcessorsProvider.docling(chunkSizeTokens): chunkSizeTokens must be an integer from 1 — pass chunkSizeTokens: a whole number, e.g. 512'],
+      'FileProcessorsProvider.docling(chunkSizeTokens): chunkSizeTokens must be an integer from 100 to 4096 — pass chunkSizeTokens: a whole number from 100 to 4096'],
+    // The config classes' Field(ge=100, le=4096) and Field(ge=0, le=2048) (OGX 1.1–1.3): the server refuses the rest at start-up.
+    ['chunk size below the server\'s 100', () => FileProcessorsProvider.pypdf({ chunkSizeTokens: 50 }),
+      'FileProcessorsProvider.pypdf(chunkSizeTokens): chunkSizeTokens must be an integer from 100 to 4096 — pass chunkSizeTokens: a whole number from 100 to 4096'],
+    ['chunk size above the server\'s 4096', () => FileProcessorsProvider.unstructuredApi({ apiKey: KEY, chunkSizeTokens: 9000 }),
+      'FileProcessorsProvider.unstructuredApi(chunkSizeTokens): chunkSizeTokens must be an integer from 100 to 4096 — pass chunkSizeTokens: a whole number from 100 to 4096'],
+    ['overlap above the server\'s 2048', () => FileProcessorsProvider.markitdown({ chunkOverlapTokens: 3000 }),
+      'FileProcessorsProvider.markitdown(chunkOverlapTokens): chunkOverlapTokens must be an integer from 0 to 2048 — pass chunkOverlapTokens: a whole number from 0 to 2048'],
     ['overlap on docling-serve (its config has none)', () => FileProcessorsProvider.doclingServe({ endpoint: 'http://d:5001/v1', chunkOverlapTokens: 10 } as any),
       'FileProcessorsProvider.doclingServe(chunkOverlapTokens): is not a field of its options — remove it (its options has id, endpoint, apiKey, secretRefs, settings, chunkSizeTokens)'],
     ['strategy on pypdf (only unstructured has one)', () => FileProcessorsProvider.pypdf({ strategy: 'fast' } as any),
       'FileProcessorsProvider.pypdf(strategy): is not a field of its options — remove it (its options has id, endpoint, apiKey, secretRefs, settings, chunkSizeTokens, chunkOverlapTokens)'],
   ])('%s', (_what, fn, message) => expect(problem(fn)).toBe(message));
+
+  test('the server\'s bounds are accepted: an overlap of 0, a chunk of 100 or 4096 tokens', () => {
+    const p = FileProcessorsProvider.pypdf({ chunkSizeTokens: 100, chunkOverlapTokens: 0 });
+    expect(p.toSpec().settings).toEqual({ default_chunk_size_tokens: 100, default_chunk_overlap_tokens: 0 });
+    expect(FileProcessorsProvider.docling({ chunkSizeTokens: 4096, chunkOverlapTokens: 2048 }).toSpec().settings)
+      .toEqual({ default_chunk_size_tokens: 4096, default_chunk_overlap_tokens: 2048 });
+  });
 
   test('the docling-serve base URL needs its scheme', () => {
     expect(problem(() => FileProcessorsProvider.doclingServe({ endpoint: 'docling:5001' })))
