@@ -4,6 +4,7 @@
  */
 import { bare, describe, Obj, Problems } from './manifest-problems';
 import { hasOwnValue } from '../core/json';
+import { quoteValue } from '../core/quote';
 import { LlamaStackDistributionSpec } from '../spec/spec';
 
 const V1_SPEC = ['replicas', 'server', 'network'];
@@ -91,10 +92,11 @@ export class V1Alpha1Converter {
     this.sources['spec.overrideConfig'] = path;
     const ns = u.configMapNamespace;
     if (ns === undefined || ns === null || ns === '' || ns === this.namespace) return;
+    const shown = typeof ns === 'string' ? quoteValue(ns) : describe(ns);
     this.p.add(`${path}.configMapNamespace`,
       this.namespace === undefined
-        ? `the ConfigMap is in namespace ${describe(ns)}, and the manifest names no namespace: v1alpha2 overrideConfig only reads a ConfigMap of the server's own namespace`
-        : `the ConfigMap is in namespace ${describe(ns)}, not "${this.namespace}": v1alpha2 overrideConfig only reads a ConfigMap of the server's own namespace (the v1alpha1 operator could not mount it either)`,
+        ? `the ConfigMap is in namespace ${shown}, and the manifest names no namespace: v1alpha2 overrideConfig only reads a ConfigMap of the server's own namespace`
+        : `the ConfigMap is in namespace ${shown}, not "${this.namespace}": v1alpha2 overrideConfig only reads a ConfigMap of the server's own namespace (the v1alpha1 operator could not mount it either)`,
       this.namespace === undefined
         ? `set metadata.namespace: ${bare(ns)} (or render with that namespace), or copy the ConfigMap and drop configMapNamespace`
         : `copy the ConfigMap into "${this.namespace}" and drop configMapNamespace`);

@@ -313,7 +313,7 @@ spec:
       + 'podDisruptionBudget, topologySpreadConstraints, autoscaling, storage, userConfig, tlsConfig\n'
       + '- stdin (old): spec.server.containerSpec.name: v1alpha2 has no container name: the server container is always "llama-stack", not the string "server"'
       + ' — remove containerSpec.name (or set it to llama-stack), and rename references to the container (kubectl exec -c, log queries)\n'
-      + '- stdin (old): spec.server.userConfig.configMapNamespace: the ConfigMap is in namespace the string "elsewhere", not "ai": v1alpha2 overrideConfig only '
+      + '- stdin (old): spec.server.userConfig.configMapNamespace: the ConfigMap is in namespace "elsewhere", not "ai": v1alpha2 overrideConfig only '
       + 'reads a ConfigMap of the server\'s own namespace (the v1alpha1 operator could not mount it either) — copy the ConfigMap into "ai" and drop configMapNamespace\n'],
     ['a manifest in another namespace', ['render', '--namespace', 'b'], CR.replace('{name: my-stack}', '{name: my-stack, namespace: a}'), 1,
       /metadata\.namespace: the manifest is in namespace "a", not "b"/],

@@ -160,7 +160,7 @@ spec:
       { path: 'spec.server.podOverrides.affinity', message: 'unknown field "affinity"' },
       {
         path: 'spec.server.userConfig.configMapNamespace',
-        message: 'the ConfigMap is in namespace the string "shared", not "ai": v1alpha2 overrideConfig only reads a ConfigMap of the server\'s own namespace (the v1alpha1 operator could not mount it either)',
+        message: 'the ConfigMap is in namespace "shared", not "ai": v1alpha2 overrideConfig only reads a ConfigMap of the server\'s own namespace (the v1alpha1 operator could not mount it either)',
       },
       {
         path: 'spec.server.tlsConfig.caBundle',
