@@ -6,10 +6,10 @@
  */
 import { createHash } from 'crypto';
 import { parse } from 'yaml';
-import { LlamaStackConfigError } from '../../src/core/errors';
 import { generateTargetConfig, TargetConfigGenerator } from '../../src/generate/target-config';
 import { ServerTarget } from '../../src/releases/server-target';
 import { LlamaStackDistributionSpec } from '../../src/spec/spec';
+import { pathMessages as problems } from '../support/problems';
 
 const T = ServerTarget.OGX_1_3;
 const VLLM_SPEC: LlamaStackDistributionSpec = {
@@ -18,16 +18,6 @@ const VLLM_SPEC: LlamaStackDistributionSpec = {
   resources: { models: [{ name: 'm', provider: 'vllm' }] },
 };
 const CUSTOM_BASE = 'version: 2\ndistro_name: x\napis: [inference]\nproviders:\n  inference:\n  - provider_id: st\n    provider_type: inline::sentence-transformers\n';
-
-function problems(fn: () => unknown): string[] {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(LlamaStackConfigError);
-    return (e as LlamaStackConfigError).problems.map((p) => `${p.path}: ${p.message}`);
-  }
-  throw new Error('expected a LlamaStackConfigError');
-}
 
 describe('generateTargetConfig', () => {
   test('the result: the config, its sha256, the secret env vars, provider and resource counts, the distribution', () => {

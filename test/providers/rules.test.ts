@@ -1,9 +1,9 @@
-import { LlamaStackConfigError } from '../../src/core/errors';
 import { InferenceProvider } from '../../src/providers/inference';
 import { buildProviderSpec } from '../../src/providers/rules';
 import { SafetyProvider } from '../../src/providers/safety';
 import { VectorIoProvider } from '../../src/providers/vector-io';
 import { SecretRef } from '../../src/values/secret-ref';
+import { pathMessages } from '../support/problems';
 import { problem } from '../support/provider-problems';
 
 const KEY = SecretRef.fromSecretName('creds', 'api-key');
@@ -54,16 +54,6 @@ describe('invalid options', () => {
 });
 
 describe('buildProviderSpec', () => {
-  const messages = (fn: () => unknown): string[] => {
-    try {
-      fn();
-    } catch (e) {
-      expect(e).toBeInstanceOf(LlamaStackConfigError);
-      return (e as LlamaStackConfigError).problems.map((p) => `${p.path}: ${p.message}`);
-    }
-    throw new Error('expected a LlamaStackConfigError');
-  };
-
   test('the entry keeps the order id, provider, endpoint, apiKey, secretRefs, settings', () => {
     const spec = buildProviderSpec('T.f', { type: 't', settings: { size: { key: 'size_max', kind: 'count' } }, secrets: { token: 'token' } },
       { settings: { z: 1 }, size: 3, token: KEY, apiKey: KEY, endpoint: 'e', id: 'i' });
@@ -73,7 +63,7 @@ describe('buildProviderSpec', () => {
   });
 
   test('every problem is listed at once, in option order', () => {
-    expect(messages(() => buildProviderSpec('T.f', { type: 'x::y::z', required: ['apiKey'], settings: { on: { key: 'on', kind: 'boolean' } } },
+    expect(pathMessages(() => buildProviderSpec('T.f', { type: 'x::y::z', required: ['apiKey'], settings: { on: { key: 'on', kind: 'boolean' } } },
       { id: 3, on: 'yes' }))).toEqual([
       'T.f(provider): "x::y::z" is not a provider type',
       'T.f(apiKey): apiKey is required',
@@ -85,24 +75,24 @@ describe('buildProviderSpec', () => {
   test('a value outside the rule\'s list is refused; one inside it is written under its config key', () => {
     const rule = { type: 't', settings: { mode: { key: 'mode', values: ['sync', 'async'] } } };
     expect(buildProviderSpec('T.f', rule, { mode: 'async' }).settings).toStrictEqual({ mode: 'async' });
-    expect(messages(() => buildProviderSpec('T.f', rule, { mode: 'batch' }))).toEqual(['T.f(mode): "batch" is not one of sync, async']);
+    expect(pathMessages(() => buildProviderSpec('T.f', rule, { mode: 'batch' }))).toEqual(['T.f(mode): "batch" is not one of sync, async']);
   });
 
   test('a non-http endpoint passes when the rule does not ask for a URL', () => {
     expect(buildProviderSpec('T.f', { type: 't' }, { endpoint: 'host:9200' }).endpoint).toBe('host:9200');
-    expect(messages(() => buildProviderSpec('T.f', { type: 't', httpEndpoint: true }, { endpoint: 'host:9200' })))
+    expect(pathMessages(() => buildProviderSpec('T.f', { type: 't', httpEndpoint: true }, { endpoint: 'host:9200' })))
       .toEqual([expect.stringMatching(/^T\.f\(endpoint\): .* is not an http\(s\) URL$/)]);
   });
 
   test('settings.tls_verify beside network.tls is refused (the release ignores it)', () => {
-    expect(messages(() => buildProviderSpec('T.f', { type: 't', network: true },
+    expect(pathMessages(() => buildProviderSpec('T.f', { type: 't', network: true },
       { network: { tls: { verify: false } }, settings: { tls_verify: true } })))
       .toEqual(['T.f(settings.tls_verify): tls_verify is the deprecated form of network.tls.verify: with network.tls set the release ignores it']);
     expect(buildProviderSpec('T.f', { type: 't', network: true }, { settings: { tls_verify: false } }).settings).toStrictEqual({ tls_verify: false });
   });
 
   test('a secret value never appears in a problem', () => {
-    const all = messages(() => buildProviderSpec('T.f', { type: 't', httpEndpoint: true }, { endpoint: 'user:s3cr3t-token@host/v1', apiKey: 's3cr3t-token' }));
+    const all = pathMessages(() => buildProviderSpec('T.f', { type: 't', httpEndpoint: true }, { endpoint: 'user:s3cr3t-token@host/v1', apiKey: 's3cr3t-token' }));
     expect(all).toHaveLength(2);
     expect(all.join('\n')).not.toContain('s3cr3t');
   });

@@ -13,6 +13,11 @@ export function problemsOf(fn: () => unknown): { path: string; message: string }
   throw new Error('expected a LlamaStackConfigError');
 }
 
+/** `path: message` of each problem of the LlamaStackConfigError `fn` throws; fails if it throws none or something else. */
+export function pathMessages(fn: () => unknown): string[] {
+  return problemsOf(fn).map((p) => `${p.path}: ${p.message}`);
+}
+
 /** `path: message` of each problem `LlamaStackDistribution` reports for `props`; none when it synthesizes. */
 export function distributionProblems(props: LlamaStackDistributionProps, chart: Chart = Testing.chart(), id = 'llama'): string[] {
   return distributionReport(props, chart, id, (p) => `${p.path}: ${p.message}`);

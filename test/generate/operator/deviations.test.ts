@@ -2,19 +2,9 @@
  * Each deliberate deviation from the operator (documented in docs/config-generator.md, "Where we
  * deliberately differ from the operator").
  */
-import { LlamaStackConfigError } from '../../../src/core/errors';
 import { ConfigGenerator } from '../../../src/generate/operator/config-generator';
 import { envSegment } from '../../../src/spec/env-names';
-
-function problemsOf(fn: () => unknown): string[] {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(LlamaStackConfigError);
-    return (e as LlamaStackConfigError).problems.map((p) => `${p.path}: ${p.message}`);
-  }
-  throw new Error('expected a LlamaStackConfigError');
-}
+import { pathMessages as problemsOf } from '../../support/problems';
 
 describe('env var names', () => {
   test.each([
