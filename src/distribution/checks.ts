@@ -38,6 +38,30 @@ export function overrideConflicts(props: LlamaStackDistributionProps, spec: Llam
   }));
 }
 
+/** What the operator pipeline has no place for: its vector store defaults and provider overlay are fixed, and the OGX 1.x server settings. */
+export function operatorPipelineProblems(props: LlamaStackDistributionProps, target: ServerTarget): ConfigProblem[] {
+  if (!target.isOperator) return [];
+  const problems: ConfigProblem[] = [];
+  if (props.vectorStores !== undefined) {
+    problems.push({ path: 'props.vectorStores', message: 'the operator pipeline keeps its base config\'s vector store defaults', fix: 'remove vectorStores, or use a server target' });
+  }
+  const serverOnly: [string, unknown][] = [
+    ['tls.ciphers', props.tls?.ciphers], ['tls.hstsMaxAgeSeconds', props.tls?.hstsMaxAgeSeconds],
+    // A postgres vectorStoresStorage is spec.storage.stores.vectorStores, which the spec check refuses here.
+    ['tenancy', props.tenancy], ['vectorStoresStorage', props.vectorStoresStorage?.type === 'postgres' ? undefined : props.vectorStoresStorage],
+    ['connectors', props.connectors],
+  ];
+  for (const [k] of serverOnly.filter(([, v]) => v !== undefined)) {
+    problems.push({
+      path: `props.${k}`, message: 'the operator pipeline does not write it (an OGX 1.x server setting)', fix: `remove ${k}, or use a server target (ServerTarget.OGX_1_3)`,
+    });
+  }
+  if (props.replaceBaseProviders !== undefined) {
+    problems.push({ path: 'props.replaceBaseProviders', message: 'the operator pipeline always overlays providers by id', fix: 'remove replaceBaseProviders, or use a server target' });
+  }
+  return problems;
+}
+
 /**
  * Plaintext credentials in the configs given as text (`baseConfigYaml`, `overrideConfigYaml`): they
  * would be written as is into the ConfigMap. A text that is not YAML is reported where it is read.

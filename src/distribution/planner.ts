@@ -8,69 +8,44 @@
  * path for typed props, with the prop each spec location came from); `planDistribution`, the
  * edge, says them once in its caller's words (props paths by default) and throws them.
  */
-import { airGapProblems, airGapVolumeWarnings, mirroredImageProblems, pulledImage, resolveModelSeed, unseededModelWarnings } from './air-gap';
+import { airGapProblems, airGapVolumeWarnings, mirroredImageProblems, pulledImage, unseededModelWarnings } from './air-gap';
 import { authProblems } from './auth-checks';
-import { constructChecks, disruptionBudgetWarnings, labelChecks, missingEnvProblems, overrideConflicts, userConfigCredentials } from './checks';
+import { constructChecks, disruptionBudgetWarnings, labelChecks, missingEnvProblems, operatorPipelineProblems, overrideConflicts, userConfigCredentials } from './checks';
 import { connectorProblems } from './connector-checks';
 import { emptyDirSizeLimitProblems } from './empty-dir-checks';
 import { resolveImage } from './image';
+import { DistributionIntent, PlanContext, resolveIntent } from './intent';
 import { platformProblems, platformWarnings, writesRoute } from './platform-checks';
 import { planPodContainers } from './pod-container-checks';
 import type { LlamaStackDistributionProps } from './props';
 import { atPropsPaths } from './props-paths';
-import { checkedDistributionProps } from './props-shape';
-import { SPEC_EXCLUSIVE_PROPS, SpecOrigins, nonEmpty, specAndProblemsFromProps } from './spec-from-props';
-import { trustedCaBundle, trustProblems, withTrustedCa } from './trusted-ca';
-import { PlannedVerification, planVerification, verifyInputOf, verifyInputProblems, verifyOn, verifyPropProblems } from './verify-stage';
+import type { SpecOrigins } from './spec-from-props';
+import { trustProblems } from './trusted-ca';
+import { PlannedVerification, planVerification, verifyInputOf, verifyInputProblems, verifyPropProblems } from './verify-stage';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { DEFAULT_DISTRIBUTION } from '../generate/base-config';
 import { ConfigGenerator, sha256Hex } from '../generate/operator/config-generator';
 import { checkOverrideConfig } from '../generate/override-config';
 import { generateTargetConfig } from '../generate/target-config';
 import { plainYamlInputProblems } from '../kubernetes/plain-yaml';
-import { durationString } from '../kubernetes/units';
 import { EMBEDDED_DISTRIBUTIONS, embeddedBaseConfig } from '../releases/embedded-configs';
 import { imageLayoutOf } from '../releases/image-layouts';
 import { containerPort, DEFAULT_PORT, metricsPort, podEnv } from '../releases/pod-env';
-import { NON_ROOT_USER } from '../releases/pod-paths';
-import { DEFAULT_TARGET, ServerTarget } from '../releases/server-target';
+import { ServerTarget } from '../releases/server-target';
 import { SecretEnvVar } from '../spec/secret-env';
 import { LlamaStackDistributionSpec } from '../spec/spec';
 import { validateSpec } from '../spec/validate-spec';
-import { ExposeOptions, exposeProblems, networkingProblems, resolveExposure } from '../values/expose';
+import { exposeProblems, networkingProblems, resolveExposure } from '../values/expose';
 import { Platform } from '../values/platform';
 import { RenderedObjects, renderObjects, WorkloadPlan } from '../workload';
-import { cacheSubPath } from '../workload/cache-seed';
 import { podLayout } from '../workload/deployment';
 import { serviceUrl } from '../workload/endpoint';
 import { kubernetesInputProblems, kubernetesInputWarnings } from '../workload/kubernetes-checks';
-import { resolveLoadScaling } from '../workload/load-scaling';
 import { loadScalingProblems } from '../workload/load-scaling-checks';
 import { networkOptionProblems } from '../workload/network-checks';
-import { baseNameProblem, configMapName, objectNames } from '../workload/object-names';
+import { configMapName, objectNames } from '../workload/object-names';
 import { PATHS, PodLayout, PodLayoutInput } from '../workload/plan';
 import { podExtrasProblems } from '../workload/pod-extras';
-import { resolveEmptyDirSizeLimits } from '../workload/volume-sizes';
-
-/** What the planner needs from where it runs. */
-export interface PlanContext {
-  /** The construct id: the base name when `props.name` is not set. */
-  readonly id: string;
-  /** The chart's namespace (objects land there when `props.namespace` is not set). */
-  readonly chartNamespace?: string;
-  /** The objects are written by a writer that quotes ambiguous strings (the command line). */
-  readonly quotedYaml?: boolean;
-  /** Another distribution of the app already has this name in this namespace. */
-  readonly duplicateName?: (name: string, namespace: string | undefined, path: string) => ConfigProblem | undefined;
-  /** How `planDistribution` says problems and warnings (default: at props paths, `atPropsPaths`). */
-  readonly words?: ProblemWords;
-}
-
-/**
- * Problems as found (spec paths for typed props, with where each spec location came from), said
- * in a caller's words: its paths and its fixes (`ConfigProblem.fixes`), each problem once.
- */
-export type ProblemWords = (problems: readonly ConfigProblem[], origins: SpecOrigins | undefined) => ConfigProblem[];
 
 /** A plan, or every problem found, at the paths where they were found. */
 export type PlanOutcome = { readonly plan: DistributionPlan } | { readonly problems: ConfigProblem[]; readonly origins?: SpecOrigins };
@@ -137,67 +112,30 @@ export function planDistribution(rawProps: LlamaStackDistributionProps, context:
 
 /** The plan, or every problem at the path where it was found (its warnings too). */
 export function resolvePlan(rawProps: LlamaStackDistributionProps, context: PlanContext): PlanOutcome {
-  let origins: SpecOrigins | undefined;
+  const resolved = resolveIntent(rawProps, context);
+  if (!('intent' in resolved)) return { problems: resolved.problems };
   try {
-    // The input boundary: past it, every prop has its declared type and is read only once.
-    const props = checkedDistributionProps(rawProps);
-    // Typed props become a spec, with the prop each spec location came from.
-    const fromProps = props.spec === undefined ? specAndProblemsFromProps(props, props.name ?? context.id) : undefined;
-    origins = fromProps?.origins;
-    return plan(props, context, fromProps);
+    return plan(resolved.intent, resolved.problems, context);
   } catch (e) {
-    // What the layers below still throw (the input boundary, the generators): as found, for the edge to say.
-    if (e instanceof LlamaStackConfigError) return { problems: e.problems, origins };
+    // What the generators still throw: as found, for the edge to say.
+    if (e instanceof LlamaStackConfigError) return { problems: e.problems, origins: resolved.intent.origins };
     throw e;
   }
 }
 
-/** Typed props as a spec, its problems and origins (none for a `props.spec`). */
-type FromProps = ReturnType<typeof specAndProblemsFromProps> | undefined;
-
-function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProps: FromProps): PlanOutcome {
-  const origins = fromProps?.origins;
-  const problems: ConfigProblem[] = [];
-  const name = props.name ?? context.id;
-  const namePath = props.name !== undefined ? 'props.name' : 'id';
-  // The Service `N-service` makes it a DNS-1035 label (a letter first).
-  const badName = baseNameProblem(name);
-  if (badName) problems.push({ path: namePath, ...badName });
-  if (props.spec !== undefined) {
-    for (const k of SPEC_EXCLUSIVE_PROPS.filter((key) => props[key] !== undefined)) {
-      problems.push({ path: `props.${k}`, message: 'cannot be combined with props.spec', fix: 'set it inside props.spec instead' });
-    }
-  }
-  const declared = props.spec ?? fromProps!.spec;
-  problems.push(...fromProps?.problems ?? []);
-  const target = props.target ?? DEFAULT_TARGET;
+/** The intent's checks, then its config and objects; `problems`: those found resolving it. */
+function plan(intent: DistributionIntent, found: ConfigProblem[], context: PlanContext): PlanOutcome {
+  const { props, name, namePath, namespace, target, openShift, declared, spec, origins } = intent;
+  const problems = [...found];
   problems.push(...validateSpec(declared, {
-    hasBaseConfig: props.baseConfigYaml !== undefined, disableableApis: target.disableableApis, kvPostgres: !target.isOperator,
+    hasBaseConfig: intent.config.baseConfigYaml !== undefined, disableableApis: target.disableableApis, kvPostgres: !target.isOperator,
   }));
-  const platform = props.platform ?? Platform.KUBERNETES;
-  const openShift = platform.isOpenShift;
   problems.push(...trustProblems(props, openShift));
-  // The pod's view: the spec with the CAs it trusts, which the CRD carries only with serving TLS.
-  const trust = trustedCaBundle(props, declared, name);
-  const spec = withTrustedCa(declared, trust);
   const imageWarnings: ConfigProblem[] = [];
   const image = resolveImage(props, spec, target, problems, imageWarnings);
-  const namespace = props.namespace ?? context.chartNamespace;
   problems.push(...constructChecks(spec, namespace, target));
   // The pod's own volumes and mounts, laid out once: the input checks read it, the Deployment renders it.
-  const emptyDirSizeLimits = resolveEmptyDirSizeLimits(props.emptyDirSizeLimits, spec);
-  // The model seed's image already on the mirror (a pure rewrite: airGapProblems says what is wrong with it).
-  const modelSeed = resolveModelSeed(props);
-  const layoutInput: PodLayoutInput = {
-    name,
-    spec,
-    emptyDirSizeLimits,
-    defaultMountPath: target.dataDir,
-    legacyDataMount: target.isOperator,
-    authCa: props.auth?.caCertificate,
-    modelSeed: modelSeed?.seed,
-    imagePullPolicy: props.imagePullPolicy,
-  };
+  const layoutInput: PodLayoutInput = { ...intent.workload, name, spec };
   const layout = layoutOf(layoutInput);
   problems.push(...kubernetesInputProblems(props, spec, namespace, target, layout));
   problems.push(...emptyDirSizeLimitProblems(props.emptyDirSizeLimits, spec));
@@ -205,15 +143,7 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   problems.push(...loadScalingProblems(props, target.metricsEnvVars !== undefined, target.description));
   problems.push(...platformProblems(props, spec, openShift, name, namespace));
   problems.push(...connectorProblems(props.connectors, props.allowedTo, namespace));
-  // The pod's extras, read once: checked here, rendered by the Deployment.
-  const podExtras = {
-    annotations: props.podAnnotations,
-    imagePullSecrets: props.imagePullSecrets,
-    affinity: props.affinity,
-    priorityClassName: props.priorityClassName,
-    resourceClaims: props.resourceClaims,
-  };
-  problems.push(...podExtrasProblems(podExtras, spec.overrideConfig === undefined));
+  problems.push(...podExtrasProblems(intent.workload.podExtras!, spec.overrideConfig === undefined));
   const pod = planPodContainers(props, { name, namespace, spec, target, openShift, layout });
   problems.push(...pod.problems);
   // The chart's namespace is written by cdk8s, not rendered here: checked on its own.
@@ -222,26 +152,20 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   const duplicate = context.duplicateName?.(name, namespace, namePath);
   if (duplicate) problems.push(duplicate);
   problems.push(...authProblems(props.auth, target, spec, PATHS.authCaDir));
-  if (target.isOperator && props.vectorStores !== undefined) {
-    problems.push({ path: 'props.vectorStores', message: 'the operator pipeline keeps its base config\'s vector store defaults', fix: 'remove vectorStores, or use a server target' });
-  }
-  if (target.isOperator) problems.push(...serverOnlyProps(props));
-  if (target.isOperator && props.replaceBaseProviders !== undefined) {
-    problems.push({ path: 'props.replaceBaseProviders', message: 'the operator pipeline always overlays providers by id', fix: 'remove replaceBaseProviders, or use a server target' });
-  }
+  problems.push(...operatorPipelineProblems(props, target));
   problems.push(...overrideConflicts(props, spec));
   const labels = labelChecks(props.labels, name);
   problems.push(...labels.problems);
   problems.push(...userConfigCredentials(props));
   problems.push(...networkingProblems(spec));
-  if (props.spec === undefined) problems.push(...exposeProblems(props.expose, spec, props.allowedFrom !== undefined, openShift));
+  if (!intent.specGiven) problems.push(...exposeProblems(props.expose, spec, props.allowedFrom !== undefined, openShift));
   problems.push(...verifyPropProblems(props, target, openShift));
   // Air-gapped clusters: the mirror every image comes from, and the model seed.
   problems.push(...airGapProblems(props, spec, openShift));
   problems.push(...mirroredImageProblems(image, spec, props));
   if (problems.length > 0) return { problems, origins };
 
-  const config = planConfig(props, spec, target, name, commandPassesInsecure(spec, image));
+  const config = planConfig(intent, commandPassesInsecure(spec, image));
   if ('problems' in config) return { problems: config.problems, origins };
   if (config.configYaml !== undefined && target.isOperator) {
     // Server targets run the release's start-up model, which substitutes the container's env.
@@ -253,73 +177,41 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
     ...unseededModelWarnings(props, config.configYaml),
     ...pod.warnings,
   ];
-  if (props.strict === true && releaseWarnings.length > 0) {
+  if (intent.strict && releaseWarnings.length > 0) {
     return { problems: releaseWarnings.map((w) => ({ ...w, message: `${w.message} (an error with strict)` })), origins };
   }
   // Asked for with allowUnrestrictedVolumes, so not an error with strict.
   const warnings = [...releaseWarnings, ...kubernetesInputWarnings(props, spec), ...airGapVolumeWarnings(props)];
   const tls = spec.networking?.tls?.enabled === true;
   const workload: WorkloadPlan = {
+    ...intent.workload,
     name,
-    namespace: props.namespace,
     image: pulledImage(image, props),
     spec,
     configMapName: config.configMapName,
     generatedConfig: config.configYaml !== undefined,
     configHash: config.contentHash,
     secretEnv: config.secretEnvVars,
-    extraLabels: props.labels ?? {},
-    storageClassName: props.persistentStorage?.storageClassName,
-    ingressClassName: props.expose?.ingressClassName,
     // A spec's expose gets the defaults (with pod TLS: backend-protocol HTTPS; on OpenShift a Route), and the Secret it names.
-    exposure: resolveExposure(name, props.expose ?? specExpose(spec), tls, writesRoute(props, spec, openShift)),
-    nodeSelector: props.nodeSelector,
-    tolerations: nonEmpty(props.tolerations),
-    imagePullPolicy: props.imagePullPolicy,
-    authCa: props.auth?.caCertificate,
-    restartOnSecretChange: props.restartOnSecretChange === true,
-    networkPolicy: { allowedTo: props.allowedTo, admitOwnNamespace: props.admitOwnNamespace !== false },
-    serviceOptions: props.service,
-    podExtras,
+    exposure: resolveExposure(name, intent.expose, tls, writesRoute(props, spec, openShift)),
     podContainers: pod.podContainers,
     podTiming: pod.podTiming,
-    monitoring: spec.monitoring && target.metricsEnvVars ? {
-      metricsPort: metricsPort(spec),
-      serviceMonitor: props.monitoring?.serviceMonitor === true,
-      prometheusRule: props.monitoring?.prometheusRule === true,
-      interval: props.monitoring?.interval !== undefined ? durationString(props.monitoring.interval) : undefined,
-      labels: props.monitoring?.labels ?? {},
-      // OpenShift's monitoring stacks are admitted by policy group (network.ts).
-      namespaces: props.monitoring?.namespaces ?? (openShift ? [] : ['monitoring']),
-      scaling: props.monitoring?.scaling && resolveLoadScaling(props.monitoring.scaling, name, namespace),
-    } : undefined,
-    emptyDirSizeLimits,
+    monitoring: spec.monitoring && target.metricsEnvVars ? { metricsPort: metricsPort(spec), ...intent.monitoring } : undefined,
     // Undefined only for a spec the checks rejected above: then this throws what it is.
     layout: layout ?? podLayout(layoutInput),
-    env: podEnv(target, spec, config.secretEnvVars, modelSeed?.env),
-    // OpenShift's restricted-v2 assigns both from the namespace's range (the images are group-0 writable).
-    runAsUser: openShift ? undefined : NON_ROOT_USER,
-    fsGroup: openShift ? undefined : target.fsGroup ?? NON_ROOT_USER,
-    openShift: openShift || undefined,
-    servingCertSecret: openShift && props.tls?.serviceCa === true ? spec.networking?.tls?.secretName : undefined,
-    injectedCaBundle: props.caBundle?.clusterInjected === true ? trust?.configMapName : undefined,
-    bakedCacheDir: cacheSubPath(target.tiktokenCacheDir) !== undefined ? target.tiktokenCacheDir : undefined,
-    defaultMountPath: target.dataDir,
-    legacyDataMount: target.isOperator,
+    env: podEnv(target, spec, config.secretEnvVars, intent.modelCacheEnv),
+    servingCertSecret: openShift && intent.serviceCa ? spec.networking?.tls?.secretName : undefined,
     dataDirs: config.dataDirs,
     containerPort: containerPort(spec, target),
-    retainConfigMaps: props.retainConfigMaps,
     quotedYaml,
-    libraryConfigText: libraryConfigText(props, spec, target),
-    imageRegistry: props.imageRegistry,
-    modelSeed: modelSeed?.seed,
+    libraryConfigText: libraryConfigText(intent),
   };
   const rendered = renderObjects(workload, config.configYaml);
   const serviceName = objectNames(name).service;
   const port = spec.networking?.port ?? DEFAULT_PORT;
   const url = serviceUrl(serviceName, namespace, port, tls);
   let verify: PlannedVerification | undefined;
-  if (verifyOn(props)) {
+  if (intent.verify) {
     const facts = {
       name,
       namePath,
@@ -327,13 +219,13 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
       target,
       spec,
       openShift,
-      image: pulledImage(image, props),
+      image: workload.image,
       url,
       containerPort: workload.containerPort,
       serverPodLabels: rendered.deployment.spec?.selector?.matchLabels ?? {},
       serverRunAsUser: workload.runAsUser,
       configYaml: config.configYaml,
-      trustedCa: trust,
+      trustedCa: intent.trust,
       networkPolicy: rendered.networkPolicy,
     };
     const input = verifyInputOf(props, facts);
@@ -344,10 +236,10 @@ function plan(props: LlamaStackDistributionProps, context: PlanContext, fromProp
   const objects = verify?.networkPolicy !== undefined ? { ...rendered, networkPolicy: verify.networkPolicy } : rendered;
   const planned: DistributionPlan = {
     name,
-    strict: props.strict === true,
+    strict: intent.strict,
     spec: declared,
     target,
-    platform,
+    platform: intent.platform,
     image: workload.image,
     namespace,
     configYaml: config.configYaml,
@@ -376,13 +268,6 @@ function layoutOf(input: PodLayoutInput): PodLayout | undefined {
   }
 }
 
-/** The edge settings a spec gives (`networking.expose.tlsSecretName`: the Secret the Ingress serves). */
-function specExpose(spec: LlamaStackDistributionSpec): ExposeOptions {
-  const expose = spec.networking?.expose;
-  if (expose?.tlsSecretName === undefined) return {};
-  return { hostname: expose.hostname, tls: { secretName: expose.tlsSecretName } };
-}
-
 /**
  * Whether the container's command passes `--insecure` to the server: the image entrypoint's does
  * on OGX 1.2.1+ release images (it runs `stack run --insecure <config> "$@"`, so args keep it);
@@ -399,30 +284,30 @@ function commandPassesInsecure(spec: LlamaStackDistributionSpec, image: string):
  * The base config the library ships for this distribution, when the config is generated from it
  * (not from a user's base or override config): what the objects may hold that the user did not write.
  */
-function libraryConfigText(props: LlamaStackDistributionProps, spec: LlamaStackDistributionSpec, target: ServerTarget): string | undefined {
-  if (props.baseConfigYaml !== undefined || props.overrideConfigYaml !== undefined || spec.overrideConfig) return undefined;
+function libraryConfigText({ config, spec, target }: DistributionIntent): string | undefined {
+  if (config.baseConfigYaml !== undefined || config.overrideConfigYaml !== undefined || spec.overrideConfig) return undefined;
   const distribution = spec.distribution?.name ?? DEFAULT_DISTRIBUTION;
   if (!target.isOperator) return target._baseConfig(distribution);
   return EMBEDDED_DISTRIBUTIONS.includes(distribution) ? embeddedBaseConfig(distribution) : undefined;
 }
 
 /** The config the server runs: the user's ConfigMap, an override text, or a generated one; or the override text's problems. */
-function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistributionSpec, target: ServerTarget, name: string,
+function planConfig({ config, spec, target, name }: DistributionIntent,
   entrypointInsecure: boolean | undefined): PlannedConfig | { readonly problems: ConfigProblem[] } {
   const serverTlsDir = spec.networking?.tls?.enabled === true ? PATHS.tlsDir : undefined;
   if (spec.overrideConfig) {
     return { configMapName: spec.overrideConfig.configMapName, secretEnvVars: [], warnings: [] };
   }
-  if (props.overrideConfigYaml !== undefined) {
-    const checked = checkOverrideConfig(props.overrideConfigYaml, spec, target, {
+  if (config.overrideConfigYaml !== undefined) {
+    const checked = checkOverrideConfig(config.overrideConfigYaml, spec, target, {
       serverTlsDir,
       scratchDirs: scratchDirs(spec),
       entrypointInsecure,
-    }, props.allowPerPodState === true);
+    }, config.allowPerPodState);
     if (checked.problems.length > 0) return { problems: checked.problems };
-    const contentHash = sha256Hex(props.overrideConfigYaml);
+    const contentHash = sha256Hex(config.overrideConfigYaml);
     return {
-      configYaml: props.overrideConfigYaml,
+      configYaml: config.overrideConfigYaml,
       contentHash,
       configMapName: configMapName(name, contentHash),
       secretEnvVars: [],
@@ -431,21 +316,14 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
     };
   }
   const generated = target.isOperator
-    ? ConfigGenerator.generate(spec, { baseConfigYaml: props.baseConfigYaml, rejectUnknownModelProviders: true, serverTlsDir })
+    ? ConfigGenerator.generate(spec, { baseConfigYaml: config.baseConfigYaml, rejectUnknownModelProviders: true, serverTlsDir })
     : generateTargetConfig(spec, target, {
-      baseConfigYaml: props.baseConfigYaml,
+      ...config.generation,
+      baseConfigYaml: config.baseConfigYaml,
       serverTlsDir,
-      replaceBaseProviders: props.replaceBaseProviders,
-      vectorStores: props.vectorStores,
-      allowPerPodState: props.allowPerPodState,
-      auth: props.auth,
       authCaFile: PATHS.authCaFile,
-      serverTls: props.tls ? { ciphers: props.tls.ciphers, hstsMaxAgeSeconds: props.tls.hstsMaxAgeSeconds } : undefined,
-      tenancy: props.tenancy,
-      vectorStoresStorage: props.vectorStoresStorage,
       entrypointPassesInsecure: entrypointInsecure,
       scratchDirs: scratchDirs(spec),
-      connectors: props.connectors,
     });
   return {
     configYaml: generated.configYaml,
@@ -455,17 +333,4 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
     warnings: 'warnings' in generated ? generated.warnings : [],
     dataDirs: 'dataDirs' in generated ? generated.dataDirs : undefined,
   };
-}
-
-/** What only the server targets write (OGX 1.x settings): the operator pipeline has no place for them. */
-function serverOnlyProps(props: LlamaStackDistributionProps): ConfigProblem[] {
-  const set: [string, unknown][] = [
-    ['tls.ciphers', props.tls?.ciphers], ['tls.hstsMaxAgeSeconds', props.tls?.hstsMaxAgeSeconds],
-    // A postgres vectorStoresStorage is spec.storage.stores.vectorStores, which the spec check refuses here.
-    ['tenancy', props.tenancy], ['vectorStoresStorage', props.vectorStoresStorage?.type === 'postgres' ? undefined : props.vectorStoresStorage],
-    ['connectors', props.connectors],
-  ];
-  return set.filter(([, v]) => v !== undefined).map(([k]) => ({
-    path: `props.${k}`, message: 'the operator pipeline does not write it (an OGX 1.x server setting)', fix: `remove ${k}, or use a server target (ServerTarget.OGX_1_3)`,
-  }));
 }

@@ -6,7 +6,8 @@
 import { completeExternalProviders } from './external-providers';
 import { ManifestRenderOptions, manifestProblem, ParsedDistribution, PLATFORM_PATH } from './manifest-read';
 import { ConfigProblem, distinct, LlamaStackConfigError } from '../core/errors';
-import { DistributionPlan, planDistribution, ProblemWords } from '../distribution/planner';
+import type { ProblemWords } from '../distribution/intent';
+import { DistributionPlan, planDistribution } from '../distribution/planner';
 import type { LlamaStackDistributionProps } from '../distribution/props';
 
 /** The props a parsed manifest stands for, with the render options. */
