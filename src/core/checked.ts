@@ -44,14 +44,25 @@ export function checkedArgument<T>(shape: Shape, raw: unknown, path: string): T 
 /** Any value as plain JSON data, read once; values JSON cannot hold are problems, thrown together. */
 export function snapshotJson(raw: unknown, path: string): unknown {
   const problems: ConfigProblem[] = [];
-  let copy: unknown;
-  try {
-    copy = toPlainJson(raw, path, problems);
-  } catch (e) {
-    problems.push(threwProblem(path, e));
-  }
+  const copy = plainJsonCopy(raw, path, problems);
   if (problems.length > 0) throw new LlamaStackConfigError(problems);
   return copy;
+}
+
+/**
+ * Any value as plain JSON data, read once; values JSON cannot hold (and a getter that throws)
+ * are pushed to `problems`, and the copy is then undefined.
+ */
+export function plainJsonCopy(raw: unknown, path: string, problems: ConfigProblem[]): unknown {
+  const found: ConfigProblem[] = [];
+  let copy: unknown;
+  try {
+    copy = toPlainJson(raw, path, found);
+  } catch (e) {
+    found.push(threwProblem(path, e));
+  }
+  problems.push(...found);
+  return found.length > 0 ? undefined : copy;
 }
 
 /** The options a factory reads (`names`) and the name of their interface (`type`), for unknown keys. */

@@ -6,7 +6,7 @@
  */
 import type { LlamaStackDistributionProps } from './props';
 import { isMadeBy, isProviderOf } from '../core/brand';
-import { snapshotJson, threwProblem } from '../core/checked';
+import { plainJsonCopy, threwProblem } from '../core/checked';
 import { CONNECTORS, PLATFORM, SERVER_TARGET, STORAGE_BACKEND, TENANCY, VECTOR_STORE_DEFAULTS, VERIFY_OPTIONS } from '../core/entry-shapes';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { childPath } from '../core/path';
@@ -248,7 +248,7 @@ export function checkDistributionProps(raw: unknown): CheckedProps {
     // Primitives are immutable: only lists and objects need a copy. A number is read as JSON
     // reads it (no -0), like the numbers a snapshot copies: the objects are not copied again.
     const copy = (PROPS as Record<string, Shape>)[key].libraryObjects ? shallowCopy(value, path, problems)
-      : typeof value === 'object' ? snapshot(value, path, problems) : value === 0 ? 0 : value;
+      : typeof value === 'object' ? plainJsonCopy(value, path, problems) : value === 0 ? 0 : value;
     if (copy === undefined) continue;
     if ((PROPS as Record<string, Shape>)[key].check(copy, path, problems)) out[key] = copy;
   }
@@ -281,17 +281,6 @@ function readOnce(source: Record<string, unknown>, key: string, path: string, pr
   }
 }
 
-/** Plain data as JSON, read once; values JSON cannot hold (BigInt, functions, cycles) are problems. */
-function snapshot(value: unknown, path: string, problems: ConfigProblem[]): unknown {
-  try {
-    return snapshotJson(value, path);
-  } catch (e) {
-    if (!(e instanceof LlamaStackConfigError)) throw e;
-    problems.push(...e.problems);
-    return undefined;
-  }
-}
-
 /** How deep `shallowCopy` copies plain objects to reach the values it keeps (`resources.cpu.request`). */
 const KEPT_VALUE_DEPTH = 2;
 
@@ -318,7 +307,7 @@ function shallowCopy(value: unknown, path: string, problems: ConfigProblem[], de
       const item = (value as Record<string, unknown>)[k];
       const at = childPath(path, k);
       const kept = isKept(item) || typeof item !== 'object' || item === null ? item
-        : depth < KEPT_VALUE_DEPTH && isPlainObject(item) ? shallowCopy(item, at, problems, depth + 1) : snapshot(item, at, problems);
+        : depth < KEPT_VALUE_DEPTH && isPlainObject(item) ? shallowCopy(item, at, problems, depth + 1) : plainJsonCopy(item, at, problems);
       Object.defineProperty(copy, k, { value: kept, enumerable: true, writable: true, configurable: true });
     }
     return copy;

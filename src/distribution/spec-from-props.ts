@@ -12,6 +12,7 @@ import { ExternalProviderRef, ExternalProvidersSpec, SecretKeyRef, LlamaStackDis
 import { withController } from '../values/expose';
 import type { ExternalProvider } from '../values/external-provider';
 import type { SecretRef } from '../values/secret-ref';
+import type { StorageBackend } from '../values/storage-backend';
 import { wholeSeconds } from '../workload/pod-timing';
 
 const DEFAULT_DISTRIBUTION = 'starter';
@@ -130,8 +131,8 @@ export function specAndProblemsFromProps(props: LlamaStackDistributionProps, bas
       shields: nonEmpty(copied('spec.resources', 'shields')),
     }),
     storage: pruned({
-      kv: from('spec.storage.kv', 'props.kvStorage', collect(problems, () => props.kvStorage?.toKvSpec())),
-      sql: from('spec.storage.sql', 'props.sqlStorage', collect(problems, () => props.sqlStorage?.toSqlSpec())),
+      kv: from('spec.storage.kv', 'props.kvStorage', inRole(props.kvStorage, 'kv', problems)?.toKvSpec()),
+      sql: from('spec.storage.sql', 'props.sqlStorage', inRole(props.sqlStorage, 'sql', problems)?.toSqlSpec()),
       // One prop today: the stores group and its inference entry are both props.inferenceStore.
       stores: storesSpec(props, from),
     }),
@@ -249,15 +250,11 @@ function resourcesSpec(
 /** The resources `ResourceRequirements` types, and the field that sets each. */
 const TYPED_RESOURCES: ReadonlyMap<string, string> = new Map([['cpu', 'cpu'], ['memory', 'memory'], ['ephemeral-storage', 'ephemeralStorage']]);
 
-/** A value, or undefined with its problems collected. */
-function collect<T>(problems: ConfigProblem[], make: () => T): T | undefined {
-  try {
-    return make();
-  } catch (e) {
-    if (!(e instanceof LlamaStackConfigError)) throw e;
-    problems.push(...e.problems);
-    return undefined;
-  }
+/** The backend, or undefined with the problem that keeps it out of the role. */
+function inRole(backend: StorageBackend | undefined, role: 'kv' | 'sql', problems: ConfigProblem[]): StorageBackend | undefined {
+  const problem = backend?._roleProblem(role);
+  if (problem) problems.push(problem);
+  return problem ? undefined : backend;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { SecretRef } from './secret-ref';
 import { brand, isMadeBy } from '../core/brand';
 import { optionNames, snapshotOptions } from '../core/checked';
-import { fail } from '../core/errors';
+import { ConfigProblem, fail, LlamaStackConfigError } from '../core/errors';
 import { quoteUrl } from '../core/redact';
 import { KVStorageSpec, PostgresCaCertificate, PostgresTuning, SQLStorageSpec } from '../spec/spec';
 
@@ -175,13 +175,11 @@ export class StorageBackend {
    * v1alpha2 API, which the operator pipeline refuses); it needs host, user and password.
    */
   public toKvSpec(): KVStorageSpec {
+    const problem = this._roleProblem('kv');
+    if (problem) throw new LlamaStackConfigError([problem]);
     if (this.type === 'postgres') {
       const f = this.sqlFields!;
-      if (!f.host) {
-        fail('props.kvStorage', 'a postgres key-value store (kv_postgres) needs host, user and password: no release reads a connection string',
-          `use StorageBackend.postgres({ host, db, user, password: ${SECRET_FIX} })`);
-      }
-      return { type: 'postgres', host: f.host, port: f.port, db: f.db, user: f.user, ...(f.password ? { password: f.password } : {}), ...(f.tuning ? { tuning: f.tuning } : {}) };
+      return { type: 'postgres', host: f.host!, port: f.port, db: f.db, user: f.user, ...(f.password ? { password: f.password } : {}), ...(f.tuning ? { tuning: f.tuning } : {}) };
     }
     if (this.type === 'sqlite') return { type: 'sqlite' };
     return { type: 'redis', endpoint: this.endpoint, ...(this.secret ? { password: this.secret.toSpec() } : {}) };
@@ -189,11 +187,29 @@ export class StorageBackend {
 
   /** As `spec.storage.sql`; fails for redis. */
   public toSqlSpec(): SQLStorageSpec {
-    if (this.type === 'redis') {
-      fail('props.sqlStorage', 'redis is not an SQL backend in the v1alpha2 API', 'use StorageBackend.postgres(...) or StorageBackend.sqlite() for sqlStorage');
-    }
+    const problem = this._roleProblem('sql');
+    if (problem) throw new LlamaStackConfigError([problem]);
     if (this.type === 'sqlite') return { type: 'sqlite' };
     return { ...this.sqlFields! };
+  }
+
+  /**
+   * What keeps this backend out of a role: `kv` (`props.kvStorage`, spec.storage.kv) or `sql`
+   * (`props.sqlStorage`, spec.storage.sql); undefined when it fits.
+   * @internal
+   */
+  public _roleProblem(role: 'kv' | 'sql'): ConfigProblem | undefined {
+    if (role === 'kv' && this.type === 'postgres' && !this.sqlFields!.host) {
+      return {
+        path: 'props.kvStorage',
+        message: 'a postgres key-value store (kv_postgres) needs host, user and password: no release reads a connection string',
+        fix: `use StorageBackend.postgres({ host, db, user, password: ${SECRET_FIX} })`,
+      };
+    }
+    if (role === 'sql' && this.type === 'redis') {
+      return { path: 'props.sqlStorage', message: 'redis is not an SQL backend in the v1alpha2 API', fix: 'use StorageBackend.postgres(...) or StorageBackend.sqlite() for sqlStorage' };
+    }
+    return undefined;
   }
 }
 

@@ -3,7 +3,8 @@
  * lists and objects copied, the library's objects kept, everything else a problem at its path,
  * and no user code (a `toJSON`, a getter) run after the one read.
  */
-import { snapshotOptions } from '../../src/core/checked';
+import { plainJsonCopy, snapshotOptions } from '../../src/core/checked';
+import { ConfigProblem } from '../../src/core/errors';
 import { SecretRef } from '../../src/values/secret-ref';
 import { problemsOf } from '../support/problems';
 
@@ -61,4 +62,23 @@ test('a getter is read once; one that throws is a problem', () => {
   expect(reads).toBe(1);
   const bad = { get host(): string { throw new RangeError('x'); } };
   expect(problemsOf(() => snapshotOptions(bad, WHERE))).toEqual([{ path: WHERE, message: 'reading the value threw RangeError' }]);
+});
+
+describe('plainJsonCopy: the JSON copy, or its problems pushed and no copy', () => {
+  test('plain data is copied', () => {
+    const problems: ConfigProblem[] = [];
+    const raw = { a: [1, 'x', { b: null }] };
+    const copy = plainJsonCopy(raw, 'props.spec', problems);
+    expect(copy).toEqual(raw);
+    expect(copy).not.toBe(raw);
+    expect(problems).toEqual([]);
+  });
+
+  test('what JSON cannot hold, and a getter that throws, are problems at their paths, returned rather than thrown', () => {
+    const problems: ConfigProblem[] = [{ path: 'earlier', message: 'kept', fix: 'none' }];
+    const raw = { n: BigInt(1), get g(): string { throw new Error('secret-value'); } };
+    expect(plainJsonCopy(raw, 'props.spec', problems)).toBeUndefined();
+    expect(problems.map((p) => p.path)).toEqual(['earlier', 'props.spec.n', 'props.spec']);
+    expect(JSON.stringify(problems)).not.toContain('secret-value');
+  });
 });

@@ -41,3 +41,21 @@ describe('StorageBackend', () => {
       'StorageBackend.postgres(connectionString): connectionString must be a SecretRef (it holds a password) — pass connectionString: SecretRef.fromSecretName(<secret>, <key>)'],
   ])('%s', (_what, fn, message) => expect(problemLine(fn)).toBe(message));
 });
+
+describe('the role a backend cannot take is a problem returned to the planner, thrown only by toKvSpec/toSqlSpec', () => {
+  const byUrl = StorageBackend.postgres({ connectionString: KEY });
+  const redis = StorageBackend.redis({ endpoint: 'redis://r:6379' });
+
+  test.each<[string, StorageBackend, 'kv' | 'sql', string | undefined]>([
+    ['postgres by connection string as kv', byUrl, 'kv', 'props.kvStorage'],
+    ['postgres by connection string as sql', byUrl, 'sql', undefined],
+    ['redis as sql', redis, 'sql', 'props.sqlStorage'],
+    ['redis as kv', redis, 'kv', undefined],
+    ['sqlite as either', StorageBackend.sqlite(), 'kv', undefined],
+  ])('%s', (_, backend, role, path) => {
+    expect(backend._roleProblem(role)?.path).toBe(path);
+    const write = () => (role === 'kv' ? backend.toKvSpec() : backend.toSqlSpec());
+    if (path === undefined) expect(write).not.toThrow();
+    else expect(write).toThrow(backend._roleProblem(role)!.message);
+  });
+});
