@@ -49,9 +49,11 @@ export function checkOverrideConfig(text: string, spec: LlamaStackDistributionSp
   const wanted = spec.workload?.workers;
   if (wanted !== undefined && workers !== wanted) {
     problems.push({
-      path: 'props.workers',
-      message: `is ${wanted}, but the override config runs ${JSON.stringify(workers)} worker(s) (the CPU request follows props.workers)`,
+      // A spec path: the construct says it at the prop that set it (props.workers), a manifest as is.
+      path: 'spec.workload.workers',
+      message: `is ${wanted}, but the override config runs ${JSON.stringify(workers)} worker(s) (the CPU request follows the workers setting)`,
       fix: `set server.workers: ${wanted} in the config, or workers: ${JSON.stringify(workers)}`,
+      fixes: { manifest: `set server.workers: ${wanted} in the config, or spec.workload.workers: ${JSON.stringify(workers)}` },
     });
   } else if (wanted === undefined && typeof workers === 'number' && workers > 1) {
     warnings.push({ path: PROP, message: `the config runs ${workers} workers, and the CPU request assumes 1`, fix: `set workers: ${workers}` });
@@ -60,9 +62,10 @@ export function checkOverrideConfig(text: string, spec: LlamaStackDistributionSp
   const serves = typeof getOwn(s, 'tls_certfile') === 'string' && typeof getOwn(s, 'tls_keyfile') === 'string';
   if (tls && !serves) {
     problems.push({
-      path: 'props.tls',
+      path: 'spec.networking.tls',
       message: 'the probes and Service expect HTTPS, but the override config serves plain HTTP',
       fix: `set server.tls_certfile: ${pod.serverTlsDir}/tls.crt and server.tls_keyfile: ${pod.serverTlsDir}/tls.key in the config, or remove tls`,
+      fixes: { manifest: `set server.tls_certfile: ${pod.serverTlsDir}/tls.crt and server.tls_keyfile: ${pod.serverTlsDir}/tls.key in the config, or remove spec.networking.tls` },
     });
   }
   const port = getOwn(s, 'port');

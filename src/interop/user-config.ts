@@ -86,7 +86,7 @@ export function checkUserConfig(facts: UserConfigFacts, maps: InputConfigMaps): 
   }, facts.allowPerPodState === true);
   // The check speaks props (it is overrideConfigYaml's): said here, once, in the manifest's words.
   const at = (p: ConfigProblem): ConfigProblem => ({
-    path: p.path === 'props.overrideConfigYaml' ? where : `${where} (with ${PROP_PATHS[p.path] ?? p.path})`,
+    path: p.path === 'props.overrideConfigYaml' ? where : `${where} (with ${p.path})`,
     message: p.message,
     fix: fixFor(p, 'manifest'),
   });
@@ -137,9 +137,6 @@ export function serverLineWarning(spec: LlamaStackDistributionSpec, image: strin
 
 /** The OGX release the OGX operator v0.14.0 pins for distribution names. */
 export const OGX_OPERATOR_RELEASE = '1.3.0';
-
-/** Props the override check names, as manifest fields. */
-const PROP_PATHS: { [prop: string]: string } = { 'props.workers': 'spec.workload.workers', 'props.tls': 'spec.networking.tls' };
 
 /**
  * When a render failed before its config was written (a credential in plain text, an unknown

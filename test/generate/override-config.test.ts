@@ -56,7 +56,7 @@ describe.each(TARGETS.map((t) => [t.id, t] as const))('%s', (_id, target) => {
   test('workers and tls must agree with the config', () => {
     const text = startingConfig(target);
     expect(problems({ target, overrideConfigYaml: text, workers: 4, tls: { secretName: 't' } })).toEqual([
-      'props.workers: is 4, but the override config runs 1 worker(s) (the CPU request follows props.workers)',
+      'props.workers: is 4, but the override config runs 1 worker(s) (the CPU request follows the workers setting)',
       'props.tls: the probes and Service expect HTTPS, but the override config serves plain HTTP',
     ]);
     const withTls = startingConfig(target, { workers: 4, tls: { secretName: 't' } });

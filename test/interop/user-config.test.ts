@@ -38,6 +38,26 @@ test('an override config\'s problems: at the ConfigMap, with the fix the manifes
   }]);
 });
 
+test('workers and serving TLS the override config does not run: at the ConfigMap, with the spec field, in the manifest\'s words', () => {
+  const maps = new InputConfigMaps();
+  const text = 'version: 2\nimage_name: starter\napis: []\nproviders: {}\nserver: {port: 8321, workers: 1}\n';
+  maps.add({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg' }, data: { 'config.yaml': text } });
+  const spec = { overrideConfig: { configMapName: 'cfg' }, workload: { workers: 3 }, networking: { tls: { enabled: true, secretName: 'srv' } } };
+  const r = checkUserConfig({ spec, target: ServerTarget.OGX_1_3, refPath: 'spec.overrideConfig.configMapName' }, maps);
+  expect(r.problems.filter((p) => p.path.includes('(with spec.'))).toEqual([
+    {
+      path: 'ConfigMap cfg data.config.yaml (with spec.workload.workers)',
+      message: 'is 3, but the override config runs 1 worker(s) (the CPU request follows the workers setting)',
+      fix: 'set server.workers: 3 in the config, or spec.workload.workers: 1',
+    },
+    {
+      path: 'ConfigMap cfg data.config.yaml (with spec.networking.tls)',
+      message: 'the probes and Service expect HTTPS, but the override config serves plain HTTP',
+      fix: 'set server.tls_certfile: /etc/llama-stack/tls/tls.crt and server.tls_keyfile: /etc/llama-stack/tls/tls.key in the config, or remove spec.networking.tls',
+    },
+  ]);
+});
+
 test('the per-pod stores of a render that failed: as found, each fix in every reader\'s words (the caller says them)', () => {
   const found = perPodStorageProblems({ workload: { replicas: 2 } }, ServerTarget.OGX_1_3, undefined, false);
   expect(found.map((p) => [p.path, p.fix, p.fixes])).toEqual([
