@@ -24,9 +24,9 @@ import { trustedCaBundle, trustProblems, withTrustedCa } from './trusted-ca';
 import { PlannedVerification, planVerification, verifyInputOf, verifyInputProblems, verifyOn, verifyPropProblems } from './verify-stage';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { DEFAULT_DISTRIBUTION } from '../generate/base-config';
-import { ConfigGenerator, sha256Hex } from '../generate/operator/config-generator';
+import { generateOperatorConfig, sha256Hex } from '../generate/operator/config-generator';
 import { checkOverrideConfig } from '../generate/override-config';
-import { generateTargetConfig } from '../generate/target-config';
+import { generateTargetConfigOutcome } from '../generate/target-config';
 import { plainYamlInputProblems } from '../kubernetes/plain-yaml';
 import { durationString } from '../kubernetes/units';
 import { EMBEDDED_DISTRIBUTIONS, embeddedBaseConfig } from '../releases/embedded-configs';
@@ -36,6 +36,7 @@ import { NON_ROOT_USER } from '../releases/pod-paths';
 import { DEFAULT_TARGET, ServerTarget } from '../releases/server-target';
 import { SecretEnvVar } from '../spec/secret-env';
 import { LlamaStackDistributionSpec } from '../spec/spec';
+import { snapshotSpec } from '../spec/spec-snapshot';
 import { validateSpec } from '../spec/validate-spec';
 import { ExposeOptions, exposeProblems, networkingProblems, resolveExposure } from '../values/expose';
 import { Platform } from '../values/platform';
@@ -146,7 +147,8 @@ export function resolvePlan(rawProps: LlamaStackDistributionProps, context: Plan
     origins = fromProps?.origins;
     return plan(props, context, fromProps);
   } catch (e) {
-    // What the layers below still throw (the input boundary, the generators): as found, for the edge to say.
+    // What the layers below still throw (the input boundary, the rendered objects' checks): as found, for the edge to say.
+    // The config generators return their problems (planConfig).
     if (e instanceof LlamaStackConfigError) return { problems: e.problems, origins };
     throw e;
   }
@@ -406,7 +408,7 @@ function libraryConfigText(props: LlamaStackDistributionProps, spec: LlamaStackD
   return EMBEDDED_DISTRIBUTIONS.includes(distribution) ? embeddedBaseConfig(distribution) : undefined;
 }
 
-/** The config the server runs: the user's ConfigMap, an override text, or a generated one; or the override text's problems. */
+/** The config the server runs: the user's ConfigMap, an override text, or a generated one; or the problems of the text or the generation. */
 function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistributionSpec, target: ServerTarget, name: string,
   entrypointInsecure: boolean | undefined): PlannedConfig | { readonly problems: ConfigProblem[] } {
   const serverTlsDir = spec.networking?.tls?.enabled === true ? PATHS.tlsDir : undefined;
@@ -430,9 +432,10 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
       dataDirs: checked.dataDirs,
     };
   }
-  const generated = target.isOperator
-    ? ConfigGenerator.generate(spec, { baseConfigYaml: props.baseConfigYaml, rejectUnknownModelProviders: true, serverTlsDir })
-    : generateTargetConfig(spec, target, {
+  // The generators return their problems; the operator pipeline reads its own copy of the spec, as ConfigGenerator.generate does.
+  const outcome = target.isOperator
+    ? generateOperatorConfig(snapshotSpec(spec), { baseConfigYaml: props.baseConfigYaml, rejectUnknownModelProviders: true, serverTlsDir })
+    : generateTargetConfigOutcome(spec, target, {
       baseConfigYaml: props.baseConfigYaml,
       serverTlsDir,
       replaceBaseProviders: props.replaceBaseProviders,
@@ -447,6 +450,8 @@ function planConfig(props: LlamaStackDistributionProps, spec: LlamaStackDistribu
       scratchDirs: scratchDirs(spec),
       connectors: props.connectors,
     });
+  if ('problems' in outcome) return { problems: outcome.problems };
+  const generated = outcome.config;
   return {
     configYaml: generated.configYaml,
     contentHash: generated.contentHash,

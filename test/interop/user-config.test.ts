@@ -52,6 +52,12 @@ test('the per-pod stores of a render that failed: as found, each fix in every re
   expect(Object.keys(userConfig)).not.toContain('manifestVocabulary');
 });
 
+test('the per-pod stores of a render whose storage cannot be generated: none (the render says its problems)', () => {
+  // An unknown distribution: the generation returns its problem, and none is said twice.
+  expect(perPodStorageProblems({ distribution: { name: 'nope' }, workload: { replicas: 2 } }, ServerTarget.OGX_1_3, undefined, false)).toEqual([]);
+  expect(perPodStorageProblems({ workload: { replicas: 2 } }, ServerTarget.OGX_1_3, 'version: 2\nproviders: [x]\n', false)).toEqual([]);
+});
+
 test('the OGX release an image names', () => {
   expect(targetOfImage('docker.io/ogxai/distribution-starter:1.3.0')).toBe(ServerTarget.OGX_1_3);
   expect(targetOfImage('docker.io/ogxai/distribution-starter:v1.3.0')).toBe(ServerTarget.OGX_1_3);
