@@ -5,6 +5,8 @@
  * with several replicas unless allowed.
  */
 import { createHash } from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
 import { parse } from 'yaml';
 import { generateTargetConfig, generateTargetConfigOutcome, TargetConfigGenerator, TargetConfigOptions } from '../../src/generate/target-config';
 import { ServerTarget } from '../../src/releases/server-target';
@@ -131,4 +133,11 @@ describe('generateTargetConfigOutcome: every problem returned, not thrown', () =
   test('a config that generates is { config }, what generateTargetConfig returns', () => {
     expect(generateTargetConfigOutcome(VLLM_SPEC, T)).toEqual({ config: generateTargetConfig(VLLM_SPEC, T) });
   });
+});
+
+test('no stage of the generation catches an exception to carry on: each returns its problems', () => {
+  const dir = path.join(__dirname, '../../src/generate');
+  const files = [...fs.readdirSync(dir).map((f) => path.join(dir, f)), ...fs.readdirSync(path.join(dir, 'operator')).map((f) => path.join(dir, 'operator', f))]
+    .filter((f) => f.endsWith('.ts'));
+  expect(files.filter((f) => /\bcatch\b/.test(fs.readFileSync(f, 'utf8'))).map((f) => path.relative(dir, f))).toEqual([]);
 });

@@ -1,3 +1,5 @@
+import * as fs from 'fs';
+import * as path from 'path';
 import { targetOfImage } from '../../src/interop/ogx-server-in';
 import * as userConfig from '../../src/interop/user-config';
 import { checkUserConfig, InputConfigMaps, perPodStorageProblems, serverLineWarning } from '../../src/interop/user-config';
@@ -56,6 +58,10 @@ test('the per-pod stores of a render whose storage cannot be generated: none (th
   // An unknown distribution: the generation returns its problem, and none is said twice.
   expect(perPodStorageProblems({ distribution: { name: 'nope' }, workload: { replicas: 2 } }, ServerTarget.OGX_1_3, undefined, false)).toEqual([]);
   expect(perPodStorageProblems({ workload: { replicas: 2 } }, ServerTarget.OGX_1_3, 'version: 2\nproviders: [x]\n', false)).toEqual([]);
+});
+
+test('perPodStorageProblems reads the generation\'s outcome: the file catches nothing', () => {
+  expect(fs.readFileSync(path.join(__dirname, '../../src/interop/user-config.ts'), 'utf8')).not.toMatch(/\bcatch\b/);
 });
 
 test('the OGX release an image names', () => {
