@@ -159,8 +159,8 @@ export type TargetConfigOutcome = { readonly config: TargetConfig } | { readonly
 /**
  * Generates a config.yaml a real server of `target` accepts, or returns every problem (nothing is
  * thrown). `spec` must already be valid per the v1alpha2 rules (`validateSpec`). A base config
- * that cannot be read stops it; then every stage's problems are listed, then the start-up
- * model's (which reads the config the stages wrote).
+ * that cannot be used stops it; otherwise every stage's problems are listed together, and only a
+ * config with none goes on to the start-up model, whose problems come with the per-pod stores'.
  */
 export function generateTargetConfigOutcome(spec: LlamaStackDistributionSpec, target: ServerTarget,
   options: TargetConfigOptions = {}): TargetConfigOutcome {

@@ -130,8 +130,9 @@ export type GeneratedConfigOutcome = { readonly config: GeneratedConfig } | { re
 /**
  * The pipeline on a spec already read (a JSON snapshot, this call's own: `snapshotSpec`) and
  * checked options: the config, or the problems that stopped it, returned (nothing is thrown).
- * A stage that finds problems stops the pipeline there, as the operator's does; each stage
- * lists all of its own. `ConfigGenerator.generate` throws them, once.
+ * A stage that finds problems stops the pipeline there, as the operator's does; the spec check
+ * and the resources list all of theirs, the provider overlay its first (as the operator's).
+ * `ConfigGenerator.generate` throws them, once.
  */
 export function generateOperatorConfig(spec: LlamaStackDistributionSpec, opts: GenerateOptions): GeneratedConfigOutcome {
   // The operator writes plaintext credentials into the ConfigMap, and its conformance data has
