@@ -2,11 +2,11 @@
  * Inputs to outputs: each LlamaStackDistribution (or OGXServer) document becomes the objects that
  * run it, other documents pass through when asked; every problem is collected with where it came from.
  */
-import { ConfigProblem, formatProblem, LlamaStackConfigError } from '../core/errors';
+import { ConfigProblem, formatProblem } from '../core/errors';
 import { quoteValue } from '../core/quote';
 import { emittedObjects, synthesizedJson } from '../distribution/emitted-objects';
 import type { VerifyOptions } from '../distribution/verify-options';
-import { planFromParsed } from '../interop/manifest-plan';
+import { planOutcomeFromParsed } from '../interop/manifest-plan';
 import {
   isDistributionManifest, manifestProblem, V1ALPHA2, ManifestParseOptions, ParsedDistribution, readDistribution, readManifestDocuments,
 } from '../interop/manifest-read';
@@ -177,23 +177,24 @@ export class Renderer {
       refPath: parsed.configRefPath ?? 'spec.overrideConfig.configMapName',
     }, this.configMaps);
     this.report(where, userConfig.warnings, this.warnings);
-    try {
-      const { objects, image } = render(parsed, { ...this.settings, target, baseConfigYaml: base.text });
-      const line = parsed.apiVersion === V1ALPHA2 || (parsed.target !== undefined && parsed.target === target) ? undefined
-        : serverLineWarning(parsed.spec, image, target, parsed.distributionPath ?? 'spec.distribution', parsed.apiVersion.startsWith('ogx.io/'));
-      if (line) this.report(where, [line], this.warnings);
-      const all = [...early, ...base.problems, ...userConfig.problems];
-      if (all.length > 0) this.report(where, all);
-      else return { objects, where, name: parsed.name };
-    } catch (e) {
-      if (!(e instanceof LlamaStackConfigError)) throw e;
+    const rendered = render(parsed, { ...this.settings, target, baseConfigYaml: base.text });
+    if ('problems' in rendered) {
       // Stopped before the config was written: the per-pod stores it would have are still said.
-      const perPod = e.problems.some((p) => /with several pods, each keeps its own/.test(p.message)) ? []
+      const perPod = rendered.problems.some((p) => /with several pods, each keeps its own/.test(p.message)) ? []
         : perPodStorageProblems(parsed.spec, target, base.text, this.settings.allowPerPodState)
           .map((p) => manifestProblem(p, parsed));
-      this.report(where, [...early, ...base.problems, ...userConfig.problems, ...e.problems, ...perPod]);
+      this.report(where, [...early, ...base.problems, ...userConfig.problems, ...rendered.problems, ...perPod]);
+      return undefined;
     }
-    return undefined;
+    const line = parsed.apiVersion === V1ALPHA2 || (parsed.target !== undefined && parsed.target === target) ? undefined
+      : serverLineWarning(parsed.spec, rendered.image, target, parsed.distributionPath ?? 'spec.distribution', parsed.apiVersion.startsWith('ogx.io/'));
+    if (line) this.report(where, [line], this.warnings);
+    const all = [...early, ...base.problems, ...userConfig.problems];
+    if (all.length > 0) {
+      this.report(where, all);
+      return undefined;
+    }
+    return { objects: rendered.objects, where, name: parsed.name };
   }
 
   /**
@@ -270,8 +271,8 @@ function shownName(name: string): string {
  * The objects of one distribution: the plan's, in the order the construct emits them, each as
  * `cdk8s synth` writes it (distribution/emitted-objects.ts); no App or Chart is built.
  */
-function render(parsed: ParsedDistribution, settings: RenderSettings): { objects: any[]; image: string } {
-  const plan = planFromParsed(parsed, {
+function render(parsed: ParsedDistribution, settings: RenderSettings): { objects: any[]; image: string } | { problems: ConfigProblem[] } {
+  const planned = planOutcomeFromParsed(parsed, {
     target: settings.target,
     platform: settings.platform,
     baseConfigYaml: settings.baseConfigYaml,
@@ -280,6 +281,8 @@ function render(parsed: ParsedDistribution, settings: RenderSettings): { objects
     imageRegistry: settings.imageRegistry,
     verify: settings.verify,
   }, true); // the command line's writer (manifestYaml) quotes what cdk8s's writer would not
+  if ('problems' in planned) return planned;
+  const plan = planned.plan;
   // As the construct prints them when its app synthesizes: on the process's stderr, under its path in an app of its own.
   for (const w of plan.warnings) process.stderr.write(`warning: render/${parsed.name}: ${formatProblem(w)}\n`);
   // cdk8s's switch, which the command line honoured when it synthesized through cdk8s.

@@ -24,9 +24,9 @@ import { trustProblems } from './trusted-ca';
 import { PlannedVerification, planVerification, verifyInputOf, verifyInputProblems, verifyPropProblems } from './verify-stage';
 import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 import { DEFAULT_DISTRIBUTION } from '../generate/base-config';
-import { ConfigGenerator, sha256Hex } from '../generate/operator/config-generator';
+import { generateOperatorConfig, sha256Hex } from '../generate/operator/config-generator';
 import { checkOverrideConfig } from '../generate/override-config';
-import { generateTargetConfig } from '../generate/target-config';
+import { generateTargetConfigOutcome } from '../generate/target-config';
 import { plainYamlInputProblems } from '../kubernetes/plain-yaml';
 import { EMBEDDED_DISTRIBUTIONS, embeddedBaseConfig } from '../releases/embedded-configs';
 import { imageLayoutOf } from '../releases/image-layouts';
@@ -34,6 +34,7 @@ import { containerPort, DEFAULT_PORT, metricsPort, podEnv } from '../releases/po
 import { ServerTarget } from '../releases/server-target';
 import { SecretEnvVar } from '../spec/secret-env';
 import { LlamaStackDistributionSpec } from '../spec/spec';
+import { snapshotSpec } from '../spec/spec-snapshot';
 import { validateSpec } from '../spec/validate-spec';
 import { exposeProblems, networkingProblems, resolveExposure } from '../values/expose';
 import { Platform } from '../values/platform';
@@ -104,10 +105,17 @@ function scratchDirs(spec: LlamaStackDistributionSpec): string[] {
  * context's words (at its props path by default). The plan's warnings are said so too.
  */
 export function planDistribution(rawProps: LlamaStackDistributionProps, context: PlanContext): DistributionPlan {
+  const outcome = planOutcome(rawProps, context);
+  if ('problems' in outcome) throw new LlamaStackConfigError(outcome.problems);
+  return outcome.plan;
+}
+
+/** The plan or every problem, its problems and warnings said once in the context's words (at its props paths by default). */
+export function planOutcome(rawProps: LlamaStackDistributionProps, context: PlanContext): PlanOutcome {
   const outcome = resolvePlan(rawProps, context);
   const words = context.words ?? atPropsPaths;
-  if ('problems' in outcome) throw new LlamaStackConfigError(words(outcome.problems, outcome.origins));
-  return { ...outcome.plan, warnings: words(outcome.plan.warnings, outcome.plan.origins) };
+  if ('problems' in outcome) return { problems: words(outcome.problems, outcome.origins) };
+  return { plan: { ...outcome.plan, warnings: words(outcome.plan.warnings, outcome.plan.origins) } };
 }
 
 /** The plan, or every problem at the path where it was found (its warnings too). */
@@ -117,7 +125,7 @@ export function resolvePlan(rawProps: LlamaStackDistributionProps, context: Plan
   try {
     return plan(resolved.intent, resolved.problems, context);
   } catch (e) {
-    // What the generators still throw: as found, for the edge to say.
+    // What the rendered objects' checks still throw: as found, for the edge to say (the generators return theirs: planConfig).
     if (e instanceof LlamaStackConfigError) return { problems: e.problems, origins: resolved.intent.origins };
     throw e;
   }
@@ -291,7 +299,7 @@ function libraryConfigText({ config, spec, target }: DistributionIntent): string
   return EMBEDDED_DISTRIBUTIONS.includes(distribution) ? embeddedBaseConfig(distribution) : undefined;
 }
 
-/** The config the server runs: the user's ConfigMap, an override text, or a generated one; or the override text's problems. */
+/** The config the server runs: the user's ConfigMap, an override text, or a generated one; or the problems of the text or the generation. */
 function planConfig({ config, spec, target, name }: DistributionIntent,
   entrypointInsecure: boolean | undefined): PlannedConfig | { readonly problems: ConfigProblem[] } {
   const serverTlsDir = spec.networking?.tls?.enabled === true ? PATHS.tlsDir : undefined;
@@ -315,9 +323,10 @@ function planConfig({ config, spec, target, name }: DistributionIntent,
       dataDirs: checked.dataDirs,
     };
   }
-  const generated = target.isOperator
-    ? ConfigGenerator.generate(spec, { baseConfigYaml: config.baseConfigYaml, rejectUnknownModelProviders: true, serverTlsDir })
-    : generateTargetConfig(spec, target, {
+  // The generators return their problems; the operator pipeline reads its own copy of the spec, as ConfigGenerator.generate does.
+  const outcome = target.isOperator
+    ? generateOperatorConfig(snapshotSpec(spec), { baseConfigYaml: config.baseConfigYaml, rejectUnknownModelProviders: true, serverTlsDir })
+    : generateTargetConfigOutcome(spec, target, {
       ...config.generation,
       baseConfigYaml: config.baseConfigYaml,
       serverTlsDir,
@@ -325,6 +334,8 @@ function planConfig({ config, spec, target, name }: DistributionIntent,
       entrypointPassesInsecure: entrypointInsecure,
       scratchDirs: scratchDirs(spec),
     });
+  if ('problems' in outcome) return { problems: outcome.problems };
+  const generated = outcome.config;
   return {
     configYaml: generated.configYaml,
     contentHash: generated.contentHash,

@@ -6,42 +6,44 @@
  * fatal on 0.7.1), and no deprecated `tool_groups`.
  */
 import { TargetGeneration } from './generation';
-import { LlamaStackConfigError } from '../core/errors';
+import { ConfigProblem } from '../core/errors';
 import { getOwn, isJsonObject, JsonObject, JsonValue, newObject } from '../core/json';
 import { quoteValue } from '../core/quote';
 import { mapOf, shallowCopy } from '../core/writable-json';
 import { LlamaStackDistributionSpec } from '../spec/spec';
-import { readBaseConfigShared, YamlReadError } from '../yaml/parse';
+import { readBaseConfigSharedOutcome } from '../yaml/parse';
 
 export const DEFAULT_DISTRIBUTION = 'starter';
 
-/** The distribution's base config as parsed, or a thrown error naming the distribution or text. */
+/** A base config problem, returned. */
+function refused(problem: ConfigProblem): { readonly problems: ConfigProblem[] } {
+  return { problems: [problem] };
+}
+
+/** The distribution's base config as parsed, or the problem naming the distribution or text (returned, never thrown). */
 export function loadBaseConfig(g: TargetGeneration, spec: LlamaStackDistributionSpec, baseConfigYaml: string | undefined):
-{ config: JsonObject; distribution: string } {
+{ readonly config: JsonObject; readonly distribution: string } | { readonly problems: ConfigProblem[] } {
   const target = g.target;
   const distribution = baseConfigYaml !== undefined ? (spec.distribution?.name ?? 'custom') : (spec.distribution?.name ?? DEFAULT_DISTRIBUTION);
   const text = baseConfigYaml ?? target._baseConfig(distribution);
   if (text === undefined) {
-    throw new LlamaStackConfigError([{
+    return refused({
       path: 'spec.distribution.name',
       message: `${target.description} ships no distribution ${quoteValue(distribution)}`,
       fix: `use one of ${target.distributions.join(', ')}, or pass the image's base config (baseConfigYaml)`,
       fixes: { manifest: `use one of ${target.distributions.join(', ')}, or pass the image's base config (--base-config FILE)` },
-    }]);
+    });
   }
-  let base: JsonObject | null;
-  try {
-    base = readBaseConfigShared(text); // shared and frozen: stages write into copies (core/writable-json.ts)
-  } catch (e) {
-    if (e instanceof YamlReadError) throw new LlamaStackConfigError([{ path: 'baseConfig', message: e.message, fix: 'pass the YAML config of the image' }]);
-    throw e;
-  }
+  // Shared and frozen: stages write into copies (core/writable-json.ts).
+  const read = readBaseConfigSharedOutcome(text);
+  if ('error' in read) return refused({ path: 'baseConfig', message: read.error, fix: 'pass the YAML config of the image' });
+  const base = read.value;
   if (base === null || !isJsonObject(base)) {
-    throw new LlamaStackConfigError([{ path: 'baseConfig', message: 'is not a config mapping', fix: 'pass the config.yaml the image ships' }]);
+    return refused({ path: 'baseConfig', message: 'is not a config mapping', fix: 'pass the config.yaml the image ships' });
   }
   const providers = getOwn(base, 'providers');
   if (providers !== undefined && providers !== null && !isJsonObject(providers)) {
-    throw new LlamaStackConfigError([{ path: 'baseConfig.providers', message: 'must be a mapping of API: [providers]', fix: 'write providers as the image\'s config.yaml does, or leave it out' }]);
+    return refused({ path: 'baseConfig.providers', message: 'must be a mapping of API: [providers]', fix: 'write providers as the image\'s config.yaml does, or leave it out' });
   }
   const config = shallowCopy(base);
   // A base without providers is filled from the spec, as the OGX operator fills an empty base

@@ -14,7 +14,7 @@ import { getOwn, isJsonObject } from '../core/json';
 import { containerEnv, containerPort } from '../releases/pod-env';
 import { ServerTarget } from '../releases/server-target';
 import { LlamaStackDistributionSpec } from '../spec/spec';
-import { readBaseConfig, YamlReadError } from '../yaml/parse';
+import { readBaseConfigOutcome } from '../yaml/parse';
 
 const PROP = 'props.overrideConfigYaml';
 
@@ -25,15 +25,13 @@ function notAMapping(): { problems: ConfigProblem[]; warnings: ConfigProblem[]; 
 /** What an override config would do on `target`: fatal problems, warnings, and the data directories the pod must give a volume. */
 export function checkOverrideConfig(text: string, spec: LlamaStackDistributionSpec, target: ServerTarget, pod: PodFacts, allowPerPodState = false):
 { problems: ConfigProblem[]; warnings: ConfigProblem[]; dataDirs: string[] } {
-  let config;
-  try {
-    config = readBaseConfig(text);
-  } catch (e) {
+  const read = readBaseConfigOutcome(text);
+  if ('error' in read) {
     // The reader speaks the operator's (Go) wording; a document that is not a mapping says so plainly.
-    if (e instanceof YamlReadError && /cannot unmarshal/.test(e.message)) return notAMapping();
-    if (e instanceof YamlReadError) return { problems: [{ path: PROP, message: `not YAML the server can read: ${e.message}`, fix: 'pass the text of a config.yaml' }], warnings: [], dataDirs: [] };
-    throw e;
+    if (/cannot unmarshal/.test(read.error)) return notAMapping();
+    return { problems: [{ path: PROP, message: `not YAML the server can read: ${read.error}`, fix: 'pass the text of a config.yaml' }], warnings: [], dataDirs: [] };
   }
+  const config = read.value;
   if (config === null || !isJsonObject(config)) return notAMapping();
   if (target.isOperator) return { problems: [], warnings: [], dataDirs: [] };
   const g = new TargetGeneration(target);

@@ -153,13 +153,21 @@ function countResources(spec: LlamaStackDistributionSpec): number {
   return (spec.resources?.models?.length ?? 0) + (spec.resources?.shields?.length ?? 0);
 }
 
+/** What a target generation made: the config, or every problem that stopped it. */
+export type TargetConfigOutcome = { readonly config: TargetConfig } | { readonly problems: ConfigProblem[] };
+
 /**
- * Generates a config.yaml a real server of `target` accepts. `spec` must already be valid per
- * the v1alpha2 rules (`validateSpec`). Throws `LlamaStackConfigError` listing every problem.
+ * Generates a config.yaml a real server of `target` accepts, or returns every problem (nothing is
+ * thrown). `spec` must already be valid per the v1alpha2 rules (`validateSpec`). A base config
+ * that cannot be used stops it; otherwise every stage's problems are listed together, and only a
+ * config with none goes on to the start-up model, whose problems come with the per-pod stores'.
  */
-export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: ServerTarget, options: TargetConfigOptions = {}): TargetConfig {
+export function generateTargetConfigOutcome(spec: LlamaStackDistributionSpec, target: ServerTarget,
+  options: TargetConfigOptions = {}): TargetConfigOutcome {
   const g = new TargetGeneration(target);
-  const { config, distribution } = loadBaseConfig(g, spec, options.baseConfigYaml);
+  const base = loadBaseConfig(g, spec, options.baseConfigYaml);
+  if ('problems' in base) return base;
+  const { config, distribution } = base;
   g.distribution = distribution;
   // A tag set with withImageTag may be a release whose schema this target does not model.
   const image = checkImageRelease(target, target.imageTag);
@@ -192,7 +200,7 @@ export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: S
   applyVectorMetadataStore(g, config);
   g.problems.push(...containerApiProblems(g.rules, config, env, (p) => g.specPathOf(p) ?? `config.${p}`));
   g.problems.push(...envNameCollisions(envVars, paths));
-  if (g.problems.length > 0) throw new LlamaStackConfigError(g.problems);
+  if (g.problems.length > 0) return { problems: g.problems };
   const configYaml = emitYaml(config);
   const startup = checkGeneratedConfig(g, config, spec, env, {
     serverTlsDir: options.serverTlsDir,
@@ -201,17 +209,26 @@ export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: S
   });
   const many = options.allowPerPodState === true ? undefined : severalPods(spec);
   const perPod = many ? perPodStores(config, target, env, many) : [];
-  if (startup.problems.length > 0 || perPod.length > 0) throw new LlamaStackConfigError([...startup.problems, ...perPod]);
+  if (startup.problems.length > 0 || perPod.length > 0) return { problems: [...startup.problems, ...perPod] };
   return {
-    configYaml,
-    contentHash: sha256Hex(configYaml),
-    envVars,
-    providerCount: countProviders(config),
-    resourceCount: countResources(spec),
-    distribution,
-    warnings: [...g.warnings, ...startup.warnings],
-    dataDirs: startup.dataDirs,
+    config: {
+      configYaml,
+      contentHash: sha256Hex(configYaml),
+      envVars,
+      providerCount: countProviders(config),
+      resourceCount: countResources(spec),
+      distribution,
+      warnings: [...g.warnings, ...startup.warnings],
+      dataDirs: startup.dataDirs,
+    },
   };
+}
+
+/** `generateTargetConfigOutcome` said at an edge: throws `LlamaStackConfigError` listing every problem. */
+export function generateTargetConfig(spec: LlamaStackDistributionSpec, target: ServerTarget, options: TargetConfigOptions = {}): TargetConfig {
+  const outcome = generateTargetConfigOutcome(spec, target, options);
+  if ('problems' in outcome) throw new LlamaStackConfigError(outcome.problems);
+  return outcome.config;
 }
 
 /** Generates config.yaml for a real server line (the constructs' default path), from a v1alpha2 spec. */
@@ -229,8 +246,10 @@ export class TargetConfigGenerator {
     const problems = validateSpec(spec, {
       hasBaseConfig: opts.baseConfigYaml !== undefined, disableableApis: target.disableableApis, kvPostgres: !target.isOperator,
     });
-    if (problems.length > 0) throw new LlamaStackConfigError(problems);
-    return generateTargetConfig(spec, target, opts);
+    const outcome: TargetConfigOutcome = problems.length > 0 ? { problems } : generateTargetConfigOutcome(spec, target, opts);
+    // The edge: the problems are said once, thrown.
+    if ('problems' in outcome) throw new LlamaStackConfigError(outcome.problems);
+    return outcome.config;
   }
 
   private constructor() {}

@@ -7,24 +7,38 @@ import { completeExternalProviders } from './external-providers';
 import { ManifestRenderOptions, manifestProblem, ParsedDistribution, PLATFORM_PATH } from './manifest-read';
 import { ConfigProblem, distinct, LlamaStackConfigError } from '../core/errors';
 import type { ProblemWords } from '../distribution/intent';
-import { DistributionPlan, planDistribution } from '../distribution/planner';
+import { DistributionPlan, planOutcome } from '../distribution/planner';
 import type { LlamaStackDistributionProps } from '../distribution/props';
 
-/** The props a parsed manifest stands for, with the render options. */
+/** The props a parsed manifest stands for, with the render options; throws the problems of `propsOutcomeFromParsed`. */
 export function propsFromParsed(parsed: ParsedDistribution, options: ManifestRenderOptions): LlamaStackDistributionProps {
+  const outcome = propsOutcomeFromParsed(parsed, options);
+  if ('problems' in outcome) throw new LlamaStackConfigError(outcome.problems);
+  return outcome.props;
+}
+
+/** The props a parsed manifest stands for, with the render options, or what keeps it from standing for any (returned). */
+export function propsOutcomeFromParsed(parsed: ParsedDistribution, options: ManifestRenderOptions):
+{ readonly props: LlamaStackDistributionProps } | { readonly problems: ConfigProblem[] } {
   const completed = completeExternalProviders(parsed.spec, options.externalProviders);
-  if (completed.problems.length > 0) throw new LlamaStackConfigError(completed.problems);
+  if (completed.problems.length > 0) return { problems: completed.problems };
   if (options.platform !== undefined && parsed.platform !== undefined && options.platform.id !== parsed.platform.id) {
-    throw new LlamaStackConfigError([{
-      path: PLATFORM_PATH,
-      message: `the manifest is for ${parsed.platform.id}, and the render asks for ${options.platform.id}`,
-      fix: `render it for ${parsed.platform.id} (--platform ${parsed.platform.id}), or change the annotation`,
-    }]);
+    return {
+      problems: [{
+        path: PLATFORM_PATH,
+        message: `the manifest is for ${parsed.platform.id}, and the render asks for ${options.platform.id}`,
+        fix: `render it for ${parsed.platform.id} (--platform ${parsed.platform.id}), or change the annotation`,
+      }],
+    };
   }
+  return { props: propsOf(parsed, options, completed.spec) };
+}
+
+function propsOf(parsed: ParsedDistribution, options: ManifestRenderOptions, spec: ParsedDistribution['spec']): LlamaStackDistributionProps {
   return {
     name: parsed.name,
     namespace: parsed.namespace,
-    spec: completed.spec,
+    spec,
     target: options.target ?? parsed.target,
     platform: options.platform ?? parsed.platform,
     caBundle: parsed.caBundle,
@@ -43,11 +57,24 @@ export function manifestWords(parsed: ParsedDistribution): ProblemWords {
   return (problems: readonly ConfigProblem[]) => distinct(problems.map((p) => manifestProblem(p, parsed)));
 }
 
+/** A manifest's plan, or every problem, at the manifest's paths. */
+export type ManifestPlanOutcome = { readonly plan: DistributionPlan } | { readonly problems: ConfigProblem[] };
+
 /**
  * The plan of a parsed manifest, as the construct makes it alone in a chart with no namespace
- * (the command line renders its objects without an App or a Chart): problems and warnings at the
- * manifest's paths. `quotedYaml`: the objects are written by a writer that quotes ambiguous strings.
+ * (the command line renders its objects without an App or a Chart), or every problem (returned):
+ * problems and warnings at the manifest's paths, as `planDistribution` says them in these words.
+ * `quotedYaml`: the objects are written by a writer that quotes ambiguous strings.
  */
+export function planOutcomeFromParsed(parsed: ParsedDistribution, options: ManifestRenderOptions = {}, quotedYaml = false): ManifestPlanOutcome {
+  const props = propsOutcomeFromParsed(parsed, options);
+  if ('problems' in props) return props;
+  return planOutcome(props.props, { id: parsed.name, quotedYaml, words: manifestWords(parsed) });
+}
+
+/** `planOutcomeFromParsed` said at an edge: throws `LlamaStackConfigError` listing every problem. */
 export function planFromParsed(parsed: ParsedDistribution, options: ManifestRenderOptions = {}, quotedYaml = false): DistributionPlan {
-  return planDistribution(propsFromParsed(parsed, options), { id: parsed.name, quotedYaml, words: manifestWords(parsed) });
+  const outcome = planOutcomeFromParsed(parsed, options, quotedYaml);
+  if ('problems' in outcome) throw new LlamaStackConfigError(outcome.problems);
+  return outcome.plan;
 }

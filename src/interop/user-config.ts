@@ -5,13 +5,13 @@
  * `overrideConfigYaml`). And the server line: a manifest that names an image or a distribution
  * the operator resolved may run another release here, which is said as a warning.
  */
-import { ConfigProblem, fixFor, LlamaStackConfigError } from '../core/errors';
+import { ConfigProblem, fixFor } from '../core/errors';
 import { isObject } from '../core/json';
 import { quoteValue } from '../core/quote';
 import { isReleasedImage } from '../distribution/image';
 import { checkOverrideConfig } from '../generate/override-config';
 import { perPodStores, severalPods } from '../generate/shared-state';
-import { generateTargetConfig } from '../generate/target-config';
+import { generateTargetConfigOutcome } from '../generate/target-config';
 import { containerEnv } from '../releases/pod-env';
 import { ServerTarget } from '../releases/server-target';
 import { LlamaStackDistributionSpec } from '../spec/spec';
@@ -151,14 +151,10 @@ export function perPodStorageProblems(spec: LlamaStackDistributionSpec, target: 
   const where = severalPods(spec);
   if (allowPerPodState || where === undefined || spec.overrideConfig !== undefined || target.isOperator) return [];
   const bare: LlamaStackDistributionSpec = { distribution: spec.distribution, storage: spec.storage, workload: spec.workload };
-  let text: string;
-  try {
-    text = generateTargetConfig(bare, target, { baseConfigYaml, allowPerPodState: true }).configYaml;
-  } catch (e) {
-    if (e instanceof LlamaStackConfigError) return [];
-    throw e;
-  }
-  const config = readBaseConfig(text);
+  // A spec whose storage alone cannot be generated has its problems said by the render: none here.
+  const generated = generateTargetConfigOutcome(bare, target, { baseConfigYaml, allowPerPodState: true });
+  if ('problems' in generated) return [];
+  const config = readBaseConfig(generated.config.configYaml);
   if (config === null) return [];
   return perPodStores(config, target, containerEnv(target, bare, []), where)
     .filter((p) => /^storage backend /.test(p.message));

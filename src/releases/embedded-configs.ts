@@ -4,7 +4,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { fail } from '../core/errors';
+import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
 
 const DATA_DIR = path.join(__dirname, '..', '..', 'data', 'operator', 'configs');
 
@@ -15,14 +15,26 @@ const cache = new Map<string, string>();
 
 /** The text of an embedded base config; fails for unknown names with the list of known ones. */
 export function embeddedBaseConfig(name: string, fieldPath = 'spec.distribution.name'): string {
+  const found = embeddedBaseConfigOutcome(name, fieldPath);
+  if ('problems' in found) throw new LlamaStackConfigError(found.problems);
+  return found.text;
+}
+
+/** `embeddedBaseConfig` that returns the problem of an unknown name instead of throwing it. */
+export function embeddedBaseConfigOutcome(name: string, fieldPath = 'spec.distribution.name'): { readonly text: string } | { readonly problems: ConfigProblem[] } {
   if (!EMBEDDED_DISTRIBUTIONS.includes(name)) {
-    fail(fieldPath, `failed to load embedded config for distribution ${JSON.stringify(name)}: open configs/${name}/config.yaml: file does not exist`,
-      `use one of ${EMBEDDED_DISTRIBUTIONS.join(', ')}, or pass baseConfigYaml`);
+    return {
+      problems: [{
+        path: fieldPath,
+        message: `failed to load embedded config for distribution ${JSON.stringify(name)}: open configs/${name}/config.yaml: file does not exist`,
+        fix: `use one of ${EMBEDDED_DISTRIBUTIONS.join(', ')}, or pass baseConfigYaml`,
+      }],
+    };
   }
   let text = cache.get(name);
   if (text === undefined) {
     text = fs.readFileSync(path.join(DATA_DIR, name, 'config.yaml'), 'utf8');
     cache.set(name, text);
   }
-  return text;
+  return { text };
 }

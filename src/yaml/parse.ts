@@ -185,6 +185,22 @@ export function readBaseConfig(text: string): JsonObject | null {
  * (core/writable-json.ts), and work keyed on its frozen parts can be reused.
  */
 export function readBaseConfigShared(text: string): JsonObject | null {
+  const read = readBaseConfigSharedOutcome(text);
+  if ('error' in read) throw new YamlReadError(read.error);
+  return read.value;
+}
+
+/** `readBaseConfig` that returns the reader's message (the operator's wording) instead of throwing it; the map is the caller's. */
+export function readBaseConfigOutcome(text: string): BaseConfigRead {
+  const read = readBaseConfigSharedOutcome(text);
+  return 'error' in read || read.value === null ? read : { value: deepCopy(read.value) as JsonObject };
+}
+
+/** What a base config text reads to: the map (`null` for an empty document), or the reader's message. */
+export type BaseConfigRead = { readonly value: JsonObject | null } | { readonly error: string };
+
+/** `readBaseConfigShared` that returns the reader's message (the operator's wording) instead of throwing it. */
+export function readBaseConfigSharedOutcome(text: string): BaseConfigRead {
   let entry = cache.get(text);
   if (entry === undefined) {
     try {
@@ -196,8 +212,7 @@ export function readBaseConfigShared(text: string): JsonObject | null {
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
     cache.set(text, entry);
   }
-  if (entry instanceof ReadFailure) throw new YamlReadError(entry.message);
-  return entry;
+  return entry instanceof ReadFailure ? { error: entry.message } : { value: entry };
 }
 
 /** JSON text is YAML too; JSON.parse reads it to the same values, much faster. */

@@ -109,3 +109,24 @@ spec:
     expect(source).not.toMatch(/from 'cdk8s'/);
   });
 });
+
+describe('a manifest whose config is not generated', () => {
+  test('the generator\'s problems, returned to the renderer, then the per-pod stores the config would have had', async () => {
+    const text = 'apiVersion: llamastack.io/v1alpha2\nkind: LlamaStackDistribution\nmetadata: {name: s}\nspec:\n  distribution: {name: starter}\n'
+      + '  workload: {replicas: 2}\n  resources:\n    models: [{name: m, provider: nope}]\n';
+    const r = await run(['render'], text);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    expect(r.err.split('\n').filter((l) => l.startsWith('- ')).map((l) => l.split(' — ')[0])).toEqual([
+      '- stdin (s): spec.resources.models[0].provider: model "m" names provider "nope", which is not an enabled inference provider',
+      '- stdin (s): spec.workload.replicas: storage backend kv_default is SQLite in the pod (registry, prompts, agent state): with several pods, each keeps its own',
+      '- stdin (s): spec.workload.replicas: storage backend sql_default is SQLite in the pod (conversations, responses, inference log, file metadata): '
+        + 'with several pods, each keeps its own',
+    ]);
+  });
+
+  test('the renderer catches no LlamaStackConfigError: the plan\'s problems are returned to it', () => {
+    const source = fs.readFileSync(path.join(__dirname, '../../src/cli/renderer.ts'), 'utf8');
+    expect(source).not.toMatch(/catch \(|LlamaStackConfigError/);
+  });
+});

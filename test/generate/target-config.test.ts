@@ -5,11 +5,13 @@
  * with several replicas unless allowed.
  */
 import { createHash } from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
 import { parse } from 'yaml';
-import { generateTargetConfig, TargetConfigGenerator } from '../../src/generate/target-config';
+import { generateTargetConfig, generateTargetConfigOutcome, TargetConfigGenerator, TargetConfigOptions } from '../../src/generate/target-config';
 import { ServerTarget } from '../../src/releases/server-target';
 import { LlamaStackDistributionSpec } from '../../src/spec/spec';
-import { pathMessages as problems } from '../support/problems';
+import { pathMessages as problems, problemsOf } from '../support/problems';
 
 const T = ServerTarget.OGX_1_3;
 const VLLM_SPEC: LlamaStackDistributionSpec = {
@@ -83,4 +85,59 @@ describe('TargetConfigGenerator.generate', () => {
   test('a valid spec gives what generateTargetConfig gives', () => {
     expect(TargetConfigGenerator.generate(VLLM_SPEC, T)).toEqual(generateTargetConfig(VLLM_SPEC, T));
   });
+});
+
+describe('generateTargetConfigOutcome: every problem returned, not thrown', () => {
+  /** `path: message — fix` of each problem the outcome returns; fails if it returns a config. */
+  function returned(spec: LlamaStackDistributionSpec, options?: TargetConfigOptions): string[] {
+    const outcome = generateTargetConfigOutcome(spec, T, options);
+    if (!('problems' in outcome)) throw new Error('expected problems');
+    return outcome.problems.map((p) => `${p.path}: ${p.message} — ${p.fix}`);
+  }
+
+  test('a base config that cannot be used stops it, with the one problem', () => {
+    expect(returned({}, { baseConfigYaml: 'a: [' })).toEqual([
+      'baseConfig: failed to parse base config: error converting YAML to JSON: yaml: Flow sequence in block collection must be sufficiently indented and end with a ] — pass the YAML config of the image',
+    ]);
+    expect(returned({}, { baseConfigYaml: '' })).toEqual(['baseConfig: is not a config mapping — pass the config.yaml the image ships']);
+    expect(returned({}, { baseConfigYaml: 'version: 2\nproviders: [inference]\n' })).toEqual([
+      'baseConfig.providers: must be a mapping of API: [providers] — write providers as the image\'s config.yaml does, or leave it out',
+    ]);
+    expect(returned({ distribution: { name: 'nope' } })).toEqual([
+      'spec.distribution.name: OGX 1.3.0 ships no distribution "nope" — use one of ci-tests, nvidia, oci, open-benchmark, postgres-demo, starter, watsonx, or pass the image\'s base config (baseConfigYaml)',
+    ]);
+  });
+
+  test('the stages\' problems together, then the start-up model\'s and the per-pod stores\'', () => {
+    const stages = { distribution: { name: 'starter' }, resources: { shields: ['s'], models: [{ name: 'x', provider: 'nope' }] } };
+    expect(returned(stages).map((l) => l.split(' — ')[0])).toEqual([
+      'spec.resources.models[0].provider: model "x" names provider "nope", which is not an enabled inference provider',
+      'spec.resources.shields: OGX 1.3.0 has no shields (the safety API was removed in OGX 1.0.0)',
+    ]);
+    const replicas = { distribution: { name: 'starter' }, workload: { replicas: 2 } } as LlamaStackDistributionSpec;
+    expect(returned(replicas)).toHaveLength(5);
+  });
+
+  test.each<[string, LlamaStackDistributionSpec, TargetConfigOptions | undefined]>([
+    ['an unreadable base', {}, { baseConfigYaml: 'a: [' }],
+    ['an unknown distribution', { distribution: { name: 'nope' } }, undefined],
+    ['several stages', { distribution: { name: 'starter' }, resources: { shields: ['s'], models: [{ name: 'x', provider: 'nope' }] } }, undefined],
+    ['per-pod stores', { distribution: { name: 'starter' }, workload: { replicas: 2 } }, undefined],
+  ])('%s: the same problems, in the same order, as generateTargetConfig throws once', (_title, spec, options) => {
+    const outcome = generateTargetConfigOutcome(spec, T, options);
+    expect(() => generateTargetConfigOutcome(spec, T, options)).not.toThrow();
+    expect('problems' in outcome && outcome.problems.map((p) => ({ path: p.path, message: p.message })))
+      .toEqual(problemsOf(() => generateTargetConfig(spec, T, options)));
+  });
+
+  test('a config that generates is { config }, what generateTargetConfig returns', () => {
+    expect(generateTargetConfigOutcome(VLLM_SPEC, T)).toEqual({ config: generateTargetConfig(VLLM_SPEC, T) });
+  });
+});
+
+test('no stage of the generation catches an exception to carry on: each returns its problems', () => {
+  const dir = path.join(__dirname, '../../src/generate');
+  const files = [...fs.readdirSync(dir).map((f) => path.join(dir, f)), ...fs.readdirSync(path.join(dir, 'operator')).map((f) => path.join(dir, 'operator', f))]
+    .filter((f) => f.endsWith('.ts'));
+  expect(files.filter((f) => /\bcatch\b/.test(fs.readFileSync(f, 'utf8'))).map((f) => path.relative(dir, f))).toEqual([]);
 });

@@ -4,7 +4,7 @@
  * and every problem in the manifest's words (v1alpha1 paths), each said once.
  */
 import { LlamaStackConfigError } from '../../src/core/errors';
-import { manifestWords, planFromParsed, propsFromParsed } from '../../src/interop/manifest-plan';
+import { manifestWords, planFromParsed, planOutcomeFromParsed, propsFromParsed, propsOutcomeFromParsed } from '../../src/interop/manifest-plan';
 import { parseDistribution } from '../../src/interop/manifest-read';
 import { ServerTarget } from '../../src/releases/server-target';
 import { Platform } from '../../src/values/platform';
@@ -73,5 +73,44 @@ describe('planFromParsed', () => {
       expect((e as LlamaStackConfigError).problems[0].message)
         .toBe('storage backend kv_default is SQLite in the pod (registry, prompts, agent state): with several pods, each keeps its own (as v1alpha2 spec.workload.replicas)');
     }
+  });
+});
+
+describe('the outcomes: problems returned, not thrown', () => {
+  test('propsOutcomeFromParsed: the props, or the platform that disagrees', () => {
+    expect(propsOutcomeFromParsed(V2(OPENSHIFT), { platform: Platform.KUBERNETES })).toEqual({
+      problems: [{
+        path: 'metadata.annotations["cdk8s-llama-stack.io/platform"]',
+        message: 'the manifest is for openshift, and the render asks for kubernetes',
+        fix: 'render it for openshift (--platform openshift), or change the annotation',
+      }],
+    });
+    expect(propsOutcomeFromParsed(V2(), {})).toEqual({ props: propsFromParsed(V2(), {}) });
+  });
+
+  test('planOutcomeFromParsed: the plan, or the planner\'s problems at the manifest\'s paths, each once', () => {
+    const planned = planOutcomeFromParsed(V2());
+    expect('plan' in planned && planned.plan.name).toBe('a');
+    const failed = planOutcomeFromParsed(V1());
+    if (!('problems' in failed)) throw new Error('expected problems');
+    expect([...new Set(failed.problems.map((p) => p.path))]).toEqual(['spec.replicas']);
+    expect(failed.problems[0].message)
+      .toBe('storage backend kv_default is SQLite in the pod (registry, prompts, agent state): with several pods, each keeps its own (as v1alpha2 spec.workload.replicas)');
+  });
+
+  test('a generator\'s problem comes back as planFromParsed throws it', () => {
+    const parsed = parseDistribution({
+      apiVersion: 'llamastack.io/v1alpha2', kind: 'LlamaStackDistribution', metadata: { name: 'a' }, spec: { distribution: { name: 'nope' } },
+    });
+    const outcome = planOutcomeFromParsed(parsed);
+    expect('problems' in outcome && outcome.problems.map((p) => p.path)).toEqual(['spec.distribution.name']);
+    let thrown: unknown;
+    try {
+      planFromParsed(parsed);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(LlamaStackConfigError);
+    expect('problems' in outcome && outcome.problems).toEqual((thrown as LlamaStackConfigError).problems);
   });
 });

@@ -1,3 +1,5 @@
+import * as fs from 'fs';
+import * as path from 'path';
 import { targetOfImage } from '../../src/interop/ogx-server-in';
 import * as userConfig from '../../src/interop/user-config';
 import { checkUserConfig, InputConfigMaps, perPodStorageProblems, serverLineWarning } from '../../src/interop/user-config';
@@ -70,6 +72,16 @@ test('the per-pod stores of a render that failed: as found, each fix in every re
   ]);
   // No regex table over fix texts is left to rewrite them.
   expect(Object.keys(userConfig)).not.toContain('manifestVocabulary');
+});
+
+test('the per-pod stores of a render whose storage cannot be generated: none (the render says its problems)', () => {
+  // An unknown distribution: the generation returns its problem, and none is said twice.
+  expect(perPodStorageProblems({ distribution: { name: 'nope' }, workload: { replicas: 2 } }, ServerTarget.OGX_1_3, undefined, false)).toEqual([]);
+  expect(perPodStorageProblems({ workload: { replicas: 2 } }, ServerTarget.OGX_1_3, 'version: 2\nproviders: [x]\n', false)).toEqual([]);
+});
+
+test('perPodStorageProblems reads the generation\'s outcome: the file catches nothing', () => {
+  expect(fs.readFileSync(path.join(__dirname, '../../src/interop/user-config.ts'), 'utf8')).not.toMatch(/\bcatch\b/);
 });
 
 test('the OGX release an image names', () => {

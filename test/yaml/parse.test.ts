@@ -3,7 +3,7 @@
  * map[string]interface{}, i.e. go-yaml v2 YAML 1.1 scalars, then a JSON step (numbers are
  * float64, keys are strings), with the operator's error wording.
  */
-import { readBaseConfig, YamlReadError } from '../../src/yaml/parse';
+import { readBaseConfig, readBaseConfigOutcome, readBaseConfigShared, readBaseConfigSharedOutcome, YamlReadError } from '../../src/yaml/parse';
 
 const PARSE_ERROR = 'failed to parse base config: error converting YAML to JSON: yaml:';
 const NOT_A_MAP = 'failed to parse base config: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal';
@@ -251,5 +251,22 @@ describe('hostile input', () => {
     const text = 'a: &a [x,x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\n';
     const v = readBaseConfig(text)!;
     expect((v.c as unknown[][][]).flat(2)).toHaveLength(1000);
+  });
+});
+
+describe('the outcome readers: the reader\'s message returned, not thrown', () => {
+  test.each(['a: [', '- 1\n', 'a: *x\n'])('%j: the message readBaseConfig throws', (text) => {
+    expect(readBaseConfigSharedOutcome(text)).toEqual({ error: errorOf(text).message });
+    expect(readBaseConfigOutcome(text)).toEqual({ error: errorOf(text).message });
+  });
+
+  test('a map: the shared frozen one, or a copy that is the caller\'s; an empty document is null', () => {
+    const shared = readBaseConfigSharedOutcome('a: 1\n');
+    expect(shared).toEqual({ value: { a: 1 } });
+    expect('value' in shared && shared.value).toBe(readBaseConfigShared('a: 1\n'));
+    const own = readBaseConfigOutcome('a: 1\n');
+    expect(own).toEqual({ value: { a: 1 } });
+    expect('value' in own && Object.isFrozen(own.value)).toBe(false);
+    expect(readBaseConfigOutcome('')).toEqual({ value: null });
   });
 });

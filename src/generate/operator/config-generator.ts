@@ -11,11 +11,11 @@ import { applyProviders, countProviders } from './provider-overlay';
 import { appendResources, expandResources } from './resource-expansion';
 import { applyStorage } from './stores';
 import { checkedOptions } from '../../core/checked';
-import { ConfigProblem, fail, LlamaStackConfigError } from '../../core/errors';
+import { ConfigProblem, LlamaStackConfigError } from '../../core/errors';
 import { JsonObject, JsonValue, setOwn } from '../../core/json';
 import { bool, str, struct } from '../../core/shape';
 import { mapOf, shallowCopy } from '../../core/writable-json';
-import { embeddedBaseConfig } from '../../releases/embedded-configs';
+import { embeddedBaseConfigOutcome } from '../../releases/embedded-configs';
 import { PROVIDER_APIS } from '../../spec/apis';
 import { collectSecretEnvVars, envNameCollisions, SecretEnvVar } from '../../spec/secret-env';
 import { serverOnlyFields } from '../../spec/server-extensions';
@@ -23,7 +23,7 @@ import { LlamaStackDistributionSpec } from '../../spec/spec';
 import { snapshotSpec } from '../../spec/spec-snapshot';
 import { validateSpec } from '../../spec/validate-spec';
 import { emitYaml } from '../../yaml/emit';
-import { readBaseConfigShared, YamlReadError } from '../../yaml/parse';
+import { readBaseConfigSharedOutcome } from '../../yaml/parse';
 
 /** Options for `ConfigGenerator.generate`. */
 export interface GenerateOptions {
@@ -70,10 +70,6 @@ export function sha256Hex(text: string): string {
   return HASH !== undefined ? HASH('sha256', text, 'hex') : createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-function throwIfAny(problems: ConfigProblem[]): void {
-  if (problems.length > 0) throw new LlamaStackConfigError(problems);
-}
-
 /**
  * Settings of every provider, keyed `<field>[<i>]`. The spec is already a JSON snapshot (its
  * settings are plain JSON, read once, every value JSON cannot hold already reported), and it is
@@ -88,23 +84,31 @@ function providerSettings(spec: LlamaStackDistributionSpec): Map<string, JsonVal
   return out;
 }
 
-function baseConfigText(spec: LlamaStackDistributionSpec, options: GenerateOptions): string {
-  if (options.baseConfigYaml !== undefined) return options.baseConfigYaml;
+/** The base config text: the given one, or the operator's embedded config of `spec.distribution.name`. */
+function baseConfigText(spec: LlamaStackDistributionSpec, options: GenerateOptions):
+{ readonly text: string } | { readonly problems: ConfigProblem[] } {
+  if (options.baseConfigYaml !== undefined) return { text: options.baseConfigYaml };
   const name = spec.distribution?.name;
   if (name === undefined) {
-    fail('spec.distribution', 'no base config: a distribution given by image has no embedded config',
-      'set spec.distribution.name to an embedded distribution, or pass baseConfigYaml with the image\'s config');
+    return {
+      problems: [{
+        path: 'spec.distribution',
+        message: 'no base config: a distribution given by image has no embedded config',
+        fix: 'set spec.distribution.name to an embedded distribution, or pass baseConfigYaml with the image\'s config',
+      }],
+    };
   }
-  return embeddedBaseConfig(name);
+  return embeddedBaseConfigOutcome(name);
 }
 
-function readBase(text: string): JsonObject | null {
-  try {
-    return readBaseConfigShared(text);
-  } catch (e) {
-    if (e instanceof YamlReadError) fail('baseConfig', e.message, 'pass a YAML or JSON mapping with version: 2');
-    throw e;
-  }
+/** The base config's version and its map (shared and frozen), or the problem of reading it. */
+function readBase(text: string): { readonly base: JsonObject; readonly configVersion: number } | { readonly problems: ConfigProblem[] } {
+  const read = readBaseConfigSharedOutcome(text);
+  if ('error' in read) return { problems: [{ path: 'baseConfig', message: read.error, fix: 'pass a YAML or JSON mapping with version: 2' }] };
+  const version = detectConfigVersion(read.value);
+  if ('problems' in version) return version;
+  // A config with a version is a mapping.
+  return { base: read.value!, configVersion: version.version };
 }
 
 function setServerTls(config: JsonObject, dir: string): void {
@@ -120,6 +124,67 @@ const GENERATE_OPTIONS = struct('GenerateOptions', {
   serverTlsDir: str(),
 });
 
+/** What the operator pipeline made: the config, or every problem that stopped it. */
+export type GeneratedConfigOutcome = { readonly config: GeneratedConfig } | { readonly problems: ConfigProblem[] };
+
+/**
+ * The pipeline on a spec already read (a JSON snapshot, this call's own: `snapshotSpec`) and
+ * checked options: the config, or the problems that stopped it, returned (nothing is thrown).
+ * A stage that finds problems stops the pipeline there, as the operator's does; the spec check
+ * and the resources list all of theirs, the provider overlay its first (as the operator's).
+ * `ConfigGenerator.generate` throws them, once.
+ */
+export function generateOperatorConfig(spec: LlamaStackDistributionSpec, opts: GenerateOptions): GeneratedConfigOutcome {
+  // The operator writes plaintext credentials into the ConfigMap, and its conformance data has
+  // them (settings.api_key): accepted here, never quoted; the constructs and the CLI refuse them.
+  const problems = validateSpec(spec, { hasBaseConfig: opts.baseConfigYaml !== undefined, allowPlaintextCredentials: true });
+  if (problems.length === 0) problems.push(...serverOnlyFields(spec));
+  if (problems.length > 0) return { problems };
+  const settings = providerSettings(spec);
+
+  const text = baseConfigText(spec, opts);
+  if ('problems' in text) return text;
+  const read = readBase(text.text);
+  if ('problems' in read) return read;
+  const { base, configVersion } = read;
+  // The operator merges into a copy of the base; here the base is shared and frozen, and each
+  // stage writes into copies of what it changes (core/writable-json.ts).
+  const merged = shallowCopy(base);
+  if (spec.providers) {
+    const providerProblems = applyProviders(merged, spec.providers, settings);
+    if (providerProblems.length > 0) return { problems: providerProblems };
+  }
+  if (spec.storage) applyStorage(merged, spec.storage);
+  if (spec.disabled) applyDisabled(merged, spec.disabled);
+
+  let resourceCount = 0;
+  if (spec.resources) {
+    const { entries, problems: resourceProblems } = expandResources(spec.resources, spec.providers, merged, {
+      rejectUnknownModelProviders: opts.rejectUnknownModelProviders === true,
+    });
+    if (resourceProblems.length > 0) return { problems: resourceProblems };
+    resourceCount = entries.length;
+    appendResources(merged, entries);
+  }
+
+  const { envVars, paths } = collectSecretEnvVars(spec);
+  const collisions = envNameCollisions(envVars, paths);
+  if (collisions.length > 0) return { problems: collisions };
+
+  if (opts.serverTlsDir) setServerTls(merged, opts.serverTlsDir);
+  const configYaml = emitYaml(merged);
+  return {
+    config: {
+      configYaml,
+      contentHash: sha256Hex(configYaml),
+      envVars,
+      providerCount: countProviders(merged),
+      resourceCount,
+      configVersion,
+    },
+  };
+}
+
 /** Generates config.yaml from a v1alpha2 spec, exactly as the operator's pipeline does. */
 export class ConfigGenerator {
   /**
@@ -129,47 +194,10 @@ export class ConfigGenerator {
    */
   public static generate(spec: LlamaStackDistributionSpec, options?: GenerateOptions): GeneratedConfig {
     // The boundary: the spec is read once as JSON, the options are checked.
-    spec = snapshotSpec(spec);
-    const opts = checkedOptions<GenerateOptions>(GENERATE_OPTIONS, options);
-    // The operator writes plaintext credentials into the ConfigMap, and its conformance data has
-    // them (settings.api_key): accepted here, never quoted; the constructs and the CLI refuse them.
-    const problems = validateSpec(spec, { hasBaseConfig: opts.baseConfigYaml !== undefined, allowPlaintextCredentials: true });
-    if (problems.length === 0) problems.push(...serverOnlyFields(spec));
-    throwIfAny(problems);
-    const settings = providerSettings(spec);
-
-    const base = readBase(baseConfigText(spec, opts));
-    const configVersion = detectConfigVersion(base);
-    // The operator merges into a copy of the base; here the base is shared and frozen, and each
-    // stage writes into copies of what it changes (core/writable-json.ts).
-    const merged = shallowCopy(base!);
-    if (spec.providers) applyProviders(merged, spec.providers, settings);
-    if (spec.storage) applyStorage(merged, spec.storage);
-    if (spec.disabled) applyDisabled(merged, spec.disabled);
-
-    let resourceCount = 0;
-    if (spec.resources) {
-      const { entries, problems: resourceProblems } = expandResources(spec.resources, spec.providers, merged, {
-        rejectUnknownModelProviders: opts.rejectUnknownModelProviders === true,
-      });
-      throwIfAny(resourceProblems);
-      resourceCount = entries.length;
-      appendResources(merged, entries);
-    }
-
-    const { envVars, paths } = collectSecretEnvVars(spec);
-    throwIfAny(envNameCollisions(envVars, paths));
-
-    if (opts.serverTlsDir) setServerTls(merged, opts.serverTlsDir);
-    const configYaml = emitYaml(merged);
-    return {
-      configYaml,
-      contentHash: sha256Hex(configYaml),
-      envVars,
-      providerCount: countProviders(merged),
-      resourceCount,
-      configVersion,
-    };
+    const outcome = generateOperatorConfig(snapshotSpec(spec), checkedOptions<GenerateOptions>(GENERATE_OPTIONS, options));
+    // The edge: the problems are said once, thrown.
+    if ('problems' in outcome) throw new LlamaStackConfigError(outcome.problems);
+    return outcome.config;
   }
 
   private constructor() {}

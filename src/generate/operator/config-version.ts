@@ -1,5 +1,5 @@
 /** The base config's `version`: present, a number, and (truncated to an integer) 2. */
-import { fail } from '../../core/errors';
+import { ConfigProblem } from '../../core/errors';
 import { getOwn, JsonObject, JsonValue } from '../../core/json';
 
 export const SUPPORTED_CONFIG_VERSION = 2;
@@ -17,18 +17,22 @@ function goInt(v: number): string {
   return Math.abs(t) < 2 ** 63 ? BigInt(t).toString() : '-9223372036854775808';
 }
 
-/** Returns the detected version or throws with the operator's message. */
-export function detectConfigVersion(config: JsonObject | null): number {
+/** The detected version, or the problem with the operator's message (returned, never thrown). */
+export function detectConfigVersion(config: JsonObject | null): { readonly version: number } | { readonly problems: ConfigProblem[] } {
   const v = config === null ? undefined : getOwn(config, 'version');
   if (v === undefined) {
-    fail('baseConfig.version', "config.yaml missing required 'version' field", 'add version: 2 at the top of the base config');
+    return versionProblem("config.yaml missing required 'version' field", 'add version: 2 at the top of the base config');
   }
   if (typeof v !== 'number') {
-    fail('baseConfig.version', `failed to parse config.yaml version: unexpected type ${goTypeName(v)}`, 'write the version as a number: version: 2');
+    return versionProblem(`failed to parse config.yaml version: unexpected type ${goTypeName(v)}`, 'write the version as a number: version: 2');
   }
   const n = goInt(v);
   if (n !== String(SUPPORTED_CONFIG_VERSION)) {
-    fail('baseConfig.version', `failed to validate config version: version ${n} is not supported (expected ${SUPPORTED_CONFIG_VERSION})`, 'use a base config with version: 2');
+    return versionProblem(`failed to validate config version: version ${n} is not supported (expected ${SUPPORTED_CONFIG_VERSION})`, 'use a base config with version: 2');
   }
-  return SUPPORTED_CONFIG_VERSION;
+  return { version: SUPPORTED_CONFIG_VERSION };
+}
+
+function versionProblem(message: string, fix: string): { readonly problems: ConfigProblem[] } {
+  return { problems: [{ path: 'baseConfig.version', message, fix }] };
 }

@@ -2,7 +2,7 @@
  * `overlay_by_provider_id`: each user provider becomes a config.yaml provider entry and replaces
  * the base entry with the same provider_id, in place; the rest are appended.
  */
-import { LlamaStackConfigError } from '../../core/errors';
+import { ConfigProblem } from '../../core/errors';
 import { isJsonObject, JsonObject, JsonValue, newObject, setOwn, getOwn } from '../../core/json';
 import { mapOf } from '../../core/writable-json';
 import { PROVIDER_APIS } from '../../spec/apis';
@@ -16,15 +16,23 @@ function goJsonKind(v: JsonValue): string {
   return typeof v;
 }
 
-/** Expands one API's list into config.yaml provider entries. */
-export function expandProviders(list: readonly ProviderConfig[], path: string, settings: (JsonValue | undefined)[]): JsonObject[] {
-  return list.map((p, i) => {
+/**
+ * Expands one API's list into config.yaml provider entries, or the problem of the first provider
+ * the operator cannot expand (it stops there, and so does this).
+ */
+export function expandProviders(list: readonly ProviderConfig[], path: string, settings: (JsonValue | undefined)[]):
+{ readonly entries: JsonObject[] } | { readonly problems: ConfigProblem[] } {
+  const entries: JsonObject[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const p = list[i];
     if ((p.id === undefined || p.id === null || p.id === '') && list.length > 1) {
-      throw new LlamaStackConfigError([{
-        path: `${path}[${i}]`,
-        message: `failed to merge config: failed to expand provider ${JSON.stringify(p.provider)}: missing required 'id' field in multi-provider list`,
-        fix: 'add id: <unique name> to every provider of this list',
-      }]);
+      return {
+        problems: [{
+          path: `${path}[${i}]`,
+          message: `failed to merge config: failed to expand provider ${JSON.stringify(p.provider)}: missing required 'id' field in multi-provider list`,
+          fix: 'add id: <unique name> to every provider of this list',
+        }],
+      };
     }
     const id = effectiveId(p);
     const config = newObject();
@@ -32,11 +40,13 @@ export function expandProviders(list: readonly ProviderConfig[], path: string, s
     const s = settings[i];
     if (s !== undefined && s !== null) {
       if (!isJsonObject(s)) {
-        throw new LlamaStackConfigError([{
-          path: `${path}[${i}].settings`,
-          message: `failed to merge config: failed to parse settings for provider ${JSON.stringify(id)}: json: cannot unmarshal ${goJsonKind(s)} into Go value of type map[string]interface {}`,
-          fix: 'settings must be an object of config keys',
-        }]);
+        return {
+          problems: [{
+            path: `${path}[${i}].settings`,
+            message: `failed to merge config: failed to parse settings for provider ${JSON.stringify(id)}: json: cannot unmarshal ${goJsonKind(s)} into Go value of type map[string]interface {}`,
+            fix: 'settings must be an object of config keys',
+          }],
+        };
       }
       for (const k of Object.keys(s)) setOwn(config, k, s[k]);
     }
@@ -48,8 +58,9 @@ export function expandProviders(list: readonly ProviderConfig[], path: string, s
     setOwn(entry, 'provider_id', id);
     setOwn(entry, 'provider_type', remoteType(p.provider));
     setOwn(entry, 'config', config);
-    return entry;
-  });
+    entries.push(entry);
+  }
+  return { entries };
 }
 
 /** Replaces base entries by provider_id (in place) and appends the unmatched user entries. */
@@ -75,17 +86,20 @@ export function overlayProviderList(base: JsonValue | undefined, user: JsonObjec
 
 /**
  * Applies `spec.providers` to the config (writes into it, through core/writable-json.ts). `settings` holds each provider's settings
- * already converted to JSON, keyed like `inference[0]`.
+ * already converted to JSON, keyed like `inference[0]`. Returns the problem of the first provider
+ * that cannot be expanded (none when all were applied).
  */
-export function applyProviders(config: JsonObject, providers: ProvidersSpec, settings: Map<string, JsonValue | undefined>): void {
+export function applyProviders(config: JsonObject, providers: ProvidersSpec, settings: Map<string, JsonValue | undefined>): ConfigProblem[] {
   const map = mapOf(config, 'providers');
   for (const { field, api } of PROVIDER_APIS) {
     const list = providers[field];
     if (!list || list.length === 0) continue;
     const path = `spec.providers.${field}`;
     const user = expandProviders(list, path, list.map((_, i) => settings.get(`${field}[${i}]`)));
-    setOwn(map, api, overlayProviderList(getOwn(map, api), user));
+    if ('problems' in user) return user.problems;
+    setOwn(map, api, overlayProviderList(getOwn(map, api), user.entries));
   }
+  return [];
 }
 
 /** Total provider entries over every API list. */

@@ -7,10 +7,12 @@
  */
 import { LlamaStackConfigError } from '../../../src/core/errors';
 import { JsonObject } from '../../../src/core/json';
+import { generateOperatorConfig } from '../../../src/generate/operator/config-generator';
 import { applyDisabled } from '../../../src/generate/operator/disabled-apis';
 import { applyProviders, expandProviders } from '../../../src/generate/operator/provider-overlay';
 import { applyStorage } from '../../../src/generate/operator/stores';
 import { LlamaStackDistributionSpec } from '../../../src/spec/spec';
+import { snapshotSpec } from '../../../src/spec/spec-snapshot';
 import { emitYaml } from '../../../src/yaml/emit';
 import { readBaseConfig, readBaseConfigShared } from '../../../src/yaml/parse';
 import { INDEX, readFixture, stepGolden, pipelineGolden, errorGolden, optionsFor, sha256, clone, generate, configError, parsed, mutableConfig, settingsMap, STARTER, SECRET } from '../../support/operator-goldens';
@@ -154,7 +156,7 @@ providers:
 /** MergeConfig from the step functions: providers, storage, disabled (no resources). */
 function mergeSteps(baseText: string, spec: LlamaStackDistributionSpec): JsonObject {
   const config = mutableConfig(baseText);
-  if (spec.providers) applyProviders(config, spec.providers, settingsMap(spec.providers));
+  if (spec.providers) expect(applyProviders(config, spec.providers, settingsMap(spec.providers))).toEqual([]);
   if (spec.storage) applyStorage(config, spec.storage);
   if (spec.disabled) applyDisabled(config, spec.disabled);
   return config;
@@ -341,8 +343,8 @@ describe('operator goldens (Appendix A and B)', () => {
     expect(e.message).toContain('each provider must have an explicit id when multiple providers are specified');
     // The pipeline step itself gives the operator's text.
     const list = g.spec.providers!.inference!;
-    const e2 = configError(() => expandProviders(list, 'spec.providers.inference', list.map(() => undefined)));
-    expect(e2.message).toContain(g.error);
+    const expanded = expandProviders(list, 'spec.providers.inference', list.map(() => undefined));
+    expect('problems' in expanded && expanded.problems.map((p) => p.message)).toEqual([g.error]);
   });
 
   test('B.4 kitchen sink: unknown model provider is rejected with rejectUnknownModelProviders', () => {
@@ -375,5 +377,52 @@ describe('operator goldens (Appendix A and B)', () => {
     // DEVIATION (design.md): an API cannot be both configured and disabled, for all five APIs.
     const spec: LlamaStackDistributionSpec = { ...g.spec, providers: { toolRuntime: [{ provider: 'brave-search' }] } };
     expect(() => generate(spec)).toThrow(LlamaStackConfigError);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The pipeline without the edge: problems returned, the public generate throws them once
+
+describe('generateOperatorConfig: problems returned, not thrown', () => {
+  /** `path: message — fix` of each problem the pipeline returns; fails if it returns a config. */
+  function returned(spec: LlamaStackDistributionSpec, baseConfigYaml?: string): string[] {
+    const outcome = generateOperatorConfig(snapshotSpec(spec), { baseConfigYaml, rejectUnknownModelProviders: true });
+    if (!('problems' in outcome)) throw new Error('expected problems');
+    return outcome.problems.map((p) => `${p.path}: ${p.message} — ${p.fix}`);
+  }
+
+  test('each stage that stops the pipeline returns its problems', () => {
+    expect(returned({ distribution: { image: 'quay.io/x/y:1' } })).toEqual([
+      'spec.distribution: no base config: a distribution given by image has no embedded config — set spec.distribution.name to an embedded distribution, or pass baseConfigYaml with the image\'s config',
+    ]);
+    expect(returned({ distribution: { name: 'nope' } })).toEqual([
+      'spec.distribution.name: failed to load embedded config for distribution "nope": open configs/nope/config.yaml: file does not exist — use one of meta-reference-gpu, postgres-demo, remote-vllm, starter, or pass baseConfigYaml',
+    ]);
+    expect(returned({}, 'a: [')).toEqual([
+      'baseConfig: failed to parse base config: error converting YAML to JSON: yaml: Flow sequence in block collection must be sufficiently indented and end with a ] — pass a YAML or JSON mapping with version: 2',
+    ]);
+    expect(returned({}, 'version: 3\n')).toEqual([
+      'baseConfig.version: failed to validate config version: version 3 is not supported (expected 2) — use a base config with version: 2',
+    ]);
+    expect(returned({ ...STARTER, resources: { models: [{ name: 'a', provider: 'p1' }, { name: 'b', provider: 'p2' }] } }).map((l) => l.split(':')[0]))
+      .toEqual(['spec.resources.models[0].provider', 'spec.resources.models[1].provider']);
+  });
+
+  test('the spec checks come first, every one of them', () => {
+    expect(returned({ distribution: { name: 'starter' }, providers: { inference: [{ provider: 'vllm' }, { provider: 'ollama' }] } }).map((l) => l.split(':')[0]))
+      .toEqual(['spec.providers.inference[0]', 'spec.providers.inference[1]']);
+  });
+
+  describe.each(INDEX.errors.map((g) => [`${g.section} ${g.name}`, g] as const))('%s', (_title, g) => {
+    test('the same problems, in the same order, as ConfigGenerator.generate throws', () => {
+      const spec = snapshotSpec(g.spec);
+      const outcome = generateOperatorConfig(spec, optionsFor(g.base));
+      expect('problems' in outcome && outcome.problems).toEqual(configError(() => generate(g.spec, optionsFor(g.base))).problems);
+    });
+  });
+
+  test('a spec that generates is { config }, what generate returns', () => {
+    const g = pipelineGolden('B.4');
+    expect(generateOperatorConfig(snapshotSpec(g.spec), {})).toEqual({ config: generate(g.spec) });
   });
 });

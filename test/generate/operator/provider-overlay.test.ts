@@ -4,17 +4,28 @@
  *
  * Deliberate deviations (../shared/docs/design.md) are marked `DEVIATION`.
  */
-import { JsonObject } from '../../../src/core/json';
-import { expandProviders } from '../../../src/generate/operator/provider-overlay';
+import { ConfigProblem } from '../../../src/core/errors';
+import { JsonObject, JsonValue, newObject } from '../../../src/core/json';
+import { applyProviders, expandProviders } from '../../../src/generate/operator/provider-overlay';
 import { ProviderConfig } from '../../../src/spec/spec';
 import { emitYaml } from '../../../src/yaml/emit';
-import { stepGolden, stepError, configError, SECRET } from '../../support/operator-goldens';
+import { stepGolden, stepError, SECRET } from '../../support/operator-goldens';
 
 // ---------------------------------------------------------------------------------------------
 // §2.3 provider_test.go → ExpandProviders(list)
 
+/** The entries of a list that expands (fails the test if it returns problems). */
 function expand(list: ProviderConfig[]): JsonObject[] {
-  return expandProviders(list, 'spec.providers.inference', list.map((p) => p.settings));
+  const out = expandProviders(list, 'spec.providers.inference', list.map((p) => p.settings));
+  if ('problems' in out) throw new Error(`expected entries, got ${JSON.stringify(out.problems)}`);
+  return out.entries;
+}
+
+/** The problems a list that does not expand returns (nothing is thrown). */
+function expandProblems(list: ProviderConfig[], settings: unknown[] = list.map((p) => p.settings)): ConfigProblem[] {
+  const out = expandProviders(list, 'spec.providers.inference', settings as JsonValue[]);
+  if (!('problems' in out)) throw new Error('expected problems');
+  return out.problems;
 }
 
 function expectExpandGolden(entries: JsonObject[], golden: string): void {
@@ -49,13 +60,17 @@ describe('operator provider_test.go (§2.3)', () => {
   });
 
   test('TestExpandProviders_MultipleWithoutID_Error', () => {
-    const e = configError(() => expand([
+    const problems = expandProblems([
       { provider: 'vllm', endpoint: 'http://vllm:8000' },
       { provider: 'ollama', endpoint: 'http://ollama:11434' },
-    ]));
-    expect(e.message).toContain("missing required 'id' field");
-    expect(e.message).toContain(stepError('A.11 MultipleWithoutID_Error'));
-    expect(e.message).toContain('failed to expand provider "vllm": missing required \'id\' field in multi-provider list');
+    ]);
+    // The operator stops at the first provider it cannot expand: one problem, returned.
+    expect(problems).toEqual([{
+      path: 'spec.providers.inference[0]',
+      message: 'failed to merge config: failed to expand provider "vllm": missing required \'id\' field in multi-provider list',
+      fix: 'add id: <unique name> to every provider of this list',
+    }]);
+    expect(problems[0].message).toContain(stepError('A.11 MultipleWithoutID_Error'));
   });
 
   test('TestExpandProviders_WithSettings', () => {
@@ -89,5 +104,24 @@ describe('operator provider_test.go (§2.3)', () => {
     const out = expand([{ id: 'vllm-primary', provider: 'vllm', apiKey: SECRET('vllm-creds', 'token') }]);
     expect((out[0].config as JsonObject).api_key).toBe('${env.LLSD_VLLM_PRIMARY_API_KEY}');
     expectExpandGolden(out, 'A.11 HyphenatedID');
+  });
+});
+
+describe('problems are returned, not thrown', () => {
+  test('settings that are not an object: the operator\'s json text, at the settings path', () => {
+    expect(expandProblems([{ id: 'a', provider: 'vllm' }], [['x']])).toEqual([{
+      path: 'spec.providers.inference[0].settings',
+      message: 'failed to merge config: failed to parse settings for provider "a": json: cannot unmarshal array into Go value of type map[string]interface {}',
+      fix: 'settings must be an object of config keys',
+    }]);
+  });
+
+  test('applyProviders: none when every list expands; else the first provider\'s problem only, as the operator stops there', () => {
+    const config = newObject();
+    expect(applyProviders(config, { inference: [{ provider: 'vllm' }] }, new Map())).toEqual([]);
+    expect((config.providers as JsonObject).inference).toHaveLength(1);
+    const bad = { provider: 'ollama' };
+    const problems = applyProviders(newObject(), { inference: [bad, bad], safety: [{ provider: 'x' }, { provider: 'y' }] }, new Map());
+    expect(problems.map((p) => p.path)).toEqual(['spec.providers.inference[0]']);
   });
 });
