@@ -74,10 +74,17 @@ test.each(FILES)('%s: every relative link resolves', (file) => {
   expect(brokenLinks(file)).toEqual([]);
 });
 
+test('docs/architecture.md links every design note beside the code (src/**/*.md)', () => {
+  const listed = new Set(links(fs.readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8'))
+    .map((l) => path.posix.normalize(path.posix.join('docs', l.split('#')[0]))));
+  expect(notesUnder('src').filter((note) => !listed.has(note))).toEqual([]);
+});
+
 test('the links are found (the check checks something)', () => {
   const readme = links(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
   expect(readme).toEqual(expect.arrayContaining(['docs/distribution.md', 'CONTRIBUTING.md']));
-  expect(FILES).toEqual(expect.arrayContaining(['src/core/README.md', 'src/releases/startup/README.md']));
+  expect(FILES).toEqual(expect.arrayContaining(['src/core/README.md', 'src/releases/startup/README.md', 'src/generate/README.md', 'src/auth/README.md']));
+  expect(notesUnder('src').length).toBeGreaterThanOrEqual(12);
   expect(links('see [a](b.md) and `[c](d.md)`\n```\n[e](f.md)\n```\n')).toEqual(['b.md']);
   expect([...anchors('# `LlamaStackDistribution`: the construct\n## Resources, and one name\n## Resources, and one name\n')])
     .toEqual(['llamastackdistribution-the-construct', 'resources-and-one-name', 'resources-and-one-name-1']);
