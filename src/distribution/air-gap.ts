@@ -18,7 +18,7 @@ import { externalProviderEntries } from '../spec/external-providers';
 import { LlamaStackDistributionSpec } from '../spec/spec';
 import { DEFAULT_MODEL_SEED_PATH, DEFAULT_MODEL_SEED_SIZE_LIMIT, modelSeedHome } from '../workload/model-seed';
 import { ModelSeedMode, ResolvedModelSeed } from '../workload/model-seed-options';
-import { readBaseConfig } from '../yaml/parse';
+import { readBaseConfigSharedOutcome } from '../yaml/parse';
 
 type AirGapInput = Pick<LlamaStackDistributionProps, 'imageRegistry' | 'modelSeed' | 'airGapped' | 'allowUnrestrictedVolumes'>;
 
@@ -196,12 +196,10 @@ export function namedLocalModels(configYaml: string): { model: string; where: st
   return out;
 }
 
+/** The config, read only (the shared frozen copy); undefined for a text that is not a YAML map. */
 function safeRead(text: string): JsonObject | undefined {
-  try {
-    return readBaseConfig(text) ?? undefined;
-  } catch {
-    return undefined;
-  }
+  const read = readBaseConfigSharedOutcome(text);
+  return 'value' in read && read.value !== null ? read.value : undefined;
 }
 
 function obj(v: JsonValue | undefined): JsonObject | undefined {

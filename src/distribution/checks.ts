@@ -16,7 +16,7 @@ import { serverOnlyFields } from '../spec/server-extensions';
 import { LlamaStackDistributionSpec } from '../spec/spec';
 import { resourceProblems } from '../workload/container-resources';
 import { externalProviderChecks } from '../workload/external-providers';
-import { readBaseConfigShared, YamlReadError } from '../yaml/parse';
+import { readBaseConfigSharedOutcome } from '../yaml/parse';
 
 /** An override config text replaces everything that shapes a generated config. */
 export function overrideConflicts(props: LlamaStackDistributionProps, spec: LlamaStackDistributionSpec): ConfigProblem[] {
@@ -70,14 +70,9 @@ export function userConfigCredentials(props: LlamaStackDistributionProps): Confi
   const problems: ConfigProblem[] = [];
   for (const [prop, text] of [['props.baseConfigYaml', props.baseConfigYaml], ['props.overrideConfigYaml', props.overrideConfigYaml]] as const) {
     if (typeof text !== 'string') continue;
-    let config: unknown;
-    try {
-      config = readBaseConfigShared(text);
-    } catch (e) {
-      if (e instanceof YamlReadError) continue;
-      throw e;
-    }
-    problems.push(...configCredentialProblems(config, prop));
+    // A text that is not YAML is reported where it is read.
+    const read = readBaseConfigSharedOutcome(text);
+    if ('value' in read) problems.push(...configCredentialProblems(read.value, prop));
   }
   return problems;
 }

@@ -122,13 +122,7 @@ export function planOutcome(rawProps: LlamaStackDistributionProps, context: Plan
 export function resolvePlan(rawProps: LlamaStackDistributionProps, context: PlanContext): PlanOutcome {
   const resolved = resolveIntent(rawProps, context);
   if (!('intent' in resolved)) return { problems: resolved.problems };
-  try {
-    return plan(resolved.intent, resolved.problems, context);
-  } catch (e) {
-    // What the rendered objects' checks still throw: as found, for the edge to say (the generators return theirs: planConfig).
-    if (e instanceof LlamaStackConfigError) return { problems: e.problems, origins: resolved.intent.origins };
-    throw e;
-  }
+  return plan(resolved.intent, resolved.problems, context);
 }
 
 /** The intent's checks, then its config and objects; `problems`: those found resolving it. */
@@ -214,7 +208,9 @@ function plan(intent: DistributionIntent, found: ConfigProblem[], context: PlanC
     quotedYaml,
     libraryConfigText: libraryConfigText(intent),
   };
-  const rendered = renderObjects(workload, config.configYaml);
+  const render = renderObjects(workload, config.configYaml);
+  if ('problems' in render) return { problems: render.problems, origins };
+  const rendered = render.objects;
   const serviceName = objectNames(name).service;
   const port = spec.networking?.port ?? DEFAULT_PORT;
   const url = serviceUrl(serviceName, namespace, port, tls);

@@ -10,7 +10,7 @@ import { ConfigProblem } from '../core/errors';
 import { JsonObject } from '../core/json';
 import { ServerTarget } from '../releases/server-target';
 import { LlamaStackDistributionSpec } from '../spec/spec';
-import { renderVerification, verificationProblems, VerifyInput, VerifyModel, VerifyObjects, VerifyProvider } from '../verify';
+import { verificationProblems, verifyObjects, VerifyInput, VerifyModel, VerifyObjects, VerifyProvider } from '../verify';
 import { KubeManifest } from '../workload';
 import { readBaseConfigShared } from '../yaml/parse';
 
@@ -176,9 +176,9 @@ export function verifyInputProblems(input: VerifyInput, namePath: string): Confi
   return verificationProblems(input, 'props.verify').map((p) => ({ ...p, path: propsPath(p.path, namePath) }));
 }
 
-/** The objects of a checked input, and the server's NetworkPolicy admitting the Job's pods. */
+/** The objects of an input `verifyInputProblems` found nothing wrong with, and the server's NetworkPolicy admitting the Job's pods. */
 export function planVerification(input: VerifyInput, facts: VerifyFacts): PlannedVerification {
-  const objects = renderVerification(input, 'props.verify');
+  const objects = verifyObjects(input);
   const policy = facts.networkPolicy;
   const types = list(record(policy?.spec)?.policyTypes);
   const networkPolicy = policy !== undefined && types.includes('Ingress')

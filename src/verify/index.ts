@@ -39,6 +39,11 @@ export interface VerifyObjects {
 export function renderVerification(input: VerifyInput, at = 'verify'): VerifyObjects {
   const problems = verificationProblems(input, at);
   if (problems.length > 0) throw new LlamaStackConfigError(problems);
+  return verifyObjects(input);
+}
+
+/** The verification objects of an input `verificationProblems` found nothing wrong with. */
+export function verifyObjects(input: VerifyInput): VerifyObjects {
   const plan = verifyPlan(input);
   const planJson = `${JSON.stringify(plan, null, 2)}\n`;
   const configMap = renderVerifyConfigMap(input, verifyScript(), planJson);

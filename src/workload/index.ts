@@ -10,7 +10,7 @@ import { WorkloadPlan } from './plan';
 import { renderPvc } from './pvc';
 import { renderHpa, renderPdb } from './scaling';
 import { renderService, renderServiceAccount } from './service';
-import { LlamaStackConfigError } from '../core/errors';
+import { ConfigProblem } from '../core/errors';
 import { credentialLeakProblems } from '../kubernetes/credential-checks';
 import { objectProblems } from '../kubernetes/object-checks';
 import { plainYamlProblems } from '../kubernetes/plain-yaml';
@@ -37,11 +37,14 @@ export interface RenderedObjects {
   readonly prometheusRule?: KubeManifest;
 }
 
+/** The objects, or the problems the API server (or another YAML reader) would find in them. */
+export type RenderOutcome = { readonly objects: RenderedObjects } | { readonly problems: ConfigProblem[] };
+
 /**
  * Renders the objects, then checks them as the API server would (src/kubernetes/object-checks.ts):
- * the input checks report at the user's paths first, so this only fires for what they miss.
+ * the input checks report at the user's paths first, so this only finds what they miss.
  */
-export function renderObjects(plan: WorkloadPlan, configYaml: string | undefined): RenderedObjects {
+export function renderObjects(plan: WorkloadPlan, configYaml: string | undefined): RenderOutcome {
   const objects: RenderedObjects = {
     configMap: plan.generatedConfig && configYaml !== undefined ? renderConfigMap(plan, configYaml) : undefined,
     trustedCaBundle: renderInjectedCaBundle(plan),
@@ -68,8 +71,7 @@ export function renderObjects(plan: WorkloadPlan, configYaml: string | undefined
     // The last guard: no credential the user typed into any slot reaches an object.
     ...credentialLeakProblems(rendered, plan.libraryConfigText),
   ];
-  if (problems.length > 0) throw new LlamaStackConfigError(problems);
-  return objects;
+  return problems.length > 0 ? { problems } : { objects };
 }
 
 export { WorkloadPlan } from './plan';

@@ -5,11 +5,10 @@
  * value next to the library's constants, in each place the checks now skip them, is still found.
  */
 import { Size } from 'cdk8s';
-import { LlamaStackConfigError } from '../../src/core/errors';
 import { planDistribution } from '../../src/distribution/planner';
 import { objectProblems } from '../../src/kubernetes/object-checks';
 import { plainYamlProblems } from '../../src/kubernetes/plain-yaml';
-import { renderObjects, WorkloadPlan } from '../../src/workload';
+import { RenderedObjects, renderObjects, WorkloadPlan } from '../../src/workload';
 
 const POD = 'Deployment[llama].spec.template.spec';
 
@@ -31,15 +30,17 @@ function withOverrides(overrides: { env?: any[]; [k: string]: unknown }, extra: 
   };
 }
 
-/** `path: message` of each problem renderObjects throws. */
+/** `path: message` of each problem renderObjects returns. */
 function problems(plan: WorkloadPlan, configYaml?: string): string[] {
-  try {
-    renderObjects(plan, configYaml);
-  } catch (e) {
-    if (!(e instanceof LlamaStackConfigError)) throw e;
-    return e.problems.map((p) => `${p.path}: ${p.message}`);
-  }
-  return [];
+  const outcome = renderObjects(plan, configYaml);
+  return 'problems' in outcome ? outcome.problems.map((p) => `${p.path}: ${p.message}`) : [];
+}
+
+/** The objects of a plan renderObjects finds nothing wrong with. */
+function objectsOf(plan: WorkloadPlan, configYaml: string | undefined): RenderedObjects {
+  const outcome = renderObjects(plan, configYaml);
+  if ('problems' in outcome) throw new Error(`unexpected problems: ${outcome.problems.map((p) => p.message).join('; ')}`);
+  return outcome.objects;
 }
 
 describe('user values next to the library\'s constants are still checked', () => {
@@ -50,7 +51,7 @@ describe('user values next to the library\'s constants are still checked', () =>
 
   test('mounts: a user mount path among the library\'s constant mounts (relative, or one of theirs)', () => {
     const mounts = validPlan().workload;
-    const libraryMounts = renderObjects(mounts, undefined).deployment.spec.template.spec.containers[0].volumeMounts.length;
+    const libraryMounts = objectsOf(mounts, undefined).deployment.spec.template.spec.containers[0].volumeMounts.length;
     const plan = withOverrides({ volumes: [{ name: 'x', emptyDir: {} }], volumeMounts: [{ name: 'x', mountPath: 'relative' }, { name: 'x', mountPath: '/tmp/' }] });
     expect(problems(plan)).toEqual([
       `${POD}.containers[0].volumeMounts[${libraryMounts}].mountPath: "relative" must be an absolute path (the container runtime rejects a relative mount destination)`,
@@ -105,7 +106,7 @@ describe('skipping the library\'s constants changes no result', () => {
     }],
   ])('%s: the same checks over a copy that holds no constant', (_what, props) => {
     const { workload, configYaml } = validPlan(props);
-    const objects = Object.values(renderObjects(workload, configYaml)).filter((m) => m !== undefined);
+    const objects = Object.values(objectsOf(workload, configYaml)).filter((m) => m !== undefined);
     // A JSON copy is made of new objects: nothing in it is registered, so nothing is skipped.
     const copy = JSON.parse(JSON.stringify(objects));
     expect(objectProblems(objects, workload.spec)).toEqual(objectProblems(copy, workload.spec));
