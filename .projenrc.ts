@@ -89,13 +89,13 @@ project.npmignore?.exclude('/bench/', '/examples/', '/.ci/', '/scripts/');
 project.npmignore?.exclude('/crds/gateway.networking.k8s.io_httproutes.yaml');
 
 // The command line as one file (bin/cdk8s-llama-stack runs it when present): a cold start then
-// reads one module instead of some 300. The library entry (lib/index.js) stays tsc's output.
-// cdk8s-plus stays external: the command never loads it. __dirname is lib/cli/, as for main.js,
-// so data/ and package.json resolve as they do from the compiled modules.
+// reads one file instead of some 300 modules. The library entry (lib/index.js) stays tsc's output.
+// scripts/bundle-cli.js bundles src/cli/main.ts with esbuild (one scope, no per-module wrappers);
+// cdk8s-plus stays external: the command never loads it.
 // Base configs pre-parsed at build time: data/targets/<id>/distributions/<d>/config.json.
 project.compileTask.exec('node scripts/preparse-base-configs.js');
 project.gitignore.exclude('/data/targets/*/distributions/*/config.json');
-project.compileTask.exec('esbuild lib/cli/main.js --bundle --platform=node --target=node20 --format=cjs --outfile=lib/cli/bundle.js --external:cdk8s-plus-28 --sourcemap=external --legal-comments=none --log-level=warning');
+project.compileTask.exec('node scripts/bundle-cli.js');
 // V8's code cache of the bundle (scripts/code-cache.js), which bin/cdk8s-llama-stack hands to V8.
 project.compileTask.exec('node scripts/code-cache.js');
 

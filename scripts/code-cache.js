@@ -16,7 +16,9 @@ const Module = require('module');
 const file = path.resolve(__dirname, '..', 'lib', 'cli', 'bundle.js');
 const out = `${file}.cache`;
 fs.rmSync(out, { force: true });
-const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), { filename: file });
+// Decoded as bin/cdk8s-llama-stack decodes it (V8 checks the source's length against the cache's).
+const bytes = fs.readFileSync(file);
+const script = new vm.Script(Module.wrap(bytes.toString(require('buffer').isAscii(bytes) ? 'latin1' : 'utf8')), { filename: file });
 const m = { exports: {} };
 script.runInThisContext().call(m.exports, m.exports, Module.createRequire(file), m, file, path.dirname(file));
 

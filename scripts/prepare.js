@@ -15,7 +15,7 @@ const { execFileSync } = require('child_process');
 const root = path.join(__dirname, '..');
 
 /** What the compile task reads (generated base-config JSON aside). */
-const INPUTS = ['src', 'data', 'bin', 'package.json', 'tsconfig.json', 'scripts/preparse-base-configs.js', 'scripts/code-cache.js'];
+const INPUTS = ['src', 'data', 'bin', 'package.json', 'tsconfig.json', 'scripts/preparse-base-configs.js', 'scripts/bundle-cli.js', 'scripts/code-cache.js'];
 /** What it writes last in each of its steps. */
 const OUTPUTS = ['.jsii', 'lib/index.js', 'lib/cli/bundle.js', 'lib/cli/bundle.js.cache'];
 const GENERATED = /[\\/]distributions[\\/][^\\/]+[\\/]config\.json$/;
