@@ -22,7 +22,8 @@ What it produces, and how:
   internal without implementation), the keys of StackConfig, ServerConfig and
   RegisteredResources, the auth provider types, storage.stores (family, default backend,
   KV->SQL migration), strictTls / tenancy (ServerConfig fields), the env overrides the CLI
-  reads, worker-mode providers, the parts of a remote inference provider's `network`
+  reads, worker-mode providers, what the auth providers do per request (introspection's TLS
+  verification, github organizations), the parts of a remote inference provider's `network`
   (NetworkConfig and the classes of its fields) and the connector types. Rules only a reading of the code gives (listed models, identifier
   rules, replacements...) are copied from --base-target.
 
@@ -195,10 +196,29 @@ def derive_rules(t, providers):
     network = network_rules(t)
     if network:
         rules['networkConfig'] = network
+    rules.update(auth_request_rules(t))
     connector_types = enum_values(t, f'{t.api_pkg}.connectors.models', 'ConnectorType') if t.api_pkg else []
     if connector_types and 'connectors' in top:
         rules['connectorTypes'] = connector_types
     return rules, unknown
+
+
+def auth_request_rules(t):
+    """What the auth providers do per request (core/server/auth_providers.py): whether token
+    introspection reads `verify_tls` (OGX 1.0+: then it verifies with the system store when there
+    is no `tls_cafile`; before, it verified only with `tls_cafile`), and whether github_token
+    fetches `/user/orgs` (OGX 1.0+: `organizations` filled; before, always empty)."""
+    tree = t.module(f'{t.pkg}.core.server.auth_providers')
+    out = {}
+    if tree is None:
+        return out
+    fn = next((n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == 'introspect_token'), None)
+    if fn is not None and any(isinstance(n, ast.Attribute) and n.attr == 'verify_tls' for n in ast.walk(fn)):
+        out['introspectionVerifyTls'] = True
+    if any(isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value == '/user/orgs' for n in ast.walk(tree)) or \
+            any(isinstance(n, ast.JoinedStr) and '/user/orgs' in ast.unparse(n) for n in ast.walk(tree)):
+        out['githubOrganizations'] = True
+    return out
 
 
 # The parts of a remote inference provider's `network`, by the field of NetworkConfig that holds them.

@@ -90,14 +90,18 @@ export interface OAuth2TlsOptions extends ClaimsMappingOptions {
   readonly tenantClaim?: string;
   /**
    * The CA that signed the identity provider's certificate (`tls_cafile`, mounted from the
-   * ConfigMap). Required for an `https` introspection URL: without it the release does not
-   * verify the introspection endpoint at all (whatever `verify_tls` says).
-   * @default - JWKS: the image's trust store; introspection: none (an https URL then needs `verifyTls: false`)
+   * ConfigMap): the provider then trusts this CA only. Needed for a certificate no public CA
+   * signed (a cluster-internal identity provider). On llama-stack 0.7 and OGX 0.8, introspection
+   * verifies the endpoint only against it (without it, not at all, whatever `verify_tls` says), so
+   * there an `https` introspection URL needs it or `verifyTls: false` (an error otherwise).
+   * @default - the image's trust store (introspection on llama-stack 0.7 and OGX 0.8: none)
    */
   readonly caCertificate?: AuthCaCertificate;
   /**
-   * Verify the identity provider's certificate (`verify_tls`). For introspection the release
-   * verifies only with `caCertificate`; `false` says, explicitly, to run without.
+   * Verify the identity provider's certificate (`verify_tls`). `false` sends tokens (and, for
+   * introspection, the client secret) to whichever server answers. Introspection on llama-stack
+   * 0.7 and OGX 0.8 ignores it and verifies only with `caCertificate`: there `false` says,
+   * explicitly, to run without.
    * @default true
    */
   readonly verifyTls?: boolean;
@@ -292,9 +296,11 @@ export class ServerAuth {
   /**
    * OAuth2 tokens checked by the identity provider's RFC 7662 introspection endpoint on every
    * request (`type: oauth2_token` with `introspection`), with the server's client credentials
-   * (the secret as a `secretKeyRef` env var). The release verifies the endpoint's certificate
-   * only with `caCertificate`: an `https` URL needs it (or an explicit `verifyTls: false`).
-   * The token's audience is not checked by this mode. Default claims mapping as `oauth2Jwks`.
+   * (the secret as a `secretKeyRef` env var). OGX 1.1+ verifies the endpoint's certificate
+   * against the image's trust store, or `caCertificate` when given; llama-stack 0.7 and OGX 0.8
+   * verify it only with `caCertificate`, so there an `https` URL needs it (or an explicit
+   * `verifyTls: false`). The token's audience is not checked by this mode. Default claims
+   * mapping as `oauth2Jwks`.
    */
   public static oauth2Introspection(options: OAuth2IntrospectionOptions): ServerAuth {
     const c = new AuthCheck('ServerAuth.oauth2Introspection', ServerAuth.options(options, 'oauth2Introspection', optionNames<OAuth2IntrospectionOptions>({ accessPolicy: true, routePolicy: true, claimsMapping: true, caCertificate: true, verifyTls: true, introspectionUrl: true, clientId: true, clientSecret: true, sendSecretInBody: true, tenantClaim: true })));
@@ -303,11 +309,7 @@ export class ServerAuth {
     const secret = c.secret('clientSecret', 'client_secret', true);
     const inBody = c.boolean('sendSecretInBody');
     const { ca, verifyTls } = c.tls(undefined);
-    const https = url instanceof URL && url.protocol === 'https:';
-    if (https && ca === undefined && verifyTls !== false && !c.has('caCertificate')) {
-      c.problem('caCertificate', 'the release verifies the introspection endpoint only against tls_cafile: without a CA it sends the client secret and every token to whichever server answers',
-        "pass caCertificate: { configMapName: '<configmap with the CA>', key: 'ca.crt' } (the CA that signed the identity provider's certificate), or verifyTls: false to accept that");
-    }
+    // An https URL without a CA: refused where the target is known, on releases that then verify nothing (generate/auth-config.ts).
     const introspection: JsonObject = { url: url instanceof URL ? c.opts.introspectionUrl : url ?? '', client_id: clientId ?? '', client_secret: secret ?? '' };
     if (inBody !== undefined) introspection.send_secret_in_body = inBody;
     const config: JsonObject = { type: 'oauth2_token', introspection };
@@ -321,8 +323,10 @@ export class ServerAuth {
   /**
    * GitHub tokens (personal access or OAuth tokens; `type: github_token`): each is checked by
    * calling the GitHub API's `/user`. Default claims mapping: `login` → `roles`,
-   * `organizations` → `teams`; the releases fetch `/user` only, so `organizations` stays empty
-   * (map `login` or `id`).
+   * `organizations` → `teams`. OGX 1.1+ also fetches `/user/orgs` for `organizations` (a classic
+   * or OAuth token needs the `read:org` or `user` scope; without it the list is empty); llama-stack
+   * 0.7 and OGX 0.8 fetch `/user` only, so there `organizations` stays empty and mapping it is
+   * an error (map `login` or `id`).
    */
   public static githubToken(options: GitHubTokenAuthOptions = {}): ServerAuth {
     const c = new AuthCheck('ServerAuth.githubToken', ServerAuth.options(options, 'githubToken', optionNames<GitHubTokenAuthOptions>({ accessPolicy: true, routePolicy: true, claimsMapping: true, githubApiBaseUrl: true })));
@@ -333,10 +337,8 @@ export class ServerAuth {
     }
     const config: JsonObject = { type: 'github_token' };
     if (url !== undefined) config.github_api_base_url = c.opts.githubApiBaseUrl;
+    // organizations on a release that never fills it: refused where the target is known (generate/auth-config.ts).
     const claims = c.claims(GITHUB_CLAIMS);
-    if (claims && Object.prototype.hasOwnProperty.call(claims, 'organizations')) {
-      c.problem('claimsMapping.organizations', 'the releases never fill organizations (they fetch /user only), so this maps nothing', 'map login or id instead');
-    }
     if (claims) config.claims_mapping = claims;
     return new ServerAuth(c, config, undefined);
   }

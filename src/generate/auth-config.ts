@@ -2,13 +2,16 @@
  * `server.auth`: the constructs' typed `ServerAuth` (not part of the v1alpha2 spec, which has no
  * authentication), written over whatever the base config had (ci-tests switches oauth2 on with
  * `AUTH_PROVIDER`). The provider type must exist in the release (`upstream_header` is new in
- * OGX 0.8); its secrets are `${env.LLSD_AUTH_<FIELD>}` references backed by `secretKeyRef` env
- * vars, and a provider's CA is read from `caFile`, where the Deployment mounts it.
+ * OGX 0.8), and so must what the provider does per request that the options rely on (the
+ * release data's `introspectionVerifyTls`, `githubOrganizations`: OGX 1.0+); its secrets are
+ * `${env.LLSD_AUTH_<FIELD>}` references backed by `secretKeyRef` env vars, and a provider's CA is
+ * read from `caFile`, where the Deployment mounts it.
  */
 import { TargetGeneration } from './generation';
 import { AUTH_CA_FILE, ServerAuth } from '../auth/server-auth';
-import { JsonObject } from '../core/json';
+import { getOwn, isJsonObject, JsonObject } from '../core/json';
 import { quoteValue } from '../core/quote';
+import { parseHttpUrl } from '../core/url';
 import { mapOf } from '../core/writable-json';
 import type { ServerTarget } from '../releases/server-target';
 import { SecretEnvVar } from '../spec/secret-env';
@@ -40,6 +43,36 @@ function fieldsOfRelease(g: TargetGeneration, auth: ServerAuth, type: string, ca
   return ok;
 }
 
+/** An https introspection endpoint, no CA and `verify_tls` not turned off: verified on 1.0+ only. */
+function introspectionWithoutCa(pc: JsonObject): boolean {
+  const intro = getOwn(pc, 'introspection');
+  const url = isJsonObject(intro) ? getOwn(intro, 'url') : undefined;
+  return typeof url === 'string' && parseHttpUrl(url)?.protocol === 'https:'
+    && getOwn(pc, 'tls_cafile') === undefined && getOwn(pc, 'verify_tls') !== false;
+}
+
+/**
+ * What the provider does per request, where the options rely on it: introspection of an https
+ * URL without a CA (0.7, 0.8: never verified), and the github `organizations` claim (0.7, 0.8:
+ * never filled). Errors naming the targets whose release does it.
+ */
+function requestsOfRelease(g: TargetGeneration, pc: JsonObject, type: string): boolean {
+  let ok = true;
+  if (type === 'oauth2_token' && g.rules.introspectionVerifyTls !== true && introspectionWithoutCa(pc)) {
+    ok = false;
+    g.problem(`${AUTH_PATH}.caCertificate`, 'the release verifies the introspection endpoint only against tls_cafile: without a CA it sends the client secret and every token to whichever server answers',
+      g.targetsFix((t) => t._release.rules.introspectionVerifyTls === true, "introspection verified against the image's trust store",
+        "pass caCertificate: { configMapName: '<configmap with the CA>', key: 'ca.crt' } (the CA that signed the identity provider's certificate), or verifyTls: false to accept that"));
+  }
+  const claims = getOwn(pc, 'claims_mapping');
+  if (type === 'github_token' && g.rules.githubOrganizations !== true && isJsonObject(claims) && getOwn(claims, 'organizations') !== undefined) {
+    ok = false;
+    g.problem(`${AUTH_PATH}.claimsMapping.organizations`, 'the releases never fill organizations (they fetch /user only), so this maps nothing',
+      g.targetsFix((t) => t._release.rules.githubOrganizations === true, 'organizations from /user/orgs', 'map login or id instead'));
+  }
+  return ok;
+}
+
 /** The secret env vars of `auth`, with the option each comes from (for name collisions). */
 export function authSecretEnvVars(auth: unknown): { envVars: SecretEnvVar[]; paths: string[] } {
   if (!ServerAuth.isServerAuth(auth)) return { envVars: [], paths: [] };
@@ -63,8 +96,9 @@ export function applyAuth(g: TargetGeneration, config: JsonObject, spec: LlamaSt
         type === 'upstream_header' ? 'let the server check the tokens itself (ServerAuth.oauth2Jwks, ServerAuth.kubernetes)' : `use one of: ${types.join(', ')}`));
     return;
   }
-  if (!fieldsOfRelease(g, auth, type, caFile)) return;
   const file = caFile ?? AUTH_CA_FILE;
+  const fieldsOk = fieldsOfRelease(g, auth, type, caFile);
+  if (!requestsOfRelease(g, auth._section(file).provider_config as JsonObject, type) || !fieldsOk) return;
   if (auth.caCertificate && !file.startsWith('/')) {
     g.problem('options.authCaFile', `${quoteValue(file)} is not an absolute path`, `write where the pod mounts the CA, e.g. ${AUTH_CA_FILE}`);
     return;

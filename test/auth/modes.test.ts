@@ -287,6 +287,18 @@ describe('upstream header (OGX 0.8)', () => {
   });
 });
 
+describe('OGX 1.1+: what 0.7 and 0.8 refuse', () => {
+  test.each([ServerTarget.OGX_1_1, ServerTarget.OGX_1_2, ServerTarget.OGX_1_3].map((t) => [t.id, t] as const))('%s: introspection of a public https endpoint without a CA (verified against the image\'s trust store), github organizations', (_id, target) => {
+    const { auth, pod } = synth(target, {
+      auth: ServerAuth.oauth2Introspection({ introspectionUrl: 'https://idp.example.com/introspect', clientId: 'llama', clientSecret: SecretRef.fromSecretName('kc', 'secret') }),
+    });
+    expect(auth.provider_config).toEqual({ type: 'oauth2_token', introspection: { url: 'https://idp.example.com/introspect', client_id: 'llama', client_secret: '${env.LLSD_AUTH_CLIENT_SECRET}' } });
+    expect(authVolumes(pod)).toEqual([]);
+    expect(synth(target, { auth: ServerAuth.githubToken({ claimsMapping: { organizations: 'teams' } }) }).auth.provider_config)
+      .toEqual({ type: 'github_token', claims_mapping: { organizations: 'teams' } });
+  });
+});
+
 // The examples of docs/auth.md, factory by factory.
 describe('docs/auth.md\'s examples synthesize and start', () => {
   const examples: [string, () => ServerAuth, ServerTarget[]][] = [

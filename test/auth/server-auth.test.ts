@@ -59,10 +59,12 @@ describe('ServerAuth factories', () => {
     expect(found.join('\n')).not.toContain(SECRET);
   });
 
-  test('oauth2Introspection: an https endpoint needs a CA, because the release verifies only with tls_cafile', () => {
-    expect(problems(() => ServerAuth.oauth2Introspection({ introspectionUrl: 'https://idp/introspect', clientId: 'c', clientSecret: KEY }))).toEqual([
-      "ServerAuth.oauth2Introspection(caCertificate): the release verifies the introspection endpoint only against tls_cafile: without a CA it sends the client secret and every token to whichever server answers — pass caCertificate: { configMapName: '<configmap with the CA>', key: 'ca.crt' } (the CA that signed the identity provider's certificate), or verifyTls: false to accept that",
-    ]);
+  test('oauth2Introspection: an https endpoint without a CA is left to the target (OGX 1.1+ verifies it against the trust store; generate/auth-config refuses it on 0.7, 0.8)', () => {
+    const auth = ServerAuth.oauth2Introspection({ introspectionUrl: 'https://idp/introspect', clientId: 'c', clientSecret: KEY });
+    expect(auth.caCertificate).toBeUndefined();
+    expect(auth._section().provider_config).toEqual({
+      type: 'oauth2_token', introspection: { url: 'https://idp/introspect', client_id: 'c', client_secret: '${env.LLSD_AUTH_CLIENT_SECRET}' },
+    });
     expect(problems(() => ServerAuth.oauth2Introspection({} as any))).toEqual([
       "ServerAuth.oauth2Introspection(introspectionUrl): introspectionUrl is required — pass introspectionUrl: 'https://idp.example.com/realms/ai/protocol/openid-connect/token/introspect'",
       "ServerAuth.oauth2Introspection(clientId): clientId is required — pass clientId: the server's client id at the identity provider",
@@ -74,8 +76,9 @@ describe('ServerAuth factories', () => {
     expect(problems(() => ServerAuth.githubToken({ githubApiBaseUrl: 'https://github.example.com/api/v3/', claimsMapping: { organizations: 'teams', email: 'roles' } }))).toEqual([
       'ServerAuth.githubToken(githubApiBaseUrl): the provider appends /user to the base URL, so a trailing slash makes it //user — write "https://github.example.com/api/v3"',
       'ServerAuth.githubToken(claimsMapping.email): the provider has no claim "email" (it maps login, id, organizations) — map one of login, id, organizations',
-      'ServerAuth.githubToken(claimsMapping.organizations): the releases never fill organizations (they fetch /user only), so this maps nothing — map login or id instead',
     ]);
+    // organizations is filled from OGX 1.1 on: refused per target (generate/auth-config), not here.
+    expect(ServerAuth.githubToken({ claimsMapping: { organizations: 'teams' } })._section().provider_config).toEqual({ type: 'github_token', claims_mapping: { organizations: 'teams' } });
   });
 
   test('custom and upstreamHeader', () => {

@@ -1,7 +1,8 @@
 /**
  * auth-config.ts: `server.auth` from a ServerAuth, its secrets as `LLSD_AUTH_<FIELD>` env vars, the
  * auth types and fields each release has (upstream_header from OGX 0.8, attribute_headers from 1.0,
- * the tenant fields from 1.2), the CA file path, and the warning for an unchecked identity header.
+ * the tenant fields from 1.2), what the providers do per request (introspection's TLS and github's
+ * organizations, from 1.0), the CA file path, and the warning for an unchecked identity header.
  */
 import { parse } from 'yaml';
 import { ServerAuth } from '../../src/auth/server-auth';
@@ -104,5 +105,53 @@ describe('applyAuth', () => {
     expect(problems(ServerTarget.OGX_0_8, { auth }, spec).map((p) => p.split(' — ')[0]))
       .toEqual(["props.auth.attributeHeaders: OGX 0.8.0's upstream_header auth provider has no attribute_headers (the server would ignore it)"]);
     expect(parse(generateTargetConfig(spec, ServerTarget.OGX_1_1, { auth }).configYaml).server.auth.provider_config.attribute_headers).toEqual({ 'x-team': 'teams' });
+  });
+});
+
+describe('what the provider does per request, by release (OGX 1.0+: introspection verifies TLS, github fills organizations)', () => {
+  const PUBLIC_IDP = ServerAuth.oauth2Introspection({ introspectionUrl: 'https://idp.example.com/introspect', clientId: 'ogx', clientSecret: SecretRef.fromSecretName('idp', 'secret') });
+  const ORGS = ServerAuth.githubToken({ claimsMapping: { login: 'roles', organizations: 'teams' } });
+
+  test.each([ServerTarget.OGX_1_3, ServerTarget.OGX_1_2, ServerTarget.OGX_1_1])('%s: an https introspection endpoint without a CA is verified against the trust store, so it is written as given', (target) => {
+    const r = generateTargetConfig(STARTER, target, { auth: PUBLIC_IDP });
+    expect(parse(r.configYaml).server.auth).toEqual({
+      provider_config: { type: 'oauth2_token', introspection: { url: 'https://idp.example.com/introspect', client_id: 'ogx', client_secret: '${env.LLSD_AUTH_CLIENT_SECRET}' } },
+    });
+    expect(r.warnings).toEqual([]);
+  });
+
+  test('OGX 0.8 and llama-stack 0.7 never verify it without a CA: refused as before, naming the targets that verify it', () => {
+    const fix = (others: string) => `use ${others} (introspection verified against the image's trust store is in those releases), or pass caCertificate: { configMapName: '<configmap with the CA>', key: 'ca.crt' } (the CA that signed the identity provider's certificate), or verifyTls: false to accept that`;
+    const message = 'props.auth.caCertificate: the release verifies the introspection endpoint only against tls_cafile: without a CA it sends the client secret and every token to whichever server answers';
+    const newer = 'ServerTarget.OGX_1_3 or ServerTarget.OGX_1_2 or ServerTarget.OGX_1_1';
+    expect(problems(ServerTarget.OGX_0_8, { auth: PUBLIC_IDP })).toEqual([`${message} — ${fix(newer)}`]);
+    expect(problems(ServerTarget.LLAMA_STACK_0_7, { auth: PUBLIC_IDP })).toEqual([`${message} — ${fix(newer)}`]);
+    // With a CA, an explicit verifyTls: false, or plain http, 0.8 takes it as before.
+    const withCa = generateTargetConfig(STARTER, ServerTarget.OGX_0_8, { auth: INTROSPECTION });
+    expect(parse(withCa.configYaml).server.auth.provider_config.tls_cafile).toBe('/etc/llama-stack/auth/ca.crt');
+    const written = (auth: ServerAuth) => parse(generateTargetConfig(STARTER, ServerTarget.OGX_0_8, { auth }).configYaml).server.auth.provider_config;
+    const idp = { clientId: 'ogx', clientSecret: SecretRef.fromSecretName('idp', 'secret') };
+    expect(written(ServerAuth.oauth2Introspection({ introspectionUrl: 'https://idp.example.com/introspect', ...idp, verifyTls: false })).verify_tls).toBe(false);
+    expect(written(ServerAuth.oauth2Introspection({ introspectionUrl: 'http://idp.auth.svc:8080/introspect', ...idp })).introspection.url).toBe('http://idp.auth.svc:8080/introspect');
+  });
+
+  test.each([ServerTarget.OGX_1_3, ServerTarget.OGX_1_2, ServerTarget.OGX_1_1])('%s: github organizations is filled from /user/orgs, so the mapping is written', (target) => {
+    const r = generateTargetConfig(STARTER, target, { auth: ORGS });
+    expect(parse(r.configYaml).server.auth).toEqual({ provider_config: { type: 'github_token', claims_mapping: { login: 'roles', organizations: 'teams' } } });
+    expect(r.warnings).toEqual([]);
+  });
+
+  test('OGX 0.8 and llama-stack 0.7 fetch /user only: mapping organizations is refused with the same message as before', () => {
+    const line = 'props.auth.claimsMapping.organizations: the releases never fill organizations (they fetch /user only), so this maps nothing'
+      + ' — use ServerTarget.OGX_1_3 or ServerTarget.OGX_1_2 or ServerTarget.OGX_1_1 (organizations from /user/orgs is in those releases), or map login or id instead';
+    expect(problems(ServerTarget.OGX_0_8, { auth: ORGS })).toEqual([line]);
+    expect(problems(ServerTarget.LLAMA_STACK_0_7, { auth: ORGS })).toEqual([line]);
+    expect(parse(generateTargetConfig(STARTER, ServerTarget.OGX_0_8, { auth: ServerAuth.githubToken({ claimsMapping: { login: 'roles' } }) }).configYaml)
+      .server.auth.provider_config.claims_mapping).toEqual({ login: 'roles' });
+  });
+
+  test('every problem at once: a field the release lacks and a per-request rule', () => {
+    const auth = ServerAuth.oauth2Introspection({ introspectionUrl: 'https://idp.example.com/introspect', clientId: 'ogx', clientSecret: SecretRef.fromSecretName('idp', 'secret'), tenantClaim: 'tenant' });
+    expect(problems(ServerTarget.OGX_0_8, { auth }).map((p) => p.split(':')[0])).toEqual(['props.auth.tenantClaim', 'props.auth.caCertificate']);
   });
 });

@@ -6,10 +6,14 @@
  * (exactly one of permit / forbid, at most one of when / unless, conditions that parse, the
  * scope's required fields and actions). What only shows per request is a warning (a route
  * condition about owners, a resource or path that can never match), except a route policy
- * that answers 403 to the health probes: the pod would never become ready.
+ * that answers 403 to the health probes: the pod would never become ready. Where the provider
+ * would run but not do what its config asks on this release (0.7, 0.8: an https introspection
+ * endpoint without `tls_cafile` is not verified; github's `organizations` is never filled), a
+ * warning, from the release data (`introspectionVerifyTls`, `githubOrganizations`).
  */
 import { mapping, show, StartupContext } from './context';
 import { typeError } from './field-types';
+import { laxBool } from './server-tls';
 import { ACCESS_ACTIONS, CONDITION_FORMS, parseCondition, valueWithoutResource } from '../../auth/conditions';
 import { anonymousDecision, HEALTH_ROUTE, RouteRuleShape } from '../../auth/route-match';
 import { isCredentialKey } from '../../core/credential-keys';
@@ -65,6 +69,16 @@ function claimsMapping(c: StartupContext, pc: JsonObject, validated: boolean): v
   }
 }
 
+/** 0.7, 0.8: introspection verifies its endpoint only against `tls_cafile`, whatever `verify_tls` says. */
+function unverifiedIntrospection(c: StartupContext, pc: JsonObject, intro: JsonObject): void {
+  const url = getOwn(intro, 'url');
+  const ca = getOwn(pc, 'tls_cafile');
+  if (c.rules.introspectionVerifyTls === true || typeof url !== 'string' || !/^https:\/\//i.test(url)) return;
+  if ((ca !== undefined && ca !== null) || laxBool(getOwn(pc, 'verify_tls')) === false) return;
+  c.findings.warn(`${PC}.introspection.url`, `${c.release.description} verifies the introspection endpoint only against tls_cafile (verify_tls is not read there): without it the client secret and every token go to whichever server answers`,
+    "set tls_cafile to the CA that signed the identity provider's certificate, or verify_tls: false to accept that, or run OGX 1.0 or later (it verifies against the system trust store)");
+}
+
 function providerConfig(c: StartupContext, pc: JsonValue | undefined): void {
   // null: no authentication (also what an empty type makes of it, see env substitution).
   if (pc === undefined || pc === null) return;
@@ -98,8 +112,16 @@ function providerConfig(c: StartupContext, pc: JsonValue | undefined): void {
     if (intro) fields(c, intro, `${PC}.introspection`, INTROSPECTION_FIELDS);
     // The empty-value validator of OAuth2TokenAuthConfig.claims_mapping is inactive (decorator order).
     claimsMapping(c, pc, false);
+    if (intro) unverifiedIntrospection(c, pc, intro);
   }
-  if (type === 'github_token') claimsMapping(c, pc, false);
+  if (type === 'github_token') {
+    claimsMapping(c, pc, false);
+    const claims = mapping(getOwn(pc, 'claims_mapping'));
+    if (claims && getOwn(claims, 'organizations') !== undefined && c.rules.githubOrganizations !== true) {
+      c.findings.warn(`${PC}.claims_mapping.organizations`, `${c.release.description} never fills organizations (it fetches /user only): this maps nothing`,
+        'map login or id, or run OGX 1.0 or later (it fetches /user/orgs)');
+    }
+  }
   if (type === 'kubernetes') {
     const url = getOwn(pc, 'api_server_url');
     if (typeof url === 'string') {

@@ -127,6 +127,14 @@ export interface StartupRules {
   readonly cliTempConfig?: boolean;
   /** Auth provider type → fields (and pydantic types) its config class has beyond 0.8's. */
   readonly authFieldsAdded?: { readonly [type: string]: { readonly [field: string]: string } | string };
+  /**
+   * OGX 1.0+: OAuth2 token introspection reads `verify_tls`, and verifies the endpoint against the
+   * image's trust store when there is no `tls_cafile` (0.7, 0.8: only against `tls_cafile`, and not
+   * at all without it, whatever `verify_tls` says).
+   */
+  readonly introspectionVerifyTls?: boolean;
+  /** OGX 1.0+: the github_token provider fetches `/user/orgs`, so the `organizations` claim is filled (0.7, 0.8: always empty). */
+  readonly githubOrganizations?: boolean;
   /** `api/type` → keys its config class also accepts (pydantic `AliasChoices`, `populate_by_name`). */
   readonly aliasChoices?: { readonly [apiType: string]: readonly string[] | string };
   /** OGX 1.3: file processors that run in worker processes fed by the SQL job runtime. */

@@ -26,7 +26,7 @@ export const FIPS_CIPHERS = [
 const INSECURE_FIX = 'serve HTTPS (spec.networking.tls), or set server.insecure: true behind a gateway that terminates TLS, or use an image whose entrypoint passes --insecure (OGX 1.2.1 and later)';
 
 /** pydantic's lax bool: true/false, 0/1, and the strings it accepts. */
-function laxBool(v: JsonValue | undefined): boolean | undefined {
+export function laxBool(v: JsonValue | undefined): boolean | undefined {
   if (typeof v === 'boolean') return v;
   if (v === 0 || v === 1) return v === 1;
   if (typeof v !== 'string') return undefined;

@@ -139,3 +139,29 @@ test('upstream_header (not in the table above): OGX 0.8 only, and the fix says s
     'server.auth.provider_config.type: llama-stack 0.7.1 has no auth provider type "upstream_header" — upstream_header is new in OGX 0.8: use that release, or another type (custom, github_token, kubernetes, oauth2_token)',
   ]);
 });
+
+describe('what the provider does per request, from the release data (OGX 1.0+: introspection reads verify_tls, github fetches /user/orgs)', () => {
+  const INTROSPECT = { type: 'oauth2_token', introspection: { url: 'https://idp.example.com/introspect', client_id: 'c', client_secret: 's' } };
+  const ORGS = { type: 'github_token', claims_mapping: { login: 'roles', organizations: 'teams' } };
+
+  test.each(TARGETS)('%s: an https introspection endpoint without tls_cafile is never verified, and organizations never filled: warnings', (_id, target) => {
+    expect(run(target, { provider_config: INTROSPECT }).warnings.map((f) => `${f.path}: ${f.message} — ${f.fix}`)).toEqual([
+      `server.auth.provider_config.introspection.url: ${target.description} verifies the introspection endpoint only against tls_cafile (verify_tls is not read there): without it the client secret and every token go to whichever server answers`
+      + " — set tls_cafile to the CA that signed the identity provider's certificate, or verify_tls: false to accept that, or run OGX 1.0 or later (it verifies against the system trust store)",
+    ]);
+    expect(run(target, { provider_config: ORGS }).warnings.map((f) => `${f.path}: ${f.message} — ${f.fix}`)).toEqual([
+      `server.auth.provider_config.claims_mapping.organizations: ${target.description} never fills organizations (it fetches /user only): this maps nothing — map login or id, or run OGX 1.0 or later (it fetches /user/orgs)`,
+    ]);
+    // A CA, an explicit verify_tls: false (pydantic's lax bool) or plain http: nothing to say.
+    expect(run(target, { provider_config: { ...INTROSPECT, tls_cafile: '/ca.crt' } })).toEqual({ fatal: [], warnings: [] });
+    expect(run(target, { provider_config: { ...INTROSPECT, verify_tls: 'false' } })).toEqual({ fatal: [], warnings: [] });
+    expect(run(target, { provider_config: { ...INTROSPECT, introspection: { ...INTROSPECT.introspection, url: 'http://idp:8080/introspect' } } })).toEqual({ fatal: [], warnings: [] });
+  });
+
+  test.each([ServerTarget.OGX_1_1, ServerTarget.OGX_1_2, ServerTarget.OGX_1_3].map((t) => [t.id, t] as const))('%s: both start without a warning', (_id, target) => {
+    // 1.2+ serves plain HTTP only with server.insecure (behind a gateway, or the 1.2.1+ entrypoint).
+    const start = (pc: JsonObject) => checkStartup({ distro_name: 'test', providers: {}, server: { auth: { provider_config: pc }, ...(target._release.rules.strictTls ? { insecure: true } : {}) } } as JsonObject, target._release, new Map());
+    expect(start(INTROSPECT)).toEqual({ fatal: [], warnings: [] });
+    expect(start(ORGS)).toEqual({ fatal: [], warnings: [] });
+  });
+});
