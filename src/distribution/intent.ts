@@ -55,6 +55,22 @@ export interface ConfigIntent {
   | 'tenancy' | 'vectorStoresStorage' | 'connectors'>;
 }
 
+/**
+ * The prop each generation option comes from: a problem the generation finds at
+ * `options.serverTls.ciphers` is the user's `props.tls.ciphers` (props-paths.ts). The compiler
+ * checks that every option and prop named exists.
+ */
+export const GENERATION_OPTION_PROPS: { readonly [K in keyof Required<ConfigIntent['generation']>]: keyof LlamaStackDistributionProps } = {
+  replaceBaseProviders: 'replaceBaseProviders',
+  vectorStores: 'vectorStores',
+  allowPerPodState: 'allowPerPodState',
+  auth: 'auth',
+  serverTls: 'tls',
+  tenancy: 'tenancy',
+  vectorStoresStorage: 'vectorStoresStorage',
+  connectors: 'connectors',
+};
+
 /** What the workload plan takes from the intent as it is (the rest is derived from the checked spec and config). */
 export type WorkloadIntent = Pick<WorkloadPlan, 'namespace' | 'extraLabels' | 'storageClassName' | 'ingressClassName' | 'nodeSelector'
 | 'tolerations' | 'imagePullPolicy' | 'authCa' | 'restartOnSecretChange' | 'networkPolicy' | 'serviceOptions' | 'podExtras'

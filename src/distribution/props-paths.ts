@@ -5,6 +5,7 @@
  * Applied once, where the problems leave the library for a construct's user (planner.ts
  * `planDistribution`, the CR constructs).
  */
+import { GENERATION_OPTION_PROPS } from './intent';
 import { PROP_NAMES } from './props-shape';
 import type { SpecOrigins } from './spec-from-props';
 import { ConfigProblem, distinct, fixFor } from '../core/errors';
@@ -28,8 +29,15 @@ export function propsPath(path: string, origins: SpecOrigins): string {
   return path;
 }
 
-/** `vectorStores.provider` → `props.vectorStores.provider`: a prop named without its root. */
+/**
+ * `vectorStores.provider` → `props.vectorStores.provider`: a prop named without its root; and a
+ * generation option (`options.serverTls.ciphers`) → the prop it comes from (`props.tls.ciphers`).
+ */
 export function rooted(path: string): string {
+  const option = /^options\.([A-Za-z]+)/.exec(path);
+  if (option !== null && Object.prototype.hasOwnProperty.call(GENERATION_OPTION_PROPS, option[1])) {
+    return `props.${GENERATION_OPTION_PROPS[option[1] as keyof typeof GENERATION_OPTION_PROPS]}${path.slice(option[0].length)}`;
+  }
   const first = /^[A-Za-z]+/.exec(path)?.[0];
   return first !== undefined && first !== 'spec' && PROP_NAMES.has(first) && /^[A-Za-z]+([.[(]|$)/.test(path) ? `props.${path}` : path;
 }

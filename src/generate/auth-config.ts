@@ -17,7 +17,8 @@ import type { ServerTarget } from '../releases/server-target';
 import { SecretEnvVar } from '../spec/secret-env';
 import { LlamaStackDistributionSpec } from '../spec/spec';
 
-export const AUTH_PATH = 'props.auth';
+/** Where problems of the generation's `auth` option are found (the constructs say them at `props.auth`). */
+export const AUTH_PATH = 'options.auth';
 
 /** Fields of the auth providers that later releases added, with the option that writes each. */
 const ADDED_FIELDS: { [key: string]: string } = {

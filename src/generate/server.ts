@@ -54,8 +54,9 @@ export interface ServerTlsSettings {
   readonly hstsMaxAgeSeconds?: number;
 }
 
-export const TLS_PATH = 'props.tls';
-export const TENANCY_PATH = 'props.tenancy';
+/** Where problems of the generation's options are found (the constructs say them at `props.tls`, `props.tenancy`). */
+export const TLS_PATH = 'options.serverTls';
+export const TENANCY_PATH = 'options.tenancy';
 const TENANT_ID = /^[a-z0-9][a-z0-9\-_]{0,127}$/;
 
 export function applyServer(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, serverTlsDir: string | undefined,

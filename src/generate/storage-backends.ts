@@ -16,7 +16,8 @@ import { sameSqlPostgres } from '../spec/secret-env';
 import { LlamaStackDistributionSpec, PostgresTuning, SQLStorageSpec } from '../spec/spec';
 import { StorageBackend } from '../values/storage-backend';
 
-export const VECTOR_STORES_STORAGE_PATH = 'props.vectorStoresStorage';
+/** Where problems of the generation's `vectorStoresStorage` option are found (the constructs say them at `props.vectorStoresStorage`). */
+export const VECTOR_STORES_STORAGE_PATH = 'options.vectorStoresStorage';
 const VECTOR_STORES_SPEC_PATH = 'spec.storage.stores.vectorStores';
 const INFERENCE_QUEUE_PATH = 'spec.storage.stores.inference';
 const QUEUE_FIELDS = [['maxWriteQueueSize', 'max_write_queue_size'], ['numWriters', 'num_writers']] as const;

@@ -9,6 +9,8 @@ import { LlamaStackDistribution } from '../../src/distribution/llama-stack-distr
 import { planDistribution, resolvePlan } from '../../src/distribution/planner';
 import { atPropsPaths } from '../../src/distribution/props-paths';
 import { specAndProblemsFromProps } from '../../src/distribution/spec-from-props';
+import { TenancyMode } from '../../src/generate/server';
+import { ServerTarget } from '../../src/releases/server-target';
 import { problemLines } from '../support/problems';
 
 const { origins } = specAndProblemsFromProps({ replicas: 2, disabledApis: ['telemetry'] }, 'llama');
@@ -59,4 +61,26 @@ test('a caller with words of its own says them instead (the manifest readers)', 
   expect(plan.warnings.every((w) => w.path.startsWith('manifest:'))).toBe(true);
   expect(() => planDistribution({ replicas: 2 }, { id: 'llama', words }))
     .toThrow(/^\d+ problems:\n- manifest:spec\.workload\.replicas: storage backend kv_default .* — use spec\.storage\.kv: \{type: redis, endpoint: …\}, or pass --allow-per-pod-state\n/);
+});
+
+describe('a generation option\'s problem is said at the prop it came from', () => {
+  test.each([
+    ['options.serverTls.ciphers', 'props.tls.ciphers'],
+    ['options.auth.caCertificate', 'props.auth.caCertificate'],
+    ['options.tenancy', 'props.tenancy'],
+    ['options.vectorStoresStorage', 'props.vectorStoresStorage'],
+    // Not a generation option: kept as found.
+    ['options.serverTlsDir', 'options.serverTlsDir'],
+  ])('%s → %s, with or without a typed spec', (found, said) => {
+    const problem: ConfigProblem = { path: found, message: 'm', fix: 'f' };
+    expect(atPropsPaths([problem], undefined)[0].path).toBe(said);
+    expect(atPropsPaths([problem], specAndProblemsFromProps({}).origins)[0].path).toBe(said);
+  });
+
+  test('through the construct: a tenancy the auth cannot serve, at props.tenancy', () => {
+    const resolved = resolvePlan({ target: ServerTarget.OGX_1_3, tenancy: { mode: TenancyMode.MULTI } }, { id: 'llama' });
+    expect('problems' in resolved && resolved.problems.map((p) => p.path)).toEqual(['options.tenancy.mode']);
+    expect(problemLines(() => planDistribution({ target: ServerTarget.OGX_1_3, tenancy: { mode: TenancyMode.MULTI } }, { id: 'llama' })))
+      .toEqual([expect.stringMatching(/^props\.tenancy\.mode: tenancy mode 'multi' answers 401/)]);
+  });
 });

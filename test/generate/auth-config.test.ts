@@ -68,12 +68,12 @@ describe('applyAuth', () => {
 
   test('something that is not a ServerAuth is refused', () => {
     expect(problems(ServerTarget.OGX_1_3, { auth: { providerType: 'kubernetes' } as any }))
-      .toEqual(['props.auth: auth must be a ServerAuth — build it with ServerAuth.kubernetes(), ServerAuth.oauth2Jwks({...}), …']);
+      .toEqual(['options.auth: auth must be a ServerAuth — build it with ServerAuth.kubernetes(), ServerAuth.oauth2Jwks({...}), …']);
   });
 
   test('upstream_header is new in OGX 0.8: llama-stack 0.7 refuses the tag', () => {
     expect(problems(ServerTarget.LLAMA_STACK_0_7, { auth: ServerAuth.upstreamHeader({ principalHeader: 'x-user' }) })).toEqual([
-      'props.auth: llama-stack 0.7.1 has no upstream_header auth provider (it refuses to start: "Input tag \'upstream_header\' found using \'type\' does not match any of the expected tags")'
+      'options.auth: llama-stack 0.7.1 has no upstream_header auth provider (it refuses to start: "Input tag \'upstream_header\' found using \'type\' does not match any of the expected tags")'
       + ' — use ServerTarget.OGX_1_3 or ServerTarget.OGX_1_2 or ServerTarget.OGX_1_1 or ServerTarget.OGX_0_8 (the upstream_header auth provider is in those releases),'
       + ' or let the server check the tokens itself (ServerAuth.oauth2Jwks, ServerAuth.kubernetes)',
     ]);
@@ -84,7 +84,7 @@ describe('applyAuth', () => {
     const open = generateTargetConfig(STARTER, ServerTarget.OGX_1_3, { auth });
     expect(parse(open.configYaml).server.auth).toEqual({ provider_config: { type: 'upstream_header', principal_header: 'x-user' } });
     expect(open.warnings.map((w) => `${w.path}: ${w.message}`)).toEqual([
-      "props.auth: the server takes the caller's identity from x-user without checking it: without allowedFrom, any pod that reaches the server can set it and act as anyone",
+      "options.auth: the server takes the caller's identity from x-user without checking it: without allowedFrom, any pod that reaches the server can set it and act as anyone",
     ]);
     const fenced = generateTargetConfig({ ...STARTER, networking: { allowedFrom: { namespaces: ['gateway'] } } }, ServerTarget.OGX_1_3, { auth });
     expect(fenced.warnings).toEqual([]);
@@ -92,7 +92,7 @@ describe('applyAuth', () => {
 
   test('tenant_claim is read from OGX 1.2: on 1.1 it is refused, naming the targets that have it', () => {
     expect(problems(ServerTarget.OGX_1_1, { auth: ServerAuth.kubernetes({ tenantClaim: 't' }) })).toEqual([
-      "props.auth.tenantClaim: OGX 1.1.3's kubernetes auth provider has no tenant_claim (the server would ignore it)"
+      "options.auth.tenantClaim: OGX 1.1.3's kubernetes auth provider has no tenant_claim (the server would ignore it)"
       + ' — use ServerTarget.OGX_1_3 or ServerTarget.OGX_1_2 (kubernetes tenant_claim is in those releases), or remove tenantClaim',
     ]);
     expect(parse(generateTargetConfig(STARTER, ServerTarget.OGX_1_2, { auth: ServerAuth.kubernetes({ tenantClaim: 't' }) }).configYaml)
@@ -103,7 +103,7 @@ describe('applyAuth', () => {
     const auth = ServerAuth.upstreamHeader({ principalHeader: 'x-user', attributeHeaders: { 'x-team': 'teams' } });
     const spec = { ...STARTER, networking: { allowedFrom: { namespaces: ['gw'] } } };
     expect(problems(ServerTarget.OGX_0_8, { auth }, spec).map((p) => p.split(' — ')[0]))
-      .toEqual(["props.auth.attributeHeaders: OGX 0.8.0's upstream_header auth provider has no attribute_headers (the server would ignore it)"]);
+      .toEqual(["options.auth.attributeHeaders: OGX 0.8.0's upstream_header auth provider has no attribute_headers (the server would ignore it)"]);
     expect(parse(generateTargetConfig(spec, ServerTarget.OGX_1_1, { auth }).configYaml).server.auth.provider_config.attribute_headers).toEqual({ 'x-team': 'teams' });
   });
 });
@@ -122,7 +122,7 @@ describe('what the provider does per request, by release (OGX 1.0+: introspectio
 
   test('OGX 0.8 and llama-stack 0.7 never verify it without a CA: refused as before, naming the targets that verify it', () => {
     const fix = (others: string) => `use ${others} (introspection verified against the image's trust store is in those releases), or pass caCertificate: { configMapName: '<configmap with the CA>', key: 'ca.crt' } (the CA that signed the identity provider's certificate), or verifyTls: false to accept that`;
-    const message = 'props.auth.caCertificate: the release verifies the introspection endpoint only against tls_cafile: without a CA it sends the client secret and every token to whichever server answers';
+    const message = 'options.auth.caCertificate: the release verifies the introspection endpoint only against tls_cafile: without a CA it sends the client secret and every token to whichever server answers';
     const newer = 'ServerTarget.OGX_1_3 or ServerTarget.OGX_1_2 or ServerTarget.OGX_1_1';
     expect(problems(ServerTarget.OGX_0_8, { auth: PUBLIC_IDP })).toEqual([`${message} — ${fix(newer)}`]);
     expect(problems(ServerTarget.LLAMA_STACK_0_7, { auth: PUBLIC_IDP })).toEqual([`${message} — ${fix(newer)}`]);
@@ -142,7 +142,7 @@ describe('what the provider does per request, by release (OGX 1.0+: introspectio
   });
 
   test('OGX 0.8 and llama-stack 0.7 fetch /user only: mapping organizations is refused with the same message as before', () => {
-    const line = 'props.auth.claimsMapping.organizations: the releases never fill organizations (they fetch /user only), so this maps nothing'
+    const line = 'options.auth.claimsMapping.organizations: the releases never fill organizations (they fetch /user only), so this maps nothing'
       + ' — use ServerTarget.OGX_1_3 or ServerTarget.OGX_1_2 or ServerTarget.OGX_1_1 (organizations from /user/orgs is in those releases), or map login or id instead';
     expect(problems(ServerTarget.OGX_0_8, { auth: ORGS })).toEqual([line]);
     expect(problems(ServerTarget.LLAMA_STACK_0_7, { auth: ORGS })).toEqual([line]);
@@ -152,6 +152,6 @@ describe('what the provider does per request, by release (OGX 1.0+: introspectio
 
   test('every problem at once: a field the release lacks and a per-request rule', () => {
     const auth = ServerAuth.oauth2Introspection({ introspectionUrl: 'https://idp.example.com/introspect', clientId: 'ogx', clientSecret: SecretRef.fromSecretName('idp', 'secret'), tenantClaim: 'tenant' });
-    expect(problems(ServerTarget.OGX_0_8, { auth }).map((p) => p.split(':')[0])).toEqual(['props.auth.tenantClaim', 'props.auth.caCertificate']);
+    expect(problems(ServerTarget.OGX_0_8, { auth }).map((p) => p.split(':')[0])).toEqual(['options.auth.tenantClaim', 'options.auth.caCertificate']);
   });
 });

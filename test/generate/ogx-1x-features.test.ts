@@ -346,7 +346,9 @@ describe('where the 1.x settings cannot go', () => {
         return e.problems.map((p) => p.path);
       }
     };
-    expect(gen({ serverTls: { hstsMaxAgeSeconds: 60 } })).toEqual(['props.tls.hstsMaxAgeSeconds']);
+    // In the generator's words (its options), not the constructs' props.
+    expect(gen({ serverTls: { hstsMaxAgeSeconds: 60 } })).toEqual(['options.serverTls.hstsMaxAgeSeconds']);
+    expect(gen({ tenancy: { mode: TenancyMode.MULTI } })).toEqual(['options.tenancy.mode']);
     expect(gen({ serverTlsDir: '/etc/tls', serverTls: { hstsMaxAgeSeconds: 60 } })).toEqual([]);
     expect(gen({ tenancy: { mode: 'all' as any } }).length).toBe(1);
   });

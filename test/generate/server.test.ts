@@ -56,17 +56,17 @@ describe('applyServer', () => {
 
   test.each<[string, TargetConfigOptions, string[]]>([
     ['a non-FIPS suite', { serverTlsDir: '/tls', serverTls: { ciphers: ['ECDHE-RSA-CHACHA20-POLY1305', 'AES128-SHA', ...FIPS] } }, [
-      "props.tls.ciphers: FIPS-approved ciphers required. Invalid: ['AES128-SHA', 'ECDHE-RSA-CHACHA20-POLY1305'] (OGX 1.3.0 accepts only FIPS AES-GCM suites; an image whose entrypoint passes --insecure skips the check and would serve them)",
+      "options.serverTls.ciphers: FIPS-approved ciphers required. Invalid: ['AES128-SHA', 'ECDHE-RSA-CHACHA20-POLY1305'] (OGX 1.3.0 accepts only FIPS AES-GCM suites; an image whose entrypoint passes --insecure skips the check and would serve them)",
     ]],
     ['an empty list', { serverTlsDir: '/tls', serverTls: { ciphers: [] } }, [
-      "props.tls.ciphers: At least one cipher suite must be specified (an empty list is fatal at start-up where the release checks it, and means the TLS library's defaults where it does not)",
+      "options.serverTls.ciphers: At least one cipher suite must be specified (an empty list is fatal at start-up where the release checks it, and means the TLS library's defaults where it does not)",
     ]],
     ['a negative or fractional max-age', { serverTlsDir: '/tls', serverTls: { hstsMaxAgeSeconds: 1.5 } }, [
-      'props.tls.hstsMaxAgeSeconds: hsts_max_age must be an integer ≥ 0, not 1.5',
+      'options.serverTls.hstsMaxAgeSeconds: hsts_max_age must be an integer ≥ 0, not 1.5',
     ]],
     ['settings without a serving certificate', { serverTls: { ciphers: FIPS, hstsMaxAgeSeconds: 60 } }, [
-      'props.tls.ciphers: the server TLS settings only apply when the server serves HTTPS itself',
-      'props.tls.hstsMaxAgeSeconds: the server TLS settings only apply when the server serves HTTPS itself',
+      'options.serverTls.ciphers: the server TLS settings only apply when the server serves HTTPS itself',
+      'options.serverTls.hstsMaxAgeSeconds: the server TLS settings only apply when the server serves HTTPS itself',
     ]],
   ])('refused on 1.3: %s', (_what, options, expected) => {
     expect(problems(ServerTarget.OGX_1_3, options)).toEqual(expected);
@@ -74,7 +74,7 @@ describe('applyServer', () => {
 
   test('a release before 1.2 has no TLS settings', () => {
     expect(problems(ServerTarget.OGX_1_1, { serverTlsDir: '/tls', serverTls: { hstsMaxAgeSeconds: 60 } }))
-      .toEqual(['props.tls.hstsMaxAgeSeconds: OGX 1.1.3 has no server TLS settings (tls_config, hsts_max_age are new in OGX 1.2)']);
+      .toEqual(['options.serverTls.hstsMaxAgeSeconds: OGX 1.1.3 has no server TLS settings (tls_config, hsts_max_age are new in OGX 1.2)']);
   });
 });
 
@@ -93,16 +93,16 @@ describe('applyTenancy', () => {
 
   test.each<[string, TargetConfigOptions, string[]]>([
     ['single without a tenant', { tenancy: { mode: TenancyMode.SINGLE } },
-      ["props.tenancy.defaultTenantId: default_tenant_id is required when tenancy mode is 'single'"]],
+      ["options.tenancy.defaultTenantId: default_tenant_id is required when tenancy mode is 'single'"]],
     ['an upper-case tenant id', { tenancy: { mode: TenancyMode.SINGLE, defaultTenantId: 'Team-A' } },
-      ['props.tenancy.defaultTenantId: tenant_id must match [a-z0-9][a-z0-9-_]{0,127}: "Team-A"']],
+      ['options.tenancy.defaultTenantId: tenant_id must match [a-z0-9][a-z0-9-_]{0,127}: "Team-A"']],
     ['a tenant id starting with -', { tenancy: { mode: TenancyMode.DISABLED, defaultTenantId: '-a' } },
-      ['props.tenancy.defaultTenantId: tenant_id must match [a-z0-9][a-z0-9-_]{0,127}: "-a"']],
+      ['options.tenancy.defaultTenantId: tenant_id must match [a-z0-9][a-z0-9-_]{0,127}: "-a"']],
     ['a tenant id of 129 characters', { tenancy: { mode: TenancyMode.SINGLE, defaultTenantId: 'a'.repeat(129) } },
-      [`props.tenancy.defaultTenantId: tenant_id must match [a-z0-9][a-z0-9-_]{0,127}: "${'a'.repeat(60)}…" (129 characters)`]],
-    ['an unknown mode', { tenancy: { mode: 'shared' as TenancyMode } }, ['props.tenancy.mode: "shared" is not a tenancy mode']],
+      [`options.tenancy.defaultTenantId: tenant_id must match [a-z0-9][a-z0-9-_]{0,127}: "${'a'.repeat(60)}…" (129 characters)`]],
+    ['an unknown mode', { tenancy: { mode: 'shared' as TenancyMode } }, ['options.tenancy.mode: "shared" is not a tenancy mode']],
     ['multi with an auth provider without a tenant field', { auth: ServerAuth.kubernetes(), tenancy: { mode: TenancyMode.MULTI } },
-      ["props.tenancy.mode: tenancy mode 'multi' answers 401 to every request whose tenant does not resolve from authentication, and no auth provider here yields a tenant"]],
+      ["options.tenancy.mode: tenancy mode 'multi' answers 401 to every request whose tenant does not resolve from authentication, and no auth provider here yields a tenant"]],
   ])('refused: %s', (_what, options, expected) => {
     expect(problems(ServerTarget.OGX_1_3, options)).toEqual(expected);
   });
@@ -113,6 +113,6 @@ describe('applyTenancy', () => {
 
   test('a release before 1.2 has no tenancy', () => {
     expect(problems(ServerTarget.OGX_1_1, { tenancy: { mode: TenancyMode.SINGLE, defaultTenantId: 'a' } }))
-      .toEqual(['props.tenancy: OGX 1.1.3 has no tenancy (server.tenancy is new in OGX 1.2)']);
+      .toEqual(['options.tenancy: OGX 1.1.3 has no tenancy (server.tenancy is new in OGX 1.2)']);
   });
 });

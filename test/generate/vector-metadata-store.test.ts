@@ -13,18 +13,18 @@ function applied(config: any, target = ServerTarget.OGX_1_3): { config: any; pro
 }
 
 describe('applyVectorMetadataStore', () => {
-  test('access policies: the store on sql_default, recorded as written from props.auth', () => {
+  test('access policies: the store on sql_default, recorded as written from options.auth', () => {
     const backends = { kv_default: { type: 'kv_sqlite' }, sql_default: { type: 'sql_sqlite' }, sql_other: { type: 'sql_postgres' } };
     expect(applied({ ...POLICY, storage: { backends, stores: {} } })).toStrictEqual({
       config: { ...POLICY, storage: { backends, stores: { vector_stores: { table_name: 'vector_stores', backend: 'sql_default' } } } },
-      provenance: [['storage.stores.vector_stores', 'props.auth']],
+      provenance: [['storage.stores.vector_stores', 'options.auth']],
     });
   });
 
-  test('multi tenancy: the first SQL backend when there is no sql_default, recorded as from props.tenancy', () => {
+  test('multi tenancy: the first SQL backend when there is no sql_default, recorded as from options.tenancy', () => {
     const r = applied({ server: { tenancy: { mode: 'multi' } }, storage: { backends: { kv_main: { type: 'kv_redis' }, sql_main: { type: 'sql_postgres' } } } });
     expect(r.config.storage.stores).toStrictEqual({ vector_stores: { table_name: 'vector_stores', backend: 'sql_main' } });
-    expect(r.provenance).toStrictEqual([['storage.stores.vector_stores', 'props.tenancy']]);
+    expect(r.provenance).toStrictEqual([['storage.stores.vector_stores', 'options.tenancy']]);
   });
 
   test('a vector_stores store already set stays', () => {
