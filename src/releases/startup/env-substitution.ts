@@ -327,11 +327,6 @@ function peekValue(v: JsonValue, env: ContainerEnv, home: string): JsonValue | u
   return r.missing.length > 0 ? undefined : r.value;
 }
 
-/** What one value of the config resolves to (env substituted, `~` expanded), or undefined when a bare reference is unset. */
-export function resolvedValue(v: JsonValue, env: ContainerEnv, home = '/'): JsonValue | undefined {
-  return peekValue(v, env, home);
-}
-
 /** A list element the server drops before reading it: provider_id `__disabled__`, or an id field that resolves empty. */
 function droppedEntry(item: JsonObject, env: ContainerEnv, home: string): boolean {
   if (has(item, 'provider_id') && peekValue(item.provider_id, env, home) === '__disabled__') return true;
