@@ -9,9 +9,8 @@ import { containerResources } from './container-resources';
 import {
   externalProviderInitContainers, externalProviderMounts, externalProviderVolumes,
 } from './external-providers';
-import { imageVersion, selectorLabels } from './labels';
+import { imageVersion, objectMeta, selectorLabels } from './labels';
 import { compact, KubeManifest, userCopy } from './manifest';
-import { objectMeta } from './metadata';
 import { modelSeedInitContainers, modelSeedMounts, modelSeedVolumes } from './model-seed';
 import { METRICS_PORT_NAME } from './monitoring';
 import { objectNames } from './object-names';

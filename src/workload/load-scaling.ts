@@ -6,8 +6,8 @@
  * and takes 1 away when it answers (`core/server/metrics.py`); the Prometheus exporter writes it
  * as the gauge `ogx_concurrent_requests` (unit `1` adds no suffix). The bounds are `autoscaling`'s.
  */
+import { objectMeta } from './labels';
 import { compact, KubeManifest } from './manifest';
-import { objectMeta } from './metadata';
 import { LoadScalingEngine, LoadScalingOptions, ResolvedLoadScaling } from './monitoring-options';
 import { objectNames } from './object-names';
 import { replicasOf, WorkloadPlan } from './plan';

@@ -3,9 +3,8 @@
  * so DNS and remote providers keep working), and Ingress `N-ingress` (or HTTPRoute `N-route` when
  * the props name a Gateway, or on OpenShift the Route `N`) from `networking.expose`.
  */
-import { selectorLabels } from './labels';
+import { objectMeta, selectorLabels } from './labels';
 import { compact, KubeManifest } from './manifest';
-import { objectMeta } from './metadata';
 import { EgressOptions } from './network-options';
 import { objectNames } from './object-names';
 import { portName, portOf, WorkloadPlan } from './plan';

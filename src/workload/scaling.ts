@@ -2,10 +2,9 @@
  * HPA `N-hpa` from `workload.autoscaling` (none when KEDA owns it: load-scaling.ts); PDB `N-pdb`
  * when asked or when there can be > 1 pod.
  */
-import { selectorLabels } from './labels';
+import { objectMeta, selectorLabels } from './labels';
 import { adapterMetric } from './load-scaling';
 import { compact, KubeManifest } from './manifest';
-import { objectMeta } from './metadata';
 import { LoadScalingEngine } from './monitoring-options';
 import { objectNames } from './object-names';
 import { replicasOf, WorkloadPlan } from './plan';
