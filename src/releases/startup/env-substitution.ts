@@ -6,8 +6,7 @@
  * server drops them.
  */
 import { StartupFinding } from './findings';
-import { setBounded } from '../../core/bounded-map';
-import { frozenMemo } from '../../core/frozen-memo';
+import { frozenMemo, setBounded } from '../../core/frozen-memo';
 import { deepFreeze, isJsonObject, JsonObject, JsonValue, setOwn } from '../../core/json';
 
 /** One env var as the container will see it. */
