@@ -11,8 +11,7 @@ import { renderPvc } from './pvc';
 import { renderHpa, renderPdb } from './scaling';
 import { renderService, renderServiceAccount } from './service';
 import { LlamaStackConfigError } from '../core/errors';
-import { credentialLeakProblems } from '../kubernetes/credential-checks';
-import { objectProblems } from '../kubernetes/object-checks';
+import { credentialLeakProblems, objectProblems } from '../kubernetes/object-checks';
 import { plainYamlProblems } from '../kubernetes/plain-yaml';
 
 /** The objects of one distribution, keyed by role; absent ones were not asked for. */
