@@ -1,6 +1,5 @@
-import { AccessRule } from './access-rule';
 import { AuthCheck, DEFAULT_CA_KEY, policies } from './auth-check';
-import { RouteRule } from './route-rule';
+import { AccessRule, RouteRule } from './rules';
 import { brand, isMadeBy } from '../core/brand';
 import { optionNames, snapshotOptions } from '../core/checked';
 import { isObject, JsonObject } from '../core/json';
