@@ -3,7 +3,7 @@
  * problem quotes a value that may be secret: URLs go through `quoteUrl`, other values `quoteValue`.
  */
 import { VerifyCheckOptions, VerifyInput, VerifyModel } from './input';
-import { jobLabels, jobName } from './objects';
+import { jobLabels, jobName } from './names';
 import { CheckRoute, resolveRoute, routeTable, targetsWithRoutes } from './routes';
 import { urlCredentials } from '../core/credential-keys';
 import { ConfigProblem } from '../core/errors';

@@ -15,7 +15,7 @@ export { VerifyAuth, VerifyCaRef, VerifyCheckOptions, VerifyInput, VerifyModel, 
 export { VerifyNetwork } from './objects';
 export { verificationProblems } from './checks';
 export { JOB_ANNOTATIONS, JOB_COMMAND } from './objects';
-export { jobName as verifyJobName, jobSelectorLabels as verifyJobSelectorLabels } from './objects';
+export { jobName as verifyJobName, jobSelectorLabels as verifyJobSelectorLabels } from './names';
 
 /** The verification objects of one server. */
 export interface VerifyObjects {

@@ -1,11 +1,10 @@
 /**
  * The verification ConfigMap and Job (src/verify/objects.ts, through renderVerification): valid
  * against the Kubernetes schemas and the API server's rules, admitted by the restricted profile,
- * an Argo CD PostSync hook, deterministic, and without a secret value anywhere. Then the names
- * and labels of the Job, its ConfigMap and its NetworkPolicy, and the Job's NetworkPolicy pieces.
+ * an Argo CD PostSync hook, deterministic, and without a secret value anywhere. Then the Job's
+ * NetworkPolicy pieces.
  */
 import { JOB_ANNOTATIONS, renderVerification, VerifyInput } from '../../src/verify';
-import { jobLabels, jobName, jobSelectorLabels, verifyConfigMapName } from '../../src/verify/objects';
 import { verifyScript } from '../../src/verify/script';
 import { schemaErrors } from '../support/k8s-schema';
 import { k8sValidityProblems } from '../support/k8s-validity';
@@ -173,75 +172,6 @@ test('a suspended CronJob with the Job\'s template, for runs by hand; none with 
   bad.spec.jobTemplate.spec.template.spec.securityContext = {};
   expect(k8sValidityProblems([bad])).toEqual(['CronJob/demo-verify: spec.jobTemplate: spec.template.spec.restartPolicy: a Job\'s pod must have restartPolicy Never or OnFailure']);
   expect(restrictedViolationsOf([bad])).toEqual(['CronJob demo-verify: container verify: seccompProfile must be RuntimeDefault or Localhost']);
-});
-
-describe('jobName', () => {
-  test('<name>-verify, the same at every sync', () => {
-    expect(jobName('my-stack')).toBe('my-stack-verify');
-    expect(jobName('my-stack')).toBe(jobName('my-stack'));
-  });
-});
-
-describe('verifyConfigMapName', () => {
-  test('<name>-verify-<first 8 characters of the hash>', () => {
-    expect(verifyConfigMapName('my-stack', '0123456789abcdef')).toBe('my-stack-verify-01234567');
-  });
-
-  test('new content, new name; a hash differing after the eighth character keeps it', () => {
-    expect(verifyConfigMapName('s', 'aaaaaaaa00')).not.toBe(verifyConfigMapName('s', 'aaaaaaab00'));
-    expect(verifyConfigMapName('s', 'aaaaaaaa00')).toBe(verifyConfigMapName('s', 'aaaaaaaa11'));
-  });
-});
-
-describe('jobSelectorLabels', () => {
-  test('component verify and the instance name, none of the server selector keys', () => {
-    expect(jobSelectorLabels('my-stack')).toEqual({ 'app.kubernetes.io/component': 'verify', 'app.kubernetes.io/instance': 'my-stack' });
-  });
-
-  test('each call returns a new object', () => {
-    const a = jobSelectorLabels('x');
-    a.extra = '1';
-    expect(jobSelectorLabels('x')).not.toHaveProperty('extra');
-  });
-});
-
-describe('jobLabels', () => {
-  const server = { 'app.kubernetes.io/name': 'llama-stack', 'app': 'my-stack' };
-
-  test("the caller's extra labels first (sorted), then the library's", () => {
-    const labels = jobLabels('my-stack', { zeta: 'z', alpha: 'a' }, server);
-    expect(Object.entries(labels)).toEqual([
-      ['alpha', 'a'],
-      ['zeta', 'z'],
-      ['app.kubernetes.io/name', 'llama-stack-verify'],
-      ['app.kubernetes.io/component', 'verify'],
-      ['app.kubernetes.io/instance', 'my-stack'],
-      ['app.kubernetes.io/part-of', 'llama-stack'],
-      ['app.kubernetes.io/managed-by', 'cdk8s-llama-stack'],
-    ]);
-  });
-
-  test("an extra label with a key of the server's selector is dropped, so the server's Service and policies never select the Job", () => {
-    const labels = jobLabels('my-stack', { app: 'my-stack', team: 'ml' }, server);
-    expect(labels).not.toHaveProperty('app');
-    expect(labels.team).toBe('ml');
-  });
-
-  test("the library's labels win over an extra label of the same key", () => {
-    const labels = jobLabels('my-stack', { 'app.kubernetes.io/instance': 'other', 'app.kubernetes.io/managed-by': 'me' }, {});
-    expect(labels['app.kubernetes.io/instance']).toBe('my-stack');
-    expect(labels['app.kubernetes.io/managed-by']).toBe('cdk8s-llama-stack');
-  });
-
-  test('no extra labels', () => {
-    expect(jobLabels('s', undefined, server)).toEqual({
-      'app.kubernetes.io/name': 'llama-stack-verify',
-      'app.kubernetes.io/component': 'verify',
-      'app.kubernetes.io/instance': 's',
-      'app.kubernetes.io/part-of': 'llama-stack',
-      'app.kubernetes.io/managed-by': 'cdk8s-llama-stack',
-    });
-  });
 });
 
 const JOB_POD = { 'app.kubernetes.io/component': 'verify', 'app.kubernetes.io/instance': 'demo' };
