@@ -1,9 +1,9 @@
 /**
  * The verification objects, as plain objects: the ConfigMap and Job (and CronJob), and the
- * NetworkPolicy pieces. The Job runs the script in the server's
- * own image under the restricted pod profile (no pinned uid unless given, so OpenShift's
- * restricted-v2 assigns one), once per sync: an Argo CD PostSync hook recreated before each run,
- * and an object Flux recreates when its template changes (`kustomize.toolkit.fluxcd.io/force`).
+ * NetworkPolicy pieces. The Job runs the script in the server's own image under the restricted
+ * pod profile (no pinned uid unless given, so OpenShift's restricted-v2 assigns one), once per
+ * sync: an Argo CD PostSync hook recreated before each run, and an object Flux recreates when its
+ * template changes (`kustomize.toolkit.fluxcd.io/force`).
  */
 import { createHash } from 'crypto';
 import { VerifyInput } from './input';
