@@ -6,6 +6,7 @@ import { isObject, JsonObject } from '../core/json';
 import { deepCopy } from '../core/json-convert';
 import { quoteValue } from '../core/quote';
 import { SecretEnvVar } from '../spec/secret-env';
+import { HEADER_NAME } from '../spec/validate-network';
 import { SecretRef } from '../values/secret-ref';
 
 /** A CA certificate (PEM) in a ConfigMap of the server's namespace, mounted read-only into the pod. */
@@ -201,9 +202,6 @@ const KUBERNETES_API = 'https://kubernetes.default.svc';
 const CLUSTER_CA: AuthCaCertificate = { configMapName: 'kube-root-ca.crt', key: DEFAULT_CA_KEY };
 /** The fields the github_token provider maps claims from (`GitHubTokenAuthProvider.validate_token`). */
 const GITHUB_CLAIMS = ['login', 'id', 'organizations'];
-
-/** An HTTP header name (RFC 9110 token). */
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /**
  * Server authentication: who may call the server, and what they may do (`server.auth` in
