@@ -246,14 +246,9 @@ export class ServerAuth {
     }
     const apiServerUrl = url === undefined ? KUBERNETES_API : typeof url === 'string' ? url : url.origin;
     const https = !(url instanceof URL) || url.protocol === 'https:';
-    const { ca, verifyTls } = c.tls(https ? CLUSTER_CA : undefined);
+    const tls = c.tls(https ? CLUSTER_CA : undefined);
     if (!https && c.has('caCertificate')) c.problem('caCertificate', 'a CA is of no use with an http:// API server URL', 'drop caCertificate, or use https');
-    const config: JsonObject = { type: 'kubernetes', api_server_url: apiServerUrl };
-    if (verifyTls === false) config.verify_tls = false;
-    const claims = c.claims();
-    if (claims) config.claims_mapping = claims;
-    tenantFrom(c, config, 'tenantClaim', 'tenant_claim', "pass tenantClaim: the user-info field holding the tenant, e.g. 'extra.tenant'");
-    return new ServerAuth(c, config, ca);
+    return ServerAuth.token(c, { type: 'kubernetes', api_server_url: apiServerUrl }, tls, "pass tenantClaim: the user-info field holding the tenant, e.g. 'extra.tenant'");
   }
 
   /**
@@ -276,14 +271,10 @@ export class ServerAuth {
       if (!Number.isInteger(p) || p < 1) c.problem('keyRecheckPeriodSeconds', 'keyRecheckPeriodSeconds must be a whole number of seconds, at least 1', 'pass e.g. 3600, or leave it out');
       else jwks.key_recheck_period = p;
     }
-    const { ca, verifyTls } = c.tls(undefined);
+    const tls = c.tls(undefined);
     const config: JsonObject = { type: 'oauth2_token', audience: audience ?? '', jwks };
     if (issuer) config.issuer = issuer;
-    if (verifyTls === false) config.verify_tls = false;
-    const claims = c.claims();
-    if (claims) config.claims_mapping = claims;
-    tenantFrom(c, config, 'tenantClaim', 'tenant_claim', "pass tenantClaim: the token claim holding the tenant, e.g. 'tenant'");
-    return new ServerAuth(c, config, ca);
+    return ServerAuth.token(c, config, tls, "pass tenantClaim: the token claim holding the tenant, e.g. 'tenant'");
   }
 
   /**
@@ -299,20 +290,15 @@ export class ServerAuth {
     const clientId = c.string('clientId', "pass clientId: the server's client id at the identity provider");
     const secret = c.secret('clientSecret', 'client_secret', true);
     const inBody = c.boolean('sendSecretInBody');
-    const { ca, verifyTls } = c.tls(undefined);
+    const tls = c.tls(undefined);
     const https = url instanceof URL && url.protocol === 'https:';
-    if (https && ca === undefined && verifyTls !== false && !c.has('caCertificate')) {
+    if (https && tls.ca === undefined && tls.verifyTls !== false && !c.has('caCertificate')) {
       c.problem('caCertificate', 'the release verifies the introspection endpoint only against tls_cafile: without a CA it sends the client secret and every token to whichever server answers',
         "pass caCertificate: { configMapName: '<configmap with the CA>', key: 'ca.crt' } (the CA that signed the identity provider's certificate), or verifyTls: false to accept that");
     }
     const introspection: JsonObject = { url: url instanceof URL ? c.opts.introspectionUrl : url ?? '', client_id: clientId ?? '', client_secret: secret ?? '' };
     if (inBody !== undefined) introspection.send_secret_in_body = inBody;
-    const config: JsonObject = { type: 'oauth2_token', introspection };
-    if (verifyTls === false) config.verify_tls = false;
-    const claims = c.claims();
-    if (claims) config.claims_mapping = claims;
-    tenantFrom(c, config, 'tenantClaim', 'tenant_claim', "pass tenantClaim: the introspection field holding the tenant, e.g. 'tenant'");
-    return new ServerAuth(c, config, ca);
+    return ServerAuth.token(c, { type: 'oauth2_token', introspection }, tls, "pass tenantClaim: the introspection field holding the tenant, e.g. 'tenant'");
   }
 
   /**
@@ -382,6 +368,18 @@ export class ServerAuth {
       config.tenant_header = tenant;
     }
     return new ServerAuth(c, config, undefined);
+  }
+
+  /**
+   * A token provider (kubernetes, oauth2_token) from its own config keys: then `verify_tls`,
+   * `claims_mapping` and `tenant_claim`, in that order, and the CA it mounts.
+   */
+  private static token(c: AuthCheck, config: JsonObject, tls: { ca?: AuthCaCertificate; verifyTls?: boolean }, tenantFix: string): ServerAuth {
+    if (tls.verifyTls === false) config.verify_tls = false;
+    const claims = c.claims();
+    if (claims) config.claims_mapping = claims;
+    tenantFrom(c, config, 'tenantClaim', 'tenant_claim', tenantFix);
+    return new ServerAuth(c, config, tls.ca);
   }
 
   private static options(options: unknown, factory?: string, names?: readonly string[]): { [key: string]: any } {
