@@ -248,7 +248,8 @@ export class ServerAuth {
     const https = !(url instanceof URL) || url.protocol === 'https:';
     const tls = c.tls(https ? CLUSTER_CA : undefined);
     if (!https && c.has('caCertificate')) c.problem('caCertificate', 'a CA is of no use with an http:// API server URL', 'drop caCertificate, or use https');
-    return ServerAuth.token(c, { type: 'kubernetes', api_server_url: apiServerUrl }, tls, "pass tenantClaim: the user-info field holding the tenant, e.g. 'extra.tenant'");
+    const config = tokenConfig(c, { type: 'kubernetes', api_server_url: apiServerUrl }, tls.verifyTls, "pass tenantClaim: the user-info field holding the tenant, e.g. 'extra.tenant'");
+    return new ServerAuth(c, config, tls.ca);
   }
 
   /**
@@ -274,7 +275,7 @@ export class ServerAuth {
     const tls = c.tls(undefined);
     const config: JsonObject = { type: 'oauth2_token', audience: audience ?? '', jwks };
     if (issuer) config.issuer = issuer;
-    return ServerAuth.token(c, config, tls, "pass tenantClaim: the token claim holding the tenant, e.g. 'tenant'");
+    return new ServerAuth(c, tokenConfig(c, config, tls.verifyTls, "pass tenantClaim: the token claim holding the tenant, e.g. 'tenant'"), tls.ca);
   }
 
   /**
@@ -298,7 +299,8 @@ export class ServerAuth {
     }
     const introspection: JsonObject = { url: url instanceof URL ? c.opts.introspectionUrl : url ?? '', client_id: clientId ?? '', client_secret: secret ?? '' };
     if (inBody !== undefined) introspection.send_secret_in_body = inBody;
-    return ServerAuth.token(c, { type: 'oauth2_token', introspection }, tls, "pass tenantClaim: the introspection field holding the tenant, e.g. 'tenant'");
+    const config = tokenConfig(c, { type: 'oauth2_token', introspection }, tls.verifyTls, "pass tenantClaim: the introspection field holding the tenant, e.g. 'tenant'");
+    return new ServerAuth(c, config, tls.ca);
   }
 
   /**
@@ -370,18 +372,6 @@ export class ServerAuth {
     return new ServerAuth(c, config, undefined);
   }
 
-  /**
-   * A token provider (kubernetes, oauth2_token) from its own config keys: then `verify_tls`,
-   * `claims_mapping` and `tenant_claim`, in that order, and the CA it mounts.
-   */
-  private static token(c: AuthCheck, config: JsonObject, tls: { ca?: AuthCaCertificate; verifyTls?: boolean }, tenantFix: string): ServerAuth {
-    if (tls.verifyTls === false) config.verify_tls = false;
-    const claims = c.claims();
-    if (claims) config.claims_mapping = claims;
-    tenantFrom(c, config, 'tenantClaim', 'tenant_claim', tenantFix);
-    return new ServerAuth(c, config, tls.ca);
-  }
-
   private static options(options: unknown, factory?: string, names?: readonly string[]): { [key: string]: any } {
     const known = Array.isArray(names) ? { type: 'its options', names } : undefined;
     const copy = snapshotOptions(options, typeof factory === 'string' ? `ServerAuth.${factory}(options)` : 'ServerAuth(options)', known);
@@ -430,6 +420,18 @@ export class ServerAuth {
 }
 
 /** A tenant field of the provider (`tenant_claim`, `tenant_field`): a non-empty string. */
+/**
+ * A token provider's config (kubernetes, oauth2_token) after its own keys: `verify_tls`,
+ * `claims_mapping` and `tenant_claim`, in that order.
+ */
+function tokenConfig(c: AuthCheck, config: JsonObject, verifyTls: boolean | undefined, tenantFix: string): JsonObject {
+  if (verifyTls === false) config.verify_tls = false;
+  const claims = c.claims();
+  if (claims) config.claims_mapping = claims;
+  tenantFrom(c, config, 'tenantClaim', 'tenant_claim', tenantFix);
+  return config;
+}
+
 function tenantFrom(c: AuthCheck, config: JsonObject, option: string, key: string, fix: string): void {
   const v = c.optionalString(option, fix);
   if (v !== undefined) config[key] = v;
