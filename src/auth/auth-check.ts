@@ -3,9 +3,8 @@
  * option's problem is at `ServerAuth.<factory>(<option>)`; the core collector (core/problems.ts)
  * holds them, and the factory throws them all at once.
  */
-import { AccessRule } from './access-rule';
 import { anonymousDecision, HEALTH_ROUTE } from './route-match';
-import { RouteRule } from './route-rule';
+import { AccessRule, RouteRule } from './rules';
 import { credentialInText, urlCredentials } from '../core/credential-keys';
 import { isObject, JsonObject, newObject, present, setOwn } from '../core/json';
 import { childPath, optionPath } from '../core/path';

@@ -1,12 +1,12 @@
-import { AccessRule } from './access-rule';
 import { AuthCheck, DEFAULT_CA_KEY, policies } from './auth-check';
-import { RouteRule } from './route-rule';
+import { AccessRule, RouteRule } from './rules';
 import { brand, isMadeBy } from '../core/brand';
 import { optionNames, snapshotOptions } from '../core/checked';
 import { isObject, JsonObject } from '../core/json';
 import { deepCopy } from '../core/json-convert';
 import { quoteValue } from '../core/quote';
 import { SecretEnvVar } from '../spec/secret-env';
+import { HEADER_NAME } from '../spec/validate-network';
 import { SecretRef } from '../values/secret-ref';
 
 /** A CA certificate (PEM) in a ConfigMap of the server's namespace, mounted read-only into the pod. */
@@ -207,9 +207,6 @@ const CLUSTER_CA: AuthCaCertificate = { configMapName: 'kube-root-ca.crt', key: 
 /** The fields the github_token provider maps claims from (`GitHubTokenAuthProvider.validate_token`). */
 const GITHUB_CLAIMS = ['login', 'id', 'organizations'];
 
-/** An HTTP header name (RFC 9110 token). */
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-
 /**
  * Server authentication: who may call the server, and what they may do (`server.auth` in
  * config.yaml). One factory per provider type of the releases; each checks its options and
@@ -253,14 +250,10 @@ export class ServerAuth {
     }
     const apiServerUrl = url === undefined ? KUBERNETES_API : typeof url === 'string' ? url : url.origin;
     const https = !(url instanceof URL) || url.protocol === 'https:';
-    const { ca, verifyTls } = c.tls(https ? CLUSTER_CA : undefined);
+    const tls = c.tls(https ? CLUSTER_CA : undefined);
     if (!https && c.has('caCertificate')) c.problem('caCertificate', 'a CA is of no use with an http:// API server URL', 'drop caCertificate, or use https');
-    const config: JsonObject = { type: 'kubernetes', api_server_url: apiServerUrl };
-    if (verifyTls === false) config.verify_tls = false;
-    const claims = c.claims();
-    if (claims) config.claims_mapping = claims;
-    tenantFrom(c, config, 'tenantClaim', 'tenant_claim', "pass tenantClaim: the user-info field holding the tenant, e.g. 'extra.tenant'");
-    return new ServerAuth(c, config, ca);
+    const config = tokenConfig(c, { type: 'kubernetes', api_server_url: apiServerUrl }, tls.verifyTls, "pass tenantClaim: the user-info field holding the tenant, e.g. 'extra.tenant'");
+    return new ServerAuth(c, config, tls.ca);
   }
 
   /**
@@ -283,14 +276,10 @@ export class ServerAuth {
       if (!Number.isInteger(p) || p < 1) c.problem('keyRecheckPeriodSeconds', 'keyRecheckPeriodSeconds must be a whole number of seconds, at least 1', 'pass e.g. 3600, or leave it out');
       else jwks.key_recheck_period = p;
     }
-    const { ca, verifyTls } = c.tls(undefined);
+    const tls = c.tls(undefined);
     const config: JsonObject = { type: 'oauth2_token', audience: audience ?? '', jwks };
     if (issuer) config.issuer = issuer;
-    if (verifyTls === false) config.verify_tls = false;
-    const claims = c.claims();
-    if (claims) config.claims_mapping = claims;
-    tenantFrom(c, config, 'tenantClaim', 'tenant_claim', "pass tenantClaim: the token claim holding the tenant, e.g. 'tenant'");
-    return new ServerAuth(c, config, ca);
+    return new ServerAuth(c, tokenConfig(c, config, tls.verifyTls, "pass tenantClaim: the token claim holding the tenant, e.g. 'tenant'"), tls.ca);
   }
 
   /**
@@ -308,16 +297,12 @@ export class ServerAuth {
     const clientId = c.string('clientId', "pass clientId: the server's client id at the identity provider");
     const secret = c.secret('clientSecret', 'client_secret', true);
     const inBody = c.boolean('sendSecretInBody');
-    const { ca, verifyTls } = c.tls(undefined);
+    const tls = c.tls(undefined);
     // An https URL without a CA: refused where the target is known, on releases that then verify nothing (generate/auth-config.ts).
     const introspection: JsonObject = { url: url instanceof URL ? c.opts.introspectionUrl : url ?? '', client_id: clientId ?? '', client_secret: secret ?? '' };
     if (inBody !== undefined) introspection.send_secret_in_body = inBody;
-    const config: JsonObject = { type: 'oauth2_token', introspection };
-    if (verifyTls === false) config.verify_tls = false;
-    const claims = c.claims();
-    if (claims) config.claims_mapping = claims;
-    tenantFrom(c, config, 'tenantClaim', 'tenant_claim', "pass tenantClaim: the introspection field holding the tenant, e.g. 'tenant'");
-    return new ServerAuth(c, config, ca);
+    const config = tokenConfig(c, { type: 'oauth2_token', introspection }, tls.verifyTls, "pass tenantClaim: the introspection field holding the tenant, e.g. 'tenant'");
+    return new ServerAuth(c, config, tls.ca);
   }
 
   /**
@@ -437,6 +422,18 @@ export class ServerAuth {
 }
 
 /** A tenant field of the provider (`tenant_claim`, `tenant_field`): a non-empty string. */
+/**
+ * A token provider's config (kubernetes, oauth2_token) after its own keys: `verify_tls`,
+ * `claims_mapping` and `tenant_claim`, in that order.
+ */
+function tokenConfig(c: AuthCheck, config: JsonObject, verifyTls: boolean | undefined, tenantFix: string): JsonObject {
+  if (verifyTls === false) config.verify_tls = false;
+  const claims = c.claims();
+  if (claims) config.claims_mapping = claims;
+  tenantFrom(c, config, 'tenantClaim', 'tenant_claim', tenantFix);
+  return config;
+}
+
 function tenantFrom(c: AuthCheck, config: JsonObject, option: string, key: string, fix: string): void {
   const v = c.optionalString(option, fix);
   if (v !== undefined) config[key] = v;

@@ -3,7 +3,7 @@
  * external providers' `config`), env var names and URL query parameters. The redaction rule
  * (redact.ts) and the plaintext-credential rule (validate-spec.ts) both read this list. Pure.
  */
-import { setBounded } from './bounded-map';
+import { setBounded } from './frozen-memo';
 
 /**
  * Credential words, in snake_case. A name is a credential when, normalized (camelCase and

@@ -33,6 +33,9 @@
  * - `configFindings` (the same file): the config checks of a frozen provider config, by its path,
  *   type, required extras, the release and what the run's pod and storage give every provider
  *   (files, writable directories, backend types, whether a metadata store is injected).
+ *
+ * A pure function of one string needs no frozen object: its table is a plain Map kept bounded by
+ * `setBounded` (at the end).
  */
 
 /** What a key is made of: plain values, objects by identity, lists by their items. */
@@ -133,4 +136,16 @@ function child(node: Node | undefined, part: unknown, create: boolean): Node | u
   let next = node.get(part) as Node | undefined;
   if (next === undefined && create) node.set(part, next = new Map());
   return next;
+}
+
+/**
+ * Sets `key` in `map`, first emptying the map when it holds `limit` other keys; returns `value`.
+ * The memo tables of a pure function of one string (a quantity, a name, a template), keyed by that
+ * string alone, are kept this way: a table that is full starts over, so an app of any size keeps
+ * its memory bounded and the common keys come back at once.
+ */
+export function setBounded<K, V>(map: Map<K, V>, key: K, value: V, limit: number): V {
+  if (map.size >= limit && !map.has(key)) map.clear();
+  map.set(key, value);
+  return value;
 }

@@ -43,8 +43,6 @@ export const str = (fix = 'give a string'): Shape => shape('a string', fix, (v) 
 export const bool = (): Shape => shape('true or false', 'give a boolean', (v) => typeof v === 'boolean');
 export const int = (fix = 'give a whole number'): Shape =>
   shape('a whole number', fix, (v) => typeof v === 'number' && Number.isSafeInteger(v));
-export const num = (fix = 'give a finite number'): Shape =>
-  shape('a finite number', fix, (v) => typeof v === 'number' && Number.isFinite(v));
 
 /** One of a fixed set of strings. */
 export function oneOf(values: readonly string[]): Shape {

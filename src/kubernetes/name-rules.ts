@@ -3,8 +3,8 @@
  * each function returns what is wrong with a value (empty when valid), in the API server's words.
  * Pure: no cdk8s, no construct, no I/O.
  */
-import { setBounded } from '../core/bounded-map';
 import { ConfigProblem } from '../core/errors';
+import { setBounded } from '../core/frozen-memo';
 import { childPath } from '../core/path';
 import { quoteValue } from '../core/quote';
 

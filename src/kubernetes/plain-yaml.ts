@@ -7,8 +7,8 @@
  */
 import * as YAML from 'yaml';
 import { isLibraryConstant } from './library-constants';
-import { setBounded } from '../core/bounded-map';
 import { ConfigProblem } from '../core/errors';
+import { setBounded } from '../core/frozen-memo';
 import { childPath } from '../core/path';
 import { quoteValue } from '../core/quote';
 import { plainReadsAsString } from '../yaml/manifest-yaml';

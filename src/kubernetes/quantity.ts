@@ -8,7 +8,7 @@
  * also admits a fractional exponent (`1e1.5`), which the API server's parser rejects: that is
  * not a quantity here either.
  */
-import { setBounded } from '../core/bounded-map';
+import { setBounded } from '../core/frozen-memo';
 
 /** An exact, non-normalized rational value: `num / den`, `den > 0`. */
 export interface Quantity {

@@ -7,7 +7,4 @@ export * from './tool-runtime';
 export * from './telemetry';
 export * from './files';
 export * from './file-processors';
-export * from './responses';
-export * from './batches';
-export * from './messages';
-export * from './skills';
+export * from './builtin-apis';

@@ -5,7 +5,7 @@
  * `LLSD_REMOTE::VLLM_API_KEY`, a name Kubernetes and `${env.X}` substitution reject. We upper-case
  * ASCII letters and turn every other character outside `[A-Z0-9_]` into `_`.
  */
-import { setBounded } from '../core/bounded-map';
+import { setBounded } from '../core/frozen-memo';
 /** Provider ids and field names repeat across specs: each is formatted once (bounded memo). */
 const ENV_SEGMENTS = new Map<string, string>();
 const ENV_SEGMENTS_MAX = 4096;

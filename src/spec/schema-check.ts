@@ -4,7 +4,10 @@
  * minLength/maxLength, pattern, minProperties/maxProperties, int32/int64 ranges, nullable,
  * x-kubernetes-int-or-string, x-kubernetes-preserve-unknown-fields, additionalProperties and
  * map-list keys. Unknown fields are problems: the API server would prune them, losing a typo.
+ * Also the CRD's own schemas of the core/v1 types it embeds (`embeddedSchema`).
  */
+import * as fs from 'fs';
+import { join } from 'path';
 import { ConfigProblem } from '../core/errors';
 import { isObject } from '../core/json';
 import { childPath } from '../core/path';
@@ -148,4 +151,20 @@ export function checkSchema(schema: OpenApiSchema, value: unknown, path: string,
   const w = new Walk(visit);
   walk(schema, value, path, w);
   return { problems: w.problems, blocked: w.blocked };
+}
+
+const EMBEDDED_SCHEMAS_FILE = join(__dirname, '..', '..', 'data', 'schemas', 'v1alpha2-embedded.json');
+
+export type EmbeddedType = 'envVar' | 'volume' | 'volumeMount' | 'resourceRequirements' | 'topologySpreadConstraint';
+
+let schemas: { [type in EmbeddedType]: OpenApiSchema } | undefined;
+
+/**
+ * The CRD's schema for a core/v1 type it embeds (env vars, volumes, volume mounts, resource
+ * requirements, topology spread constraints), extracted into data/schemas/v1alpha2-embedded.json
+ * by scripts/extract-schemas.js.
+ */
+export function embeddedSchema(type: EmbeddedType): OpenApiSchema {
+  schemas ??= JSON.parse(fs.readFileSync(EMBEDDED_SCHEMAS_FILE, 'utf8')) as { [t in EmbeddedType]: OpenApiSchema };
+  return schemas[type];
 }

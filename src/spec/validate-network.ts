@@ -20,7 +20,7 @@ type Check = t.Check<StorageCtx>;
 export const TLS_VERSIONS = ['TLSv1.2', 'TLSv1.3'];
 const SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full'];
 /** RFC 9110 `token`: what an HTTP header name is made of. */
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+export const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /** A Kubernetes object name (a ConfigMap's or a Secret's): a DNS-1123 subdomain. */
 function objectName(kind: string): Check {

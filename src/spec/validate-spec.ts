@@ -9,9 +9,8 @@
  * proportional to the schema-shaped part of it, and no input makes it throw.
  */
 import { CredentialCtx, envCredentialRules, externalProviderCredentialRules, providerCredentialRules } from './credential-scan';
-import { embeddedSchema, EmbeddedType } from './embedded-schemas';
 import { EXTERNAL_PROVIDER_APIS } from './external-providers';
-import { checkSchema } from './schema-check';
+import { checkSchema, embeddedSchema, EmbeddedType } from './schema-check';
 import { POSTGRES_TLS, PROVIDER_NETWORK, providerNetworkRules } from './validate-network';
 import { SECRET_KEY_REF, STORAGE } from './validate-storage';
 import { closest } from '../core/closest';

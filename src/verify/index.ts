@@ -5,15 +5,14 @@
  */
 import { verificationProblems } from './checks';
 import { VERIFY_DEFAULTS, VerifyInput } from './input';
-import { VerifyNetwork, verifyNetwork } from './network';
-import { renderVerifyConfigMap, renderVerifyCronJob, renderVerifyJob } from './objects';
+import { renderVerifyConfigMap, renderVerifyCronJob, renderVerifyJob, VerifyNetwork, verifyNetwork } from './objects';
 import { verifyPlan } from './plan';
 import { verifyScript } from './script';
 import { LlamaStackConfigError } from '../core/errors';
 import { JsonObject } from '../core/json';
 
 export { VerifyAuth, VerifyCaRef, VerifyCheckOptions, VerifyInput, VerifyModel, VerifyProvider, VERIFY_DEFAULTS } from './input';
-export { VerifyNetwork } from './network';
+export { VerifyNetwork } from './objects';
 export { verificationProblems } from './checks';
 export { JOB_ANNOTATIONS, JOB_COMMAND } from './objects';
 export { jobName as verifyJobName, jobSelectorLabels as verifyJobSelectorLabels } from './names';

@@ -1,12 +1,13 @@
 /**
- * The verification ConfigMap and Job, as plain objects. The Job runs the script in the server's
- * own image under the restricted pod profile (no pinned uid unless given, so OpenShift's
- * restricted-v2 assigns one), once per sync: an Argo CD PostSync hook recreated before each run,
- * and an object Flux recreates when its template changes (`kustomize.toolkit.fluxcd.io/force`).
+ * The verification objects, as plain objects: the ConfigMap and Job (and CronJob), and the
+ * NetworkPolicy pieces. The Job runs the script in the server's own image under the restricted
+ * pod profile (no pinned uid unless given, so OpenShift's restricted-v2 assigns one), once per
+ * sync: an Argo CD PostSync hook recreated before each run, and an object Flux recreates when its
+ * template changes (`kustomize.toolkit.fluxcd.io/force`).
  */
 import { createHash } from 'crypto';
 import { VerifyInput } from './input';
-import { jobLabels, jobName, verifyConfigMapName } from './names';
+import { jobLabels, jobName, jobSelectorLabels, verifyConfigMapName } from './names';
 import { CA_DIR, CA_FILE, PLAN_KEY, SCRIPT_KEY, TOKEN_ENV, VERIFY_DIR, activeDeadline } from './plan';
 import { JsonObject } from '../core/json';
 
@@ -129,6 +130,49 @@ export function renderVerifyCronJob(input: VerifyInput, job: JsonObject): JsonOb
           template: JSON.parse(JSON.stringify(template)) as JsonObject,
         },
       },
+    },
+  };
+}
+
+/**
+ * The NetworkPolicy pieces of the verification Job: what it needs from NetworkPolicies, as plain
+ * data for the caller to merge. The server's pods admit the Job's pod on their port, and the Job's
+ * pod may reach DNS, the server's pods on that port, and (for its provider probes) what the
+ * caller adds.
+ */
+export interface VerifyNetwork {
+  /** Selects the Job's pod (`podSelector` of a policy, or a peer of a rule). */
+  readonly jobPodSelector: JsonObject;
+  /** An ingress rule for the server's NetworkPolicy: the Job's pod to the server's port. */
+  readonly serverIngressRule: JsonObject;
+  /** The Job pod's egress: DNS, the server's pods on their port, then `providerEgress`. */
+  readonly jobEgressRules: readonly JsonObject[];
+  /** `<name>-verify`: an egress policy for the Job's pod with those rules, for namespaces that restrict egress. */
+  readonly jobNetworkPolicy: JsonObject;
+}
+
+export function verifyNetwork(input: VerifyInput): VerifyNetwork {
+  const port = { protocol: 'TCP', port: input.serverPort };
+  const jobPodSelector = { matchLabels: jobSelectorLabels(input.name) };
+  const jobEgressRules: JsonObject[] = [
+    // DNS anywhere (the Service name is resolved first), as the server's own policy allows it.
+    { ports: [{ protocol: 'UDP', port: 53 }, { protocol: 'TCP', port: 53 }] },
+    { to: [{ podSelector: { matchLabels: { ...input.serverPodLabels } } }], ports: [{ ...port }] },
+    ...(input.providerEgress ?? []).map((rule) => JSON.parse(JSON.stringify(rule)) as JsonObject),
+  ];
+  return {
+    jobPodSelector,
+    serverIngressRule: { from: [{ podSelector: { matchLabels: jobSelectorLabels(input.name) } }], ports: [{ ...port }] },
+    jobEgressRules,
+    jobNetworkPolicy: {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'NetworkPolicy',
+      metadata: {
+        name: jobName(input.name),
+        ...(input.namespace !== undefined ? { namespace: input.namespace } : {}),
+        labels: jobLabels(input.name, input.labels, input.serverPodLabels),
+      },
+      spec: { podSelector: { matchLabels: jobSelectorLabels(input.name) }, policyTypes: ['Egress'], egress: jobEgressRules.map((r) => JSON.parse(JSON.stringify(r)) as JsonObject) },
     },
   };
 }

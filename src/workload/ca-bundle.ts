@@ -8,8 +8,8 @@
  * default CA file, then each key of the ConfigMap, into an emptyDir; the server reads it there.
  * One key or several: the same container, the same script.
  */
+import { objectMeta } from './labels';
 import { KubeManifest } from './manifest';
-import { objectMeta } from './metadata';
 import { PATHS, WorkloadPlan } from './plan';
 
 /**

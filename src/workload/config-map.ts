@@ -1,6 +1,6 @@
 /** The generated config: immutable, named after its content, only references to secrets. */
+import { objectMeta } from './labels';
 import { KubeManifest } from './manifest';
-import { objectMeta } from './metadata';
 import { WorkloadPlan } from './plan';
 
 /**

@@ -2,17 +2,15 @@
 import { renderInjectedCaBundle } from './ca-bundle';
 import { renderConfigMap } from './config-map';
 import { renderDeployment } from './deployment';
-import { renderScaledObject } from './load-scaling';
+import { renderHpa, renderPdb, renderScaledObject } from './load-scaling';
 import { KubeManifest } from './manifest';
 import { renderPrometheusRule, renderServiceMonitor } from './monitoring';
 import { renderHttpRoute, renderIngress, renderNetworkPolicy, renderRoute } from './network';
 import { WorkloadPlan } from './plan';
 import { renderPvc } from './pvc';
-import { renderHpa, renderPdb } from './scaling';
 import { renderService, renderServiceAccount } from './service';
 import { ConfigProblem } from '../core/errors';
-import { credentialLeakProblems } from '../kubernetes/credential-checks';
-import { objectProblems } from '../kubernetes/object-checks';
+import { credentialLeakProblems, objectProblems } from '../kubernetes/object-checks';
 import { plainYamlProblems } from '../kubernetes/plain-yaml';
 
 /** The objects of one distribution, keyed by role; absent ones were not asked for. */

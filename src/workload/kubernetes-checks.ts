@@ -9,7 +9,7 @@ import { AUTH_CA_VOLUME, PATHS, PodLayout } from './plan';
 import type { ServerAuth } from '../auth/server-auth';
 import { ConfigProblem } from '../core/errors';
 import { isObject } from '../core/json';
-import { argvProblems, envProblems, imageProblems, keyRefProblems, pullPolicyProblems } from '../kubernetes/container-checks';
+import { argvProblems, envProblems, imageProblems, keyRefProblems, pullPolicyProblems, resourceNameProblems } from '../kubernetes/container-checks';
 import {
   isConfigMapKey, labelMapProblems, NAMESPACE_NAME, NameRule, nameProblem, objectNameRule, shown,
 } from '../kubernetes/name-rules';
@@ -18,7 +18,6 @@ import {
   LibraryMount, nodeSelectorProblems, restrictedVolumeProblems, tolerationProblems, topologySpreadProblems, volumeProblems,
 } from '../kubernetes/pod-checks';
 import { parseQuantity, quantitySign } from '../kubernetes/quantity';
-import { resourceNameProblems } from '../kubernetes/resource-checks';
 import type { ServerTarget } from '../releases/server-target';
 import { EXTERNAL_PROVIDERS_MOUNT, ExternalProviderEntry, externalProviderEntries } from '../spec/external-providers';
 import { LlamaStackDistributionSpec } from '../spec/spec';

@@ -1,8 +1,10 @@
 /**
- * Labels. The selector is the operator's (`app: llama-stack` + `app.kubernetes.io/instance`), so
- * objects move between the operator and this library without a selector change (selectors are
- * immutable); the rest is the usual `app.kubernetes.io/*` set.
+ * Labels and metadata. The selector is the operator's (`app: llama-stack` +
+ * `app.kubernetes.io/instance`), so objects move between the operator and this library without a
+ * selector change (selectors are immutable); the rest is the usual `app.kubernetes.io/*` set.
  */
+import { WorkloadPlan } from './plan';
+
 export function selectorLabels(name: string): { [k: string]: string } {
   return { 'app': 'llama-stack', 'app.kubernetes.io/instance': name };
 }
@@ -29,4 +31,14 @@ export function imageVersion(image: string): string | undefined {
   if (colon <= slash) return undefined;
   const tag = ref.slice(colon + 1);
   return /^[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/.test(tag) ? tag : undefined;
+}
+
+/** `metadata` of an object of this distribution: its name, the namespace if set, common labels. */
+export function objectMeta(plan: WorkloadPlan, name: string, labels: { [k: string]: string } = {}, version?: string): any {
+  const common = commonLabels(plan.name, version, plan.extraLabels);
+  const meta: any = { name };
+  if (plan.namespace !== undefined) meta.namespace = plan.namespace;
+  // commonLabels is a new object: used as it is when no labels are added.
+  meta.labels = Object.keys(labels).length > 0 ? { ...common, ...labels } : common;
+  return meta;
 }

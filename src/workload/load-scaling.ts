@@ -1,4 +1,7 @@
 /**
+ * The objects that scale the Deployment: the HPA `N-hpa` from `workload.autoscaling`, the PDB
+ * `N-pdb` (when asked, or when there can be > 1 pod), and scaling on the server's own load.
+ *
  * Scaling on the server's own load (`monitoring.scaling`): a KEDA ScaledObject `N-scaler`
  * (keda.sh/v1alpha1) with a `prometheus` trigger, or the metric of the HPA `N-hpa` that a
  * Prometheus adapter serves. Both read OGX 1.2+'s request gauge: the middleware of every API
@@ -6,8 +9,8 @@
  * and takes 1 away when it answers (`core/server/metrics.py`); the Prometheus exporter writes it
  * as the gauge `ogx_concurrent_requests` (unit `1` adds no suffix). The bounds are `autoscaling`'s.
  */
+import { objectMeta, selectorLabels } from './labels';
 import { compact, KubeManifest } from './manifest';
-import { objectMeta } from './metadata';
 import { LoadScalingEngine, LoadScalingOptions, ResolvedLoadScaling } from './monitoring-options';
 import { objectNames } from './object-names';
 import { replicasOf, WorkloadPlan } from './plan';
@@ -96,6 +99,52 @@ export function renderScaledObject(plan: WorkloadPlan): KubeManifest | undefined
         ...resource('cpu', a.targetCPUUtilizationPercentage),
         ...resource('memory', a.targetMemoryUtilizationPercentage),
       ],
+    }),
+  };
+}
+
+const DEFAULT_CPU_UTILIZATION = 80;
+
+function utilization(name: string, pct: number): any {
+  return { type: 'Resource', resource: { name, target: { type: 'Utilization', averageUtilization: pct } } };
+}
+
+/** The HPA `N-hpa` from `workload.autoscaling`; none when KEDA owns it (`renderScaledObject`). */
+export function renderHpa(plan: WorkloadPlan): KubeManifest | undefined {
+  const a = plan.spec.workload?.autoscaling;
+  const load = plan.monitoring?.scaling;
+  if (!a || load?.engine === LoadScalingEngine.KEDA) return undefined;
+  // A Prometheus adapter's metric of the server's load replaces the default CPU target.
+  const metrics: any[] = load ? [adapterMetric(load)] : [];
+  if (a.targetCPUUtilizationPercentage) metrics.push(utilization('cpu', a.targetCPUUtilizationPercentage));
+  if (a.targetMemoryUtilizationPercentage) metrics.push(utilization('memory', a.targetMemoryUtilizationPercentage));
+  if (metrics.length === 0) metrics.push(utilization('cpu', DEFAULT_CPU_UTILIZATION));
+  return {
+    apiVersion: 'autoscaling/v2',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: objectMeta(plan, objectNames(plan.name).hpa),
+    spec: {
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: objectNames(plan.name).deployment },
+      minReplicas: minReplicas(plan, a.maxReplicas),
+      maxReplicas: a.maxReplicas,
+      metrics,
+    },
+  };
+}
+
+/** The PDB `N-pdb`, when asked or when there can be > 1 pod. */
+export function renderPdb(plan: WorkloadPlan): KubeManifest | undefined {
+  const given = plan.spec.workload?.podDisruptionBudget;
+  const many = replicasOf(plan) > 1 || (plan.spec.workload?.autoscaling?.maxReplicas ?? 0) > 1;
+  if (!given && !many) return undefined;
+  return {
+    apiVersion: 'policy/v1',
+    kind: 'PodDisruptionBudget',
+    metadata: objectMeta(plan, objectNames(plan.name).pdb),
+    spec: compact({
+      selector: { matchLabels: selectorLabels(plan.name) },
+      minAvailable: given?.minAvailable ?? undefined,
+      maxUnavailable: given ? given.maxUnavailable ?? undefined : 1,
     }),
   };
 }

@@ -4,9 +4,8 @@
  * endpoint (OGX 1.2+: `OGX_METRICS_*`) is turned on by `podEnv`; the ports by the Deployment and
  * the Service.
  */
-import { selectorLabels } from './labels';
+import { objectMeta, selectorLabels } from './labels';
 import { compact, KubeManifest } from './manifest';
-import { objectMeta } from './metadata';
 import { objectNames } from './object-names';
 import { WorkloadPlan } from './plan';
 

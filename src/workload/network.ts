@@ -3,9 +3,8 @@
  * so DNS and remote providers keep working), and Ingress `N-ingress` (or HTTPRoute `N-route` when
  * the props name a Gateway, or on OpenShift the Route `N`) from `networking.expose`.
  */
-import { selectorLabels } from './labels';
+import { objectMeta, selectorLabels } from './labels';
 import { compact, KubeManifest } from './manifest';
-import { objectMeta } from './metadata';
 import { EgressOptions } from './network-options';
 import { objectNames } from './object-names';
 import { portName, portOf, WorkloadPlan } from './plan';
@@ -68,46 +67,35 @@ function egressRules(to: EgressOptions, openShift: boolean): any[] {
   return rules;
 }
 
+/** Ingress rules from `allowedFrom` only: egress stays open; egress rules from `allowedTo` only: ingress stays open. */
 export function renderNetworkPolicy(plan: WorkloadPlan): KubeManifest | undefined {
+  const from = plan.spec.networking?.allowedFrom;
   const to = plan.networkPolicy?.allowedTo;
-  if (!plan.spec.networking?.allowedFrom) {
-    if (!to) return undefined;
-    // Egress only: ingress stays open.
-    return {
-      apiVersion: 'networking.k8s.io/v1',
-      kind: 'NetworkPolicy',
-      metadata: objectMeta(plan, objectNames(plan.name).networkPolicy),
-      spec: {
-        podSelector: { matchLabels: selectorLabels(plan.name) },
-        policyTypes: POLICY_TYPES.egress,
-        egress: egressRules(to, plan.openShift === true),
-      },
-    };
-  }
-  const policy = ingressPolicy(plan);
-  if (!to) return policy;
-  return { ...policy, spec: { ...policy.spec, policyTypes: POLICY_TYPES.both, egress: egressRules(to, plan.openShift === true) } };
-}
-
-function ingressPolicy(plan: WorkloadPlan): KubeManifest {
+  if (!from && !to) return undefined;
   return {
     apiVersion: 'networking.k8s.io/v1',
     kind: 'NetworkPolicy',
     metadata: objectMeta(plan, objectNames(plan.name).networkPolicy),
     spec: {
       podSelector: { matchLabels: selectorLabels(plan.name) },
-      policyTypes: POLICY_TYPES.ingress,
-      ingress: [
-        // An empty `from` would admit everyone: no peer, no rule.
-        ...(peers(plan).length > 0 ? [{ from: peers(plan), ports: [{ protocol: 'TCP', port: plan.containerPort }] }] : []),
-        // Prometheus, from its namespaces, to the metrics port only.
-        ...(plan.monitoring ? [{
-          from: monitoringPeers(plan, plan.monitoring.namespaces),
-          ports: [{ protocol: 'TCP', port: plan.monitoring.metricsPort }],
-        }] : []),
-      ],
+      policyTypes: !to ? POLICY_TYPES.ingress : from ? POLICY_TYPES.both : POLICY_TYPES.egress,
+      ...(from ? { ingress: ingressRules(plan) } : {}),
+      ...(to ? { egress: egressRules(to, plan.openShift === true) } : {}),
     },
   };
+}
+
+function ingressRules(plan: WorkloadPlan): any[] {
+  const from = peers(plan);
+  return [
+    // An empty `from` would admit everyone: no peer, no rule.
+    ...(from.length > 0 ? [{ from, ports: [{ protocol: 'TCP', port: plan.containerPort }] }] : []),
+    // Prometheus, from its namespaces, to the metrics port only.
+    ...(plan.monitoring ? [{
+      from: monitoringPeers(plan, plan.monitoring.namespaces),
+      ports: [{ protocol: 'TCP', port: plan.monitoring.metricsPort }],
+    }] : []),
+  ];
 }
 
 /** `expose: {}` means enabled (presence implies intent); `enabled: false` means no Ingress. */

@@ -78,7 +78,7 @@ export interface WorkloadPlan {
   readonly retainConfigMaps?: boolean;
   /** The CA certificate the auth provider reads (mounted read-only at `PATHS.authCaDir`). */
   readonly authCa?: AuthCaCertificate;
-  /** Annotate the Deployment for Stakater Reloader with the Secrets and ConfigMaps the pod reads (reloader.ts). */
+  /** Annotate the Deployment for Stakater Reloader with the Secrets and ConfigMaps the pod reads (deployment.ts). */
   readonly restartOnSecretChange?: boolean;
   /** Egress rules and whether the own namespace is admitted (network.ts). */
   readonly networkPolicy?: NetworkPolicyOptions;

@@ -1,6 +1,6 @@
 /** PVC `N-pvc` (ReadWriteOnce, 10Gi by default) when `workload.storage` is set. */
+import { objectMeta } from './labels';
 import { compact, KubeManifest } from './manifest';
-import { objectMeta } from './metadata';
 import { objectNames } from './object-names';
 import { hasPvc, WorkloadPlan } from './plan';
 import { DEFAULT_STORAGE_SIZE } from './volume-sizes';

@@ -1,7 +1,6 @@
 /** Service `N-service` on the server port, and the ServiceAccount `N-sa` the pods run as. */
-import { selectorLabels } from './labels';
+import { objectMeta, selectorLabels } from './labels';
 import { KubeManifest } from './manifest';
-import { objectMeta } from './metadata';
 import { METRICS_PORT_NAME } from './monitoring';
 import { objectNames } from './object-names';
 import { portName, portOf, WorkloadPlan } from './plan';

@@ -1,7 +1,6 @@
 /** The checks behind every ServerAuth factory: each problem at ServerAuth.<factory>(<option>). */
-import { AccessAction, AccessRule } from '../../src/auth/access-rule';
 import { AuthCheck, DEFAULT_CA_KEY, policies, SECRET_HINT } from '../../src/auth/auth-check';
-import { RouteRule } from '../../src/auth/route-rule';
+import { AccessAction, AccessRule, RouteRule } from '../../src/auth/rules';
 import { SecretRef } from '../../src/values/secret-ref';
 
 const W = 'ServerAuth.oauth2Token';

@@ -1,9 +1,10 @@
 /**
  * The memos kept between distributions (src/core/frozen-memo.ts): by a frozen object, then by a
  * key whose parts are never joined, so values holding separators, lists of other lengths and
- * values of other types never meet in one entry.
+ * values of other types never meet in one entry; and setBounded, the bounded table of a
+ * one-string memo.
  */
-import { FrozenMemo, KeyPart } from '../../src/core/frozen-memo';
+import { FrozenMemo, KeyPart, setBounded } from '../../src/core/frozen-memo';
 
 const o = Object.freeze({ a: 1 });
 
@@ -77,4 +78,16 @@ test('a full table starts over; a key it holds is set in place; clear forgets al
   expect([memo.get(f, ['a']), memo.get(f, ['b']), memo.get(f, ['c'])]).toEqual([undefined, undefined, 4]);
   memo.clear();
   expect(memo.get(f, ['c'])).toBeUndefined();
+});
+
+describe('setBounded', () => {
+  test('a full map starts over before a new key; a key it has is set in place', () => {
+    const map = new Map<string, number>();
+    expect(setBounded(map, 'a', 1, 2)).toBe(1);
+    setBounded(map, 'b', 2, 2);
+    setBounded(map, 'b', 3, 2);
+    expect([...map]).toEqual([['a', 1], ['b', 3]]);
+    setBounded(map, 'c', 4, 2);
+    expect([...map]).toEqual([['c', 4]]);
+  });
 });

@@ -1,6 +1,6 @@
 /** Declared shapes of untrusted input: each mismatch at its path, the value described, never quoted. */
 import { ConfigProblem } from '../../src/core/errors';
-import { anyJson, anyObject, bool, describeValue, either, instanceOf, int, listOf, mapOf, num, oneOf, Shape, str, struct, unknownKey } from '../../src/core/shape';
+import { anyJson, anyObject, bool, describeValue, either, instanceOf, int, listOf, mapOf, oneOf, Shape, str, struct, unknownKey } from '../../src/core/shape';
 
 function run(s: Shape, v: unknown, path = 'p'): { ok: boolean; problems: ConfigProblem[] } {
   const problems: ConfigProblem[] = [];
@@ -28,12 +28,6 @@ describe('scalar shapes', () => {
     expect(run(int(), 1.5).problems).toEqual([{ path: 'p', message: 'must be a whole number, got a fractional number', fix: 'give a whole number' }]);
     expect(run(int(), '3').ok).toBe(false);
     expect(run(int(), 3n).ok).toBe(false);
-  });
-
-  test('num: finite numbers only', () => {
-    expect(run(num(), 1.5).ok).toBe(true);
-    expect(run(num(), NaN).problems).toEqual([{ path: 'p', message: 'must be a finite number, got a number that is not finite', fix: 'give a finite number' }]);
-    expect(run(num(), Infinity).ok).toBe(false);
   });
 
   test('oneOf', () => {

@@ -3,8 +3,7 @@
  * (data/schemas/v1alpha2-embedded.json, which must match crds/).
  */
 import * as fs from 'fs';
-import { embeddedSchema } from '../../src/spec/embedded-schemas';
-import { checkSchema, OpenApiSchema } from '../../src/spec/schema-check';
+import { checkSchema, embeddedSchema, OpenApiSchema } from '../../src/spec/schema-check';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const extract = require('../../scripts/extract-schemas.js');

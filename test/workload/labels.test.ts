@@ -1,6 +1,6 @@
-/** Labels: the operator's selector, the app.kubernetes.io set, and the image tag as a version label. */
-import { commonLabels, imageVersion, selectorLabels } from '../../src/workload/labels';
-import { LLAMA_LABELS } from '../support/workload-plan';
+/** Labels and metadata: the operator's selector, the app.kubernetes.io set, the image tag as a version label, and objectMeta (name, namespace when the plan has one, common labels). */
+import { commonLabels, imageVersion, objectMeta, selectorLabels } from '../../src/workload/labels';
+import { LLAMA_LABELS, workloadPlan } from '../support/workload-plan';
 
 describe('selectorLabels', () => {
   test('the operator\'s selector: app llama-stack and the instance', () => {
@@ -37,5 +37,24 @@ describe('imageVersion', () => {
     [`server:${'a'.repeat(64)}`, undefined],
   ])('%s: %p', (image, version) => {
     expect(imageVersion(image)).toBe(version);
+  });
+});
+
+describe('objectMeta', () => {
+  test('name, namespace and the common labels', () => {
+    expect(objectMeta(workloadPlan(), 'llama-service')).toStrictEqual({ name: 'llama-service', namespace: 'ai', labels: LLAMA_LABELS });
+  });
+
+  test('no namespace key when the plan has none', () => {
+    expect(objectMeta(workloadPlan({}, { namespace: undefined }), 'llama')).toStrictEqual({ name: 'llama', labels: LLAMA_LABELS });
+  });
+
+  test('the plan\'s extra labels, the object\'s own labels (which win), and a version', () => {
+    const plan = workloadPlan({}, { extraLabels: { team: 'ml' } });
+    expect(objectMeta(plan, 'llama', { 'team': 'infra', 'app.kubernetes.io/component': 'metrics' }, '1.3.0')).toStrictEqual({
+      name: 'llama',
+      namespace: 'ai',
+      labels: { 'team': 'infra', ...LLAMA_LABELS, 'app.kubernetes.io/component': 'metrics', 'app.kubernetes.io/version': '1.3.0' },
+    });
   });
 });

@@ -6,8 +6,7 @@
  * server drops them.
  */
 import { StartupFinding } from './findings';
-import { setBounded } from '../../core/bounded-map';
-import { frozenMemo } from '../../core/frozen-memo';
+import { frozenMemo, setBounded } from '../../core/frozen-memo';
 import { deepFreeze, isJsonObject, JsonObject, JsonValue, setOwn } from '../../core/json';
 
 /** One env var as the container will see it. */
@@ -325,11 +324,6 @@ function peekValue(v: JsonValue, env: ContainerEnv, home: string): JsonValue | u
   const r = resolveString(v, env, home);
   if (r === undefined) return v;
   return r.missing.length > 0 ? undefined : r.value;
-}
-
-/** What one value of the config resolves to (env substituted, `~` expanded), or undefined when a bare reference is unset. */
-export function resolvedValue(v: JsonValue, env: ContainerEnv, home = '/'): JsonValue | undefined {
-  return peekValue(v, env, home);
 }
 
 /** A list element the server drops before reading it: provider_id `__disabled__`, or an id field that resolves empty. */

@@ -115,10 +115,3 @@ export function typeError(type: string, value: JsonValue, secret = false): strin
   const wanted = [...members].filter((m) => m !== 'any').map((m) => (m === 'literal' ? `one of ${literals.join(', ')}` : m === 'none' ? 'null' : m === 'url' ? 'an http(s) URL' : m === 'model' ? 'a mapping' : `a ${m}`));
   return `${describe(value, secret || /SecretStr/.test(type))} where the field takes ${wanted.join(' or ')} (${type})`;
 }
-
-/** True when the field takes only strings, HttpUrls or null: such a value is read by its type and the HttpUrl pattern alone. */
-export function readsAsStringOrUrl(type: string): boolean {
-  const { members } = parse(type);
-  for (const m of members) if (m !== 'str' && m !== 'url' && m !== 'none') return false;
-  return members.size > 0;
-}

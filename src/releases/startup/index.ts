@@ -22,7 +22,7 @@ import { deepFreeze, JsonObject } from '../../core/json';
 export { ContainerEnv, EnvValue } from './env-substitution';
 export { ContainerFacts, StartupOptions } from './context';
 export { StartupFinding } from './findings';
-export { Release, StartupRules, allApiNames, providableApis } from './release';
+export { Release, StartupRules, allApiNames } from './release';
 
 /** Everything the release would do: fatal findings stop it, warnings are logged. */
 export interface StartupReport {

@@ -175,8 +175,3 @@ export function allApiNames(rules: StartupRules): readonly string[] {
 
 /** Once per release's rules (they are read from its data and never change). */
 const API_NAMES = new WeakMap<StartupRules, readonly string[]>();
-
-/** APIs that take providers. */
-export function providableApis(rules: StartupRules): string[] {
-  return [...rules.apis.router, ...rules.apis.plain].sort();
-}

@@ -1,7 +1,7 @@
-/** typeError / readsAsStringOrUrl: pydantic's lax validation of one provider config value, by the registry's type string. */
-import { readsAsStringOrUrl, typeError } from '../../../src/releases/startup/field-types';
+/** typeError: pydantic's lax validation of one provider config value, by the registry's type string. */
+import { typeError } from '../../../src/releases/startup/field-types';
 
-describe('typeError / readsAsStringOrUrl (pydantic lax validation)', () => {
+describe('typeError (pydantic lax validation)', () => {
   test('str rejects numbers, booleans and null; str | None accepts null', () => {
     expect(typeError('str', 'x')).toBeUndefined();
     expect(typeError('str', 123456)).toBe('the number 123456 where the field takes a str (str)');
@@ -65,15 +65,5 @@ describe('typeError / readsAsStringOrUrl (pydantic lax validation)', () => {
   test('bool | str | None takes a boolean, a string and null', () => {
     for (const v of [true, 'true', '/etc/ca.pem', null]) expect(typeError('bool | str | None', v)).toBeUndefined();
     expect(typeError('bool | str | None', 3)).toBe('the number 3 where the field takes a bool or a str or null (bool | str | None)');
-  });
-
-  test('readsAsStringOrUrl: only str, SecretStr, HttpUrl and None members', () => {
-    expect(readsAsStringOrUrl('str')).toBe(true);
-    expect(readsAsStringOrUrl('SecretStr | None')).toBe(true);
-    expect(readsAsStringOrUrl('HttpUrl | None')).toBe(true);
-    expect(readsAsStringOrUrl('bool | str | None')).toBe(false);
-    expect(readsAsStringOrUrl('int')).toBe(false);
-    expect(readsAsStringOrUrl('list[str]')).toBe(false);
-    expect(readsAsStringOrUrl('dict[str, str] | None')).toBe(false);
   });
 });

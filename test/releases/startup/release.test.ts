@@ -1,5 +1,5 @@
 /** Reading a release's start-up rules: its stores, alias choices, network fields and API names, on rules written out. */
-import { aliasChoices, allApiNames, networkFields, providableApis, StartupRules, storeRules } from '../../../src/releases/startup/release';
+import { aliasChoices, allApiNames, networkFields, StartupRules, storeRules } from '../../../src/releases/startup/release';
 
 /** The parts of startup.json these readers look at. */
 function rules(extra: object = {}): StartupRules {
@@ -45,9 +45,5 @@ describe('API names', () => {
     expect(allApiNames(r)).toStrictEqual(['batches', 'files', 'inference', 'inspect', 'models', 'vector_io', 'vector_stores']);
     expect(Object.isFrozen(allApiNames(r))).toBe(true);
     expect(allApiNames(r)).toBe(allApiNames(r));
-  });
-
-  test('providableApis: the APIs that take providers (router and plain), sorted', () => {
-    expect(providableApis(rules())).toStrictEqual(['batches', 'files', 'inference', 'vector_io']);
   });
 });
