@@ -24,7 +24,7 @@ function tmp(): string {
 
 describe('the version', () => {
   test('package.json carries a real version, the newest entry of CHANGELOG.md', () => {
-    expect(manifest.version).toBe('0.2.0');
+    expect(manifest.version).toBe('0.2.1');
     expect(latestEntry(read('CHANGELOG.md')).version).toBe(manifest.version);
   });
 
