@@ -3,12 +3,10 @@
  * input, the ConfigMap (script and plan), the Job and the NetworkPolicy pieces it needs. Pure:
  * same input, same objects; no secret value in any of them (the token stays in its Secret).
  */
-import { verificationProblems } from './checks';
 import { VERIFY_DEFAULTS, VerifyInput } from './input';
 import { renderVerifyConfigMap, renderVerifyCronJob, renderVerifyJob, VerifyNetwork, verifyNetwork } from './objects';
 import { verifyPlan } from './plan';
 import { verifyScript } from './script';
-import { LlamaStackConfigError } from '../core/errors';
 import { JsonObject } from '../core/json';
 
 export { VerifyAuth, VerifyCaRef, VerifyCheckOptions, VerifyInput, VerifyModel, VerifyProvider, VERIFY_DEFAULTS } from './input';
@@ -32,16 +30,9 @@ export interface VerifyObjects {
 }
 
 /**
- * The verification objects of `input`, or a `LlamaStackConfigError` listing every problem (at
- * paths below `at`). Call `verificationProblems` first to collect the problems with others.
+ * The verification objects of an input `verificationProblems` found nothing wrong with (the
+ * planner checks it with the distribution's other problems first).
  */
-export function renderVerification(input: VerifyInput, at = 'verify'): VerifyObjects {
-  const problems = verificationProblems(input, at);
-  if (problems.length > 0) throw new LlamaStackConfigError(problems);
-  return verifyObjects(input);
-}
-
-/** The verification objects of an input `verificationProblems` found nothing wrong with. */
 export function verifyObjects(input: VerifyInput): VerifyObjects {
   const plan = verifyPlan(input);
   const planJson = `${JSON.stringify(plan, null, 2)}\n`;

@@ -1,5 +1,5 @@
 /** A verification input for the tests of src/verify/: a server "demo" in "ai" on OGX 1.3, two models, a remote vLLM. */
-import { VerifyInput } from '../../src/verify';
+import { verificationProblems, VerifyInput, VerifyObjects, verifyObjects } from '../../src/verify';
 
 export const SELECTOR = { 'app': 'llama-stack', 'app.kubernetes.io/instance': 'demo' };
 
@@ -19,4 +19,10 @@ export function verifyInput(over: Partial<VerifyInput> = {}): VerifyInput {
     providers: [{ id: 'vllm', type: 'remote::vllm', endpoint: 'http://vllm.ai.svc.cluster.local:8000/v1' }],
     ...over,
   };
+}
+
+/** The objects of an input the checks pass; the test fails with the problems otherwise. */
+export function renderVerification(input: VerifyInput): VerifyObjects {
+  expect(verificationProblems(input)).toEqual([]);
+  return verifyObjects(input);
 }

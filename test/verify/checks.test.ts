@@ -1,7 +1,6 @@
 /** The verification input's problems (src/verify/checks.ts): every one at once, at its path, with a fix, no secret quoted. */
-import { LlamaStackConfigError } from '../../src/core/errors';
-import { renderVerification, verificationProblems } from '../../src/verify';
-import { verifyInput } from '../support/verify-input';
+import { verificationProblems } from '../../src/verify';
+import { renderVerification, verifyInput } from '../support/verify-input';
 
 test('a good input has no problem', () => {
   expect(verificationProblems(verifyInput())).toEqual([]);
@@ -42,15 +41,6 @@ test('every problem at once, at the caller\'s path', () => {
   ]);
   expect(verificationProblems(input).every((p) => p.fix.length > 0)).toBe(true);
   expect(verificationProblems(input)[1].fix).toBe('use one of llama-stack-0.7, ogx-0.8, ogx-1.1, ogx-1.2, ogx-1.3');
-});
-
-test('renderVerification throws them all as one LlamaStackConfigError', () => {
-  expect(() => renderVerification(verifyInput({ serverPort: 70000, auth: { mode: 'none', secretName: 'x' } }))).toThrow(LlamaStackConfigError);
-  try {
-    renderVerification(verifyInput({ serverPort: 70000, auth: { mode: 'none', secretName: 'x' } }));
-  } catch (e) {
-    expect((e as LlamaStackConfigError).problems.map((p) => p.path)).toEqual(['verify.serverPort', 'verify.auth.secretName']);
-  }
 });
 
 test('a Service URL with credentials is refused without quoting them', () => {

@@ -1,14 +1,15 @@
-/** The verify room's entry (src/verify/index.ts): the objects of a checked input, or its problems thrown at the edge. */
-import { LlamaStackConfigError } from '../../src/core/errors';
-import { renderVerification, verifyObjects } from '../../src/verify';
+/** The verify room's entry (src/verify/index.ts): the objects of an input the checks pass. */
+import { verificationProblems, verifyObjects } from '../../src/verify';
 import { verifyInput } from '../support/verify-input';
 
-test('verifyObjects renders a checked input as renderVerification does, without checking it again', () => {
+test('verifyObjects renders a checked input: the ConfigMap, the Job, the suspended CronJob and the NetworkPolicy pieces', () => {
   const input = verifyInput();
-  expect(verifyObjects(input)).toEqual(renderVerification(input));
+  expect(verificationProblems(input)).toEqual([]);
+  const objects = verifyObjects(input);
+  expect(Object.keys(objects)).toEqual(['configMap', 'job', 'cronJob', 'network', 'plan']);
+  expect([objects.configMap.kind, objects.job.kind, objects.cronJob?.kind]).toEqual(['ConfigMap', 'Job', 'CronJob']);
 });
 
-test('renderVerification checks first: a bad input is its problems, thrown once', () => {
-  const bad = verifyInput({ serverPort: 70000 });
-  expect(() => renderVerification(bad, 'props.verify')).toThrow(LlamaStackConfigError);
+test('without manual runs there is no CronJob', () => {
+  expect(verifyObjects(verifyInput({ options: { manualRuns: false } })).cronJob).toBeUndefined();
 });

@@ -4,12 +4,12 @@
  * an Argo CD PostSync hook, deterministic, and without a secret value anywhere. Then the Job's
  * NetworkPolicy pieces.
  */
-import { JOB_ANNOTATIONS, renderVerification, VerifyInput } from '../../src/verify';
+import { JOB_ANNOTATIONS, VerifyInput } from '../../src/verify';
 import { verifyScript } from '../../src/verify/script';
 import { schemaErrors } from '../support/k8s-schema';
 import { k8sValidityProblems } from '../support/k8s-validity';
 import { restrictedViolationsOf } from '../support/pod-security';
-import { SELECTOR, verifyInput } from '../support/verify-input';
+import { renderVerification, SELECTOR, verifyInput } from '../support/verify-input';
 
 test('the ConfigMap: immutable, hash-named, the shipped script and the plan', () => {
   const { configMap, plan } = renderVerification(verifyInput());

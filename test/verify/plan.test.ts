@@ -1,7 +1,6 @@
 /** The JSON plan the script reads (src/verify/plan.ts): every field, in a fixed order, no secret. */
-import { renderVerification } from '../../src/verify';
 import { publicEndpoint } from '../../src/verify/plan';
-import { verifyInput } from '../support/verify-input';
+import { renderVerification, verifyInput } from '../support/verify-input';
 
 test('the plan of a server with every check on', () => {
   const { plan, configMap } = renderVerification(verifyInput({

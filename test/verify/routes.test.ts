@@ -7,9 +7,10 @@
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { renderVerification, VerifyInput } from '../../src/verify';
+import { VerifyInput } from '../../src/verify';
 import { CHECK_ROUTES, CheckRoute, ServedRoute, resolveRoute, routeTable } from '../../src/verify/routes';
 import { FakeOgx, runScript, SCRIPT, startFakeOgx } from '../support/fake-ogx';
+import { renderVerification } from '../support/verify-input';
 
 const TARGETS = path.join(__dirname, '..', '..', 'data', 'targets');
 const IDS = fs.readdirSync(TARGETS).filter((id) => fs.existsSync(path.join(TARGETS, id, 'target.json'))).sort();

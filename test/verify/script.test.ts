@@ -6,8 +6,9 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { VerifyInput, renderVerification } from '../../src/verify';
+import { VerifyInput } from '../../src/verify';
 import { FakeHandler, FakeModel, FakeOgx, closedPort, runScript, startFakeOgx } from '../support/fake-ogx';
+import { renderVerification } from '../support/verify-input';
 
 const MODELS: FakeModel[] = [
   { id: 'vllm/llama-3', providerId: 'vllm', type: 'llm' },
