@@ -25,3 +25,6 @@ export function parseHttpUrl(v: string): URL | undefined {
 export function startsLikeHttpUrl(v: string): boolean {
   return /^https?:\/\/[^\s/]/.test(v);
 }
+
+/** Four dot-separated groups of one to three digits, each captured: an IPv4 address's shape (the octets' range is the caller's). */
+export const IPV4_SHAPE = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;

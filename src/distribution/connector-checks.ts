@@ -9,14 +9,13 @@
  */
 import { ConfigProblem } from '../core/errors';
 import { quoteValue } from '../core/quote';
+import { IPV4_SHAPE } from '../core/url';
 import { connectorIdTaken } from '../generate/connectors';
 import type { Connector } from '../values/connector';
 import type { EgressOptions } from '../workload/network-options';
 
-const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
-
 function ipv4(s: string): number | undefined {
-  const m = IPV4.exec(s);
+  const m = IPV4_SHAPE.exec(s);
   if (!m) return undefined;
   const parts = m.slice(1).map(Number);
   return parts.some((p) => p > 255) ? undefined : parts.reduce((n, p) => n * 256 + p, 0);

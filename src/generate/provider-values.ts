@@ -6,10 +6,9 @@
 import { TargetGeneration } from './generation';
 import { getOwn, JsonObject } from '../core/json';
 import { quoteValue } from '../core/quote';
-import { hasEnvReference } from '../core/url';
+import { hasEnvReference, IPV4_SHAPE } from '../core/url';
 import { ProviderType } from '../releases/registry';
 
-const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
 /** The host of an http(s)-looking URL, lowercased and without brackets; undefined when there is none. */
 function hostOf(endpoint: string): string | undefined {
@@ -18,7 +17,7 @@ function hostOf(endpoint: string): string | undefined {
 }
 
 function isLoopback(host: string): boolean {
-  return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) && IPV4.test(host)
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) && IPV4_SHAPE.test(host)
     || host === '0.0.0.0' || host === '::1' || host === '::' || /^(0:){7}0*1$/.test(host);
 }
 
@@ -42,7 +41,7 @@ export function s3BucketNameProblem(name: string): string | undefined {
   if (!/^[a-z0-9.-]+$/.test(name)) return 'has characters S3 refuses; S3 takes lowercase letters, digits, dots and hyphens';
   if (!/^[a-z0-9]/.test(name) || !/[a-z0-9]$/.test(name)) return 'must start and end with a lowercase letter or digit';
   if (name.includes('..')) return 'has two adjacent dots';
-  if (IPV4.test(name)) return 'is formatted as an IP address';
+  if (IPV4_SHAPE.test(name)) return 'is formatted as an IP address';
   if (name.startsWith('xn--') || name.startsWith('sthree-') || name.endsWith('-s3alias') || name.endsWith('--ol-s3')) {
     return 'uses a prefix or suffix S3 reserves (xn--, sthree-, -s3alias, --ol-s3)';
   }

@@ -10,6 +10,7 @@ import { quoteValue } from '../core/quote';
 import { mapOf } from '../core/writable-json';
 import { containerPort } from '../releases/pod-env';
 import { FIPS_CIPHERS } from '../releases/startup/server-tls';
+import { TENANT_ID } from '../releases/startup/tenancy';
 import { LlamaStackDistributionSpec } from '../spec/spec';
 
 /** How the server partitions data between tenants (`server.tenancy.mode`, OGX 1.2+). */
@@ -57,7 +58,6 @@ export interface ServerTlsSettings {
 /** Where problems of the generation's options are found (the constructs say them at `props.tls`, `props.tenancy`). */
 export const TLS_PATH = 'options.serverTls';
 export const TENANCY_PATH = 'options.tenancy';
-const TENANT_ID = /^[a-z0-9][a-z0-9\-_]{0,127}$/;
 
 export function applyServer(g: TargetGeneration, config: JsonObject, spec: LlamaStackDistributionSpec, serverTlsDir: string | undefined,
   tlsSettings?: ServerTlsSettings, entrypointInsecure: boolean = g.target.entrypointPassesInsecure): void {

@@ -6,6 +6,7 @@
 import type { Duration } from 'cdk8s';
 import { ConfigProblem } from '../core/errors';
 import { quoteValue } from '../core/quote';
+import { IPV4_SHAPE } from '../core/url';
 import { isDns1123Label, isDns1123Subdomain, isQualifiedName, isValidLabelValue } from '../kubernetes/name-rules';
 import { durationString } from '../kubernetes/units';
 import { LlamaStackDistributionSpec } from '../spec/spec';
@@ -163,7 +164,6 @@ export const SSL_PASSTHROUGH_ANNOTATION = 'nginx.ingress.kubernetes.io/ssl-passt
 export const CLUSTER_ISSUER_ANNOTATION = 'cert-manager.io/cluster-issuer';
 export const ISSUER_ANNOTATION = 'cert-manager.io/issuer';
 
-const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
 function isDnsSubdomain(s: unknown): s is string {
   return typeof s === 'string' && isDns1123Subdomain(s).length === 0;
@@ -179,7 +179,7 @@ function isDnsLabel(s: unknown): s is string {
  */
 export function hostnameProblem(host: string): string | undefined {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(host)) return 'must be a host name, not a URL: write it without the scheme and path';
-  if (IPV4.test(host) || /^\[.*\]$|:.*:/.test(host)) return 'must be a DNS name, not an IP address';
+  if (IPV4_SHAPE.test(host) || /^\[.*\]$|:.*:/.test(host)) return 'must be a DNS name, not an IP address';
   if (host.includes(':')) return 'must be a host name without a port';
   const wildcard = host.startsWith('*.');
   const rest = wildcard ? host.slice(2) : host;

@@ -9,7 +9,8 @@ import { mapping, show, StartupContext } from './context';
 import { getOwn } from '../../core/json';
 
 const MODES = ['disabled', 'single', 'multi'];
-const TENANT_ID = /^[a-z0-9][a-z0-9\-_]{0,127}$/;
+/** A tenant id the release accepts (after trimming and lower-casing), as its tenancy config checks it. */
+export const TENANT_ID = /^[a-z0-9][a-z0-9\-_]{0,127}$/;
 /** Auth provider type → the field that yields a tenant (1.2+). */
 const TENANT_FIELD: { [type: string]: string } = { oauth2_token: 'tenant_claim', kubernetes: 'tenant_claim', custom: 'tenant_field', upstream_header: 'tenant_header' };
 
