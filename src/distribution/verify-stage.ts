@@ -12,7 +12,7 @@ import { ServerTarget } from '../releases/server-target';
 import { LlamaStackDistributionSpec } from '../spec/spec';
 import { verificationProblems, verifyObjects, VerifyInput, VerifyModel, VerifyObjects, VerifyProvider } from '../verify';
 import { KubeManifest } from '../workload';
-import { readBaseConfigShared } from '../yaml/parse';
+import { readBaseConfigSharedOutcome } from '../yaml/parse';
 
 /** What the verify stage reads from the plan. */
 export interface VerifyFacts {
@@ -126,7 +126,9 @@ export function verifyInputOf(props: LlamaStackDistributionProps, facts: VerifyF
   const v = props.verify!;
   // The checks' options are the verify room's own (VerifyCheckOptions); the rest is how the Job runs.
   const { enabled: _enabled, tokenSecret: _token, serviceAccountName: _sa, runAsUser: _uid, ...checks } = v;
-  const config = facts.configYaml !== undefined ? readBaseConfigShared(facts.configYaml) ?? {} : {};
+  // The config the plan runs (generated, or an override text the planner has read already).
+  const read = facts.configYaml !== undefined ? readBaseConfigSharedOutcome(facts.configYaml) : undefined;
+  const config = read !== undefined && 'value' in read && read.value !== null ? read.value : {};
   const auth = props.auth === undefined ? { mode: 'none' as const }
     : props.auth.providerType === 'kubernetes' ? { mode: 'serviceAccount' as const }
       : { mode: 'token' as const, secretName: v.tokenSecret?.secretName, secretKey: v.tokenSecret?.key };
