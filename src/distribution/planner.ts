@@ -28,7 +28,7 @@ import { generateOperatorConfig, sha256Hex } from '../generate/operator/config-g
 import { checkOverrideConfig } from '../generate/override-config';
 import { generateTargetConfigOutcome } from '../generate/target-config';
 import { plainYamlInputProblems } from '../kubernetes/plain-yaml';
-import { EMBEDDED_DISTRIBUTIONS, embeddedBaseConfig } from '../releases/embedded-configs';
+import { embeddedBaseConfig } from '../releases/embedded-configs';
 import { imageLayoutOf } from '../releases/image-layouts';
 import { containerPort, DEFAULT_PORT, metricsPort, podEnv } from '../releases/pod-env';
 import { ServerTarget } from '../releases/server-target';
@@ -292,7 +292,8 @@ function libraryConfigText({ config, spec, target }: DistributionIntent): string
   if (config.baseConfigYaml !== undefined || config.overrideConfigYaml !== undefined || spec.overrideConfig) return undefined;
   const distribution = spec.distribution?.name ?? DEFAULT_DISTRIBUTION;
   if (!target.isOperator) return target._baseConfig(distribution);
-  return EMBEDDED_DISTRIBUTIONS.includes(distribution) ? embeddedBaseConfig(distribution) : undefined;
+  const embedded = embeddedBaseConfig(distribution);
+  return 'text' in embedded ? embedded.text : undefined;
 }
 
 /** The config the server runs: the user's ConfigMap, an override text, or a generated one; or the problems of the text or the generation. */

@@ -4,7 +4,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { ConfigProblem, LlamaStackConfigError } from '../core/errors';
+import { ConfigProblem } from '../core/errors';
 
 const DATA_DIR = path.join(__dirname, '..', '..', 'data', 'operator', 'configs');
 
@@ -13,15 +13,8 @@ export const EMBEDDED_DISTRIBUTIONS: readonly string[] = ['meta-reference-gpu', 
 
 const cache = new Map<string, string>();
 
-/** The text of an embedded base config; fails for unknown names with the list of known ones. */
-export function embeddedBaseConfig(name: string, fieldPath = 'spec.distribution.name'): string {
-  const found = embeddedBaseConfigOutcome(name, fieldPath);
-  if ('problems' in found) throw new LlamaStackConfigError(found.problems);
-  return found.text;
-}
-
-/** `embeddedBaseConfig` that returns the problem of an unknown name instead of throwing it. */
-export function embeddedBaseConfigOutcome(name: string, fieldPath = 'spec.distribution.name'): { readonly text: string } | { readonly problems: ConfigProblem[] } {
+/** The text of an embedded base config, or the problem of an unknown name (with the known ones). */
+export function embeddedBaseConfig(name: string, fieldPath = 'spec.distribution.name'): { readonly text: string } | { readonly problems: ConfigProblem[] } {
   if (!EMBEDDED_DISTRIBUTIONS.includes(name)) {
     return {
       problems: [{

@@ -6,9 +6,9 @@
  */
 import { LlamaStackConfigError } from '../../src/core/errors';
 import { detectConfigVersion } from '../../src/generate/operator/config-version';
-import { EMBEDDED_DISTRIBUTIONS, embeddedBaseConfig, embeddedBaseConfigOutcome } from '../../src/releases/embedded-configs';
+import { EMBEDDED_DISTRIBUTIONS, embeddedBaseConfig } from '../../src/releases/embedded-configs';
 import { readBaseConfig } from '../../src/yaml/parse';
-import { generate, configError } from '../support/operator-goldens';
+import { generate } from '../support/operator-goldens';
 
 // ---------------------------------------------------------------------------------------------
 // §2.4 resolver_test.go → EmbeddedConfigResolver.Resolve
@@ -17,7 +17,8 @@ describe('operator resolver_test.go (§2.4)', () => {
   describe('TestEmbeddedConfigResolver_Resolve', () => {
     test.each(['starter', 'remote-vllm', 'meta-reference-gpu', 'postgres-demo'])('%s distribution', (name) => {
       expect(EMBEDDED_DISTRIBUTIONS).toContain(name);
-      const text = embeddedBaseConfig(name);
+      const found = embeddedBaseConfig(name);
+      const text = 'text' in found ? found.text : '';
       expect(text.length).toBeGreaterThan(0);
       const config = readBaseConfig(text);
       expect(config).not.toBeNull();
@@ -26,15 +27,14 @@ describe('operator resolver_test.go (§2.4)', () => {
     });
 
     test('unknown distribution returns error', () => {
-      const e = configError(() => embeddedBaseConfig('nonexistent'));
-      expect(e.message).toContain('failed to load embedded config');
+      const found = embeddedBaseConfig('nonexistent');
+      expect('problems' in found && found.problems[0].message).toContain('failed to load embedded config');
       expect(() => generate({ distribution: { name: 'nonexistent' } })).toThrow(LlamaStackConfigError);
     });
 
-    test('embeddedBaseConfigOutcome: the text, or the same problem returned, not thrown', () => {
-      expect(embeddedBaseConfigOutcome('starter')).toEqual({ text: embeddedBaseConfig('starter') });
-      expect(embeddedBaseConfigOutcome('nonexistent', 'spec.x')).toEqual({ problems: configError(() => embeddedBaseConfig('nonexistent', 'spec.x')).problems });
-      expect(embeddedBaseConfigOutcome('nonexistent')).toEqual({
+    test('an unknown name: the problem returned, not thrown, at the field given', () => {
+      expect('problems' in embeddedBaseConfig('nonexistent', 'spec.x') && embeddedBaseConfig('nonexistent', 'spec.x').problems.map((p) => p.path)).toEqual(['spec.x']);
+      expect(embeddedBaseConfig('nonexistent')).toEqual({
         problems: [{
           path: 'spec.distribution.name',
           message: 'failed to load embedded config for distribution "nonexistent": open configs/nonexistent/config.yaml: file does not exist',

@@ -15,7 +15,7 @@ import { ConfigProblem, LlamaStackConfigError } from '../../core/errors';
 import { JsonObject, JsonValue, setOwn } from '../../core/json';
 import { bool, str, struct } from '../../core/shape';
 import { mapOf, shallowCopy } from '../../core/writable-json';
-import { embeddedBaseConfigOutcome } from '../../releases/embedded-configs';
+import { embeddedBaseConfig } from '../../releases/embedded-configs';
 import { PROVIDER_APIS } from '../../spec/apis';
 import { collectSecretEnvVars, envNameCollisions, SecretEnvVar } from '../../spec/secret-env';
 import { serverOnlyFields } from '../../spec/server-extensions';
@@ -98,7 +98,7 @@ function baseConfigText(spec: LlamaStackDistributionSpec, options: GenerateOptio
       }],
     };
   }
-  return embeddedBaseConfigOutcome(name);
+  return embeddedBaseConfig(name);
 }
 
 /** The base config's version and its map (shared and frozen), or the problem of reading it. */
